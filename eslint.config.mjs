@@ -7,7 +7,17 @@ import prettier from 'eslint-config-prettier';
 import globals from 'globals';
 
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/node_modules/**', '**/.nx/**', '**/coverage/**', '**/test-results/**', '**/playwright-report/**', '.data/**'] },
+  {
+    ignores: [
+      '**/dist/**',
+      '**/node_modules/**',
+      '**/.nx/**',
+      '**/coverage/**',
+      '**/test-results/**',
+      '**/playwright-report/**',
+      '.data/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -17,7 +27,10 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/no-explicit-any': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
-      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports', disallowTypeAnnotations: false }],
+      '@typescript-eslint/consistent-type-imports': [
+        'error',
+        { fixStyle: 'inline-type-imports', disallowTypeAnnotations: false },
+      ],
       '@nx/enforce-module-boundaries': [
         'error',
         {
@@ -43,7 +56,17 @@ export default tseslint.config(
   },
   {
     // Nest injects by constructor parameter type, so those imports must stay value imports.
-    files: ['apps/gateway/**/*.ts', 'apps/billing/**/*.ts', 'apps/provider-worker/**/*.ts', 'apps/consensus-worker/**/*.ts', 'libs/server-kit/**/*.ts', 'libs/db/**/*.ts', 'libs/llm/**/*.ts'],
+    files: [
+      'apps/gateway/**/*.ts',
+      'apps/billing/**/*.ts',
+      'apps/provider-worker/**/*.ts',
+      'apps/consensus-worker/**/*.ts',
+      'libs/server-kit/**/*.ts',
+      'libs/db/**/*.ts',
+      'libs/llm/**/*.ts',
+      'libs/testing/**/*.ts',
+      'tools/**/*.ts',
+    ],
     rules: { '@typescript-eslint/consistent-type-imports': 'off' },
   },
   {

@@ -1,1 +1,51 @@
 export * from './domain/domain.constants';
+export * from './screens';
+export * from './rpc/billing-rpc.constants';
+
+export * from './limits/limits.constants';
+
+export * from './plans/plans.constants';
+export * from './plans/plans.helpers';
+export * from './plans/plans.format';
+
+export * from './packs/packs.constants';
+
+export * from './messages/messages.types';
+export * from './messages/auth.messages';
+export * from './messages/auth.mapping';
+export * from './messages/ask.messages';
+export * from './messages/share.messages';
+export * from './messages/delete.messages';
+export * from './messages/payment.messages';
+export * from './messages/validation.messages';
+export * from './messages/response-card.messages';
+export * from './messages/server.messages';
+
+export * from './errors/errors.codes';
+export * from './errors/errors.body';
+
+export * from './queues/queues.constants';
+export * from './queues/queues.payloads';
+export * from './queues/queues.ids';
+export * from './queues/queues.validate';
+
+export * from './streams/streams.keys';
+export * from './streams/streams.entries';
+
+export * from './socket/socket.events';
+export * from './socket/socket.dto';
+
+export * from './share/share.defaults';
+
+export * from './dto/validation.decorators';
+export * from './dto/auth.dto';
+export * from './dto/question.dto';
+export * from './dto/share.dto';
+export * from './dto/billing.dto';
+export * from './dto/contact.dto';
+export * from './dto/auth.response';
+export * from './dto/catalogue.response';
+export * from './dto/question.response';
+export * from './dto/shared.response';
+export * from './dto/billing.response';
+export * from './dto/health.response';

@@ -15,7 +15,14 @@ export const AUTH_PROVIDERS = ['local', 'google', 'apple'] as const;
 export type AuthProvider = (typeof AUTH_PROVIDERS)[number];
 
 /** Kinds of append-only token ledger entries (ARCHITECTURE.md, "Money and tokens"). */
-export const LEDGER_ENTRY_KINDS = ['grant', 'purchase', 'reservation', 'settlement', 'release', 'adjustment'] as const;
+export const LEDGER_ENTRY_KINDS = [
+  'grant',
+  'purchase',
+  'reservation',
+  'settlement',
+  'release',
+  'adjustment',
+] as const;
 export type LedgerEntryKind = (typeof LEDGER_ENTRY_KINDS)[number];
 
 export const SUBSCRIPTION_STATUSES = [
@@ -28,3 +35,11 @@ export const SUBSCRIPTION_STATUSES = [
   'unpaid',
 ] as const;
 export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
+
+/** Lifecycle of a question's BullMQ flow. The API exposes it so the client knows when to stop listening. */
+export const QUESTION_STATUSES = ['pending', 'running', 'completed', 'failed', 'cancelled'] as const;
+export type QuestionStatus = (typeof QUESTION_STATUSES)[number];
+
+/** A response row exists from the moment its job starts, so a reconnecting client can see it stream. */
+export const RESPONSE_STATUSES = ['pending', 'streaming', 'completed', 'failed'] as const;
+export type ResponseStatus = (typeof RESPONSE_STATUSES)[number];

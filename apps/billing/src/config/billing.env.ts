@@ -1,0 +1,37 @@
+import { BaseServerEnv } from '@council/server-kit';
+import { IsOptional, IsString, Matches, ValidateIf } from 'class-validator';
+
+export class BillingEnv extends BaseServerEnv {
+  override PORT: number = 3001;
+
+  @Matches(/^https?:\/\/[^/]+$/, {
+    message: 'PUBLIC_URL must be an origin such as https://council.example (no path)',
+  })
+  PUBLIC_URL = 'http://localhost:3000';
+
+  /** Without a key billing runs in its labelled demo mode (DECISIONS 14). */
+  @IsOptional()
+  @Matches(/^(sk|rk)_(test|live)_\w+$/, {
+    message: 'STRIPE_SECRET_KEY must look like sk_test_… or sk_live_…',
+  })
+  STRIPE_SECRET_KEY?: string;
+
+  @ValidateIf((env: BillingEnv) => env.STRIPE_SECRET_KEY !== undefined)
+  @Matches(/^whsec_\w+$/, {
+    message: 'STRIPE_WEBHOOK_SECRET must be set (whsec_…) when STRIPE_SECRET_KEY is',
+  })
+  STRIPE_WEBHOOK_SECRET?: string;
+
+  /** Price ids; when unset, `npm run stripe:setup` creates them once under lookup keys. */
+  @IsOptional() @IsString() STRIPE_PRICE_PREMIUM?: string;
+  @IsOptional() @IsString() STRIPE_PRICE_MAX?: string;
+
+  /** Points the SDK at a local server that speaks Stripe's API (tests). */
+  @IsOptional()
+  @Matches(/^https?:\/\/.+/, { message: 'STRIPE_API_BASE must be an http(s) URL' })
+  STRIPE_API_BASE?: string;
+
+  get billingMode(): 'stripe' | 'demo' {
+    return this.STRIPE_SECRET_KEY ? 'stripe' : 'demo';
+  }
+}

@@ -1,0 +1,20 @@
+import { BullModule } from '@nestjs/bullmq';
+import { type DynamicModule, Module } from '@nestjs/common';
+import { QUEUES } from '@council/contracts';
+import { QueueModule, coreImports, queueDepthMetricsProvider } from '@council/server-kit';
+import { type ConsensusWorkerEnv } from './config/consensus-worker.env';
+
+@Module({})
+export class ConsensusWorkerModule {
+  static forRoot(config: ConsensusWorkerEnv): DynamicModule {
+    return {
+      module: ConsensusWorkerModule,
+      imports: [
+        ...coreImports('consensus-worker', config),
+        QueueModule.forRoot(),
+        BullModule.registerQueue({ name: QUEUES.consensus }),
+      ],
+      providers: [queueDepthMetricsProvider([QUEUES.consensus])],
+    };
+  }
+}

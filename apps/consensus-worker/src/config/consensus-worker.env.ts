@@ -1,0 +1,18 @@
+import { DEBATE_MAX_ROUNDS } from '@council/contracts';
+import { BaseServerEnv } from '@council/server-kit';
+import { IsInt, Max, Min } from 'class-validator';
+
+export class ConsensusWorkerEnv extends BaseServerEnv {
+  override PORT: number = 3003;
+
+  /** Debate rounds before the leader synthesises, at most. */
+  @IsInt()
+  @Min(1)
+  @Max(5)
+  DEBATE_MAX_ROUNDS: number = DEBATE_MAX_ROUNDS;
+
+  @IsInt()
+  @Min(1)
+  @Max(500)
+  CONSENSUS_CONCURRENCY: number = 50;
+}

@@ -1,0 +1,142 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { type NestExpressApplication } from '@nestjs/platform-express';
+import { createServerApp } from '@council/server-kit';
+import { type TestDatabase, type TestRedis, createMigratedDatabase, testRedis } from '@council/testing';
+import request from 'supertest';
+import { gatewayApp } from '../src/app.definition';
+
+describe('gateway (real PostgreSQL and Redis)', () => {
+  let db: TestDatabase;
+  let redis: TestRedis;
+  let app: NestExpressApplication;
+  const webDist = mkdtempSync(join(tmpdir(), 'council-web-'));
+
+  const env = () => ({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    DATABASE_URL: db.url,
+    REDIS_URL: redis.url,
+    REDIS_PREFIX: redis.prefix,
+    WEB_DIST_DIR: webDist,
+    BULL_BOARD_USER: 'operator',
+    BULL_BOARD_PASSWORD: 'correct-horse-battery',
+  });
+
+  beforeAll(async () => {
+    writeFileSync(join(webDist, 'index.html'), '<!doctype html><title>Council</title><div id="root"></div>');
+    db = await createMigratedDatabase('gateway', { seed: true });
+    redis = testRedis('gateway');
+    ({ app } = await createServerApp(gatewayApp, env()));
+    await app.init();
+  });
+
+  afterAll(async () => {
+    await app?.close();
+    await redis?.cleanup();
+    await db?.drop();
+  });
+
+  it('reports database and Redis up', async () => {
+    const res = await request(app.getHttpServer()).get('/api/health').expect(200);
+    expect(res.body).toEqual({ status: 'ok', checks: { database: 'up', redis: 'up' } });
+  });
+
+  it('serves the seeded catalogue in catalogue order', async () => {
+    const agents = (await request(app.getHttpServer()).get('/api/agents').expect(200)).body as Array<{
+      id: number;
+      provider: string;
+      name: string;
+    }>;
+    expect(agents.length).toBeGreaterThanOrEqual(10);
+    expect(new Set(agents.map((a) => a.provider))).toEqual(new Set(['openai', 'anthropic', 'xai']));
+
+    const models = (await request(app.getHttpServer()).get('/api/models').expect(200)).body as Array<{
+      agentId: number;
+      name: string;
+      version: string | null;
+      capabilities: string[];
+    }>;
+    const agentIds = new Set(agents.map((a) => a.id));
+    expect(models.every((m) => agentIds.has(m.agentId))).toBe(true);
+    expect(agents.every((a) => models.some((m) => m.agentId === a.id))).toBe(true);
+
+    const roles = (await request(app.getHttpServer()).get('/api/roles').expect(200)).body as Array<
+      Record<string, unknown>
+    >;
+    expect(roles.length).toBeGreaterThan(0);
+    expect(Object.keys(roles[0]).sort()).toEqual(['category', 'description', 'id', 'name']);
+  });
+
+  it('answers malformed JSON with 400, never 500', async () => {
+    const res = await request(app.getHttpServer())
+      .post('/api/agents')
+      .set('Content-Type', 'application/json')
+      .send('{"question": ')
+      .expect(400);
+    expect(res.body).toMatchObject({ statusCode: 400, code: 'MALFORMED_JSON' });
+  });
+
+  it('refuses bodies over 1 MB with 413', async () => {
+    const big = JSON.stringify({ text: 'x'.repeat(1_100_000) });
+    const res = await request(app.getHttpServer())
+      .post('/api/agents')
+      .set('Content-Type', 'application/json')
+      .send(big)
+      .expect(413);
+    expect(res.body).toMatchObject({ statusCode: 413, code: 'PAYLOAD_TOO_LARGE' });
+  });
+
+  it('answers unknown API paths with a JSON 404', async () => {
+    const res = await request(app.getHttpServer()).get('/api/no-such-thing').expect(404);
+    expect(res.body).toMatchObject({ statusCode: 404, code: 'NOT_FOUND' });
+  });
+
+  it('serves the client for client routes (SPA fallback) but not for /api', async () => {
+    const res = await request(app.getHttpServer())
+      .get('/questions/42')
+      .set('Accept', 'text/html')
+      .expect(200);
+    expect(res.text).toContain('<div id="root">');
+    expect(res.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('exposes Prometheus metrics with HTTP latency and queue depth', async () => {
+    await request(app.getHttpServer()).get('/api/agents').expect(200);
+    const res = await request(app.getHttpServer()).get('/metrics').expect(200);
+    expect(res.headers['content-type']).toContain('text/plain');
+    expect(res.text).toContain('council_http_request_duration_seconds_bucket');
+    expect(res.text).toMatch(/council_http_request_duration_seconds_count\{[^}]*route="\/api\/agents"/);
+    expect(res.text).toContain('council_queue_jobs{');
+    expect(res.text).toContain('nodejs_eventloop_lag_seconds');
+  });
+
+  it('publishes OpenAPI docs', async () => {
+    const res = await request(app.getHttpServer()).get('/api/docs-json').expect(200);
+    expect(Object.keys(res.body.paths)).toEqual(
+      expect.arrayContaining(['/api/agents', '/api/models', '/api/roles']),
+    );
+  });
+
+  it('keeps the queue dashboard behind operator credentials', async () => {
+    await request(app.getHttpServer()).get('/admin/queues').expect(401);
+    await request(app.getHttpServer()).get('/admin/queues').auth('operator', 'wrong-password').expect(401);
+    const res = await request(app.getHttpServer())
+      .get('/admin/queues')
+      .auth('operator', 'correct-horse-battery')
+      .expect(200);
+    expect(res.text.toLowerCase()).toContain('bull');
+  });
+
+  it('reports 503 when Redis is unreachable', async () => {
+    const { app: cut } = await createServerApp(gatewayApp, { ...env(), REDIS_URL: 'redis://127.0.0.1:1' });
+    await cut.init();
+    try {
+      const res = await request(cut.getHttpServer()).get('/api/health').expect(503);
+      expect(res.body).toEqual({ status: 'error', checks: { database: 'up', redis: 'down' } });
+    } finally {
+      await cut.close();
+    }
+  });
+});

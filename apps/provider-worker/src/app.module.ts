@@ -1,0 +1,22 @@
+import { BullModule } from '@nestjs/bullmq';
+import { type DynamicModule, Module } from '@nestjs/common';
+import { providerQueueName } from '@council/contracts';
+import { QueueModule, coreImports, queueDepthMetricsProvider } from '@council/server-kit';
+import { type ProviderWorkerEnv } from './config/provider-worker.env';
+
+@Module({})
+export class ProviderWorkerModule {
+  static forRoot(config: ProviderWorkerEnv): DynamicModule {
+    const names = config.PROVIDER_QUEUES.map(providerQueueName);
+    return {
+      module: ProviderWorkerModule,
+      imports: [
+        ...coreImports('provider-worker', config),
+        QueueModule.forRoot(),
+        BullModule.registerQueue(...names.map((name) => ({ name }))),
+      ],
+      // The depth of the queues this process serves is what the HPA scales on.
+      providers: [queueDepthMetricsProvider(names)],
+    };
+  }
+}

@@ -1,0 +1,41 @@
+import { PROVIDERS, type Provider } from '@council/contracts';
+import { BaseServerEnv } from '@council/server-kit';
+import { Transform } from 'class-transformer';
+import { ArrayNotEmpty, IsIn, IsInt, IsOptional, IsString, IsUrl, Max, Min } from 'class-validator';
+
+const toList = ({ value }: { value: unknown }) =>
+  typeof value === 'string'
+    ? value
+        .split(',')
+        .map((item) => item.trim())
+        .filter(Boolean)
+    : value;
+
+export class ProviderWorkerEnv extends BaseServerEnv {
+  override PORT: number = 3002;
+
+  /** Which provider queues this process serves, so each provider scales on its own. */
+  @Transform(toList)
+  @ArrayNotEmpty({ message: 'PROVIDER_QUEUES must name at least one provider' })
+  @IsIn(PROVIDERS, { each: true, message: `PROVIDER_QUEUES entries must be among: ${PROVIDERS.join(', ')}` })
+  PROVIDER_QUEUES: Provider[] = [...PROVIDERS];
+
+  /** Jobs processed at once per provider queue. */
+  @IsInt()
+  @Min(1)
+  @Max(500)
+  PROVIDER_CONCURRENCY: number = 50;
+
+  /** A stream that sends nothing for this long is aborted and retried. */
+  @IsInt()
+  @Min(1000)
+  PROVIDER_IDLE_TIMEOUT_MS: number = 30_000;
+
+  // A provider without a key is served by the offline demo adapter (DECISIONS 15).
+  @IsOptional() @IsString() OPENAI_API_KEY?: string;
+  @IsOptional() @IsUrl({ require_tld: false }) OPENAI_BASE_URL?: string;
+  @IsOptional() @IsString() ANTHROPIC_API_KEY?: string;
+  @IsOptional() @IsUrl({ require_tld: false }) ANTHROPIC_BASE_URL?: string;
+  @IsOptional() @IsString() XAI_API_KEY?: string;
+  @IsOptional() @IsUrl({ require_tld: false }) XAI_BASE_URL?: string;
+}

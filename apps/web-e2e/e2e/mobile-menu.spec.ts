@@ -1,0 +1,18 @@
+import { expect, test } from '@playwright/test';
+
+test.use({ viewport: { width: 360, height: 800 } });
+
+test('the mobile menu lists the navigation and closes on a choice', async ({ page }) => {
+  await page.goto('/product');
+  const header = page.getByRole('banner');
+  await expect(header.getByRole('link', { name: 'Pricing' })).toBeHidden();
+
+  await page.getByRole('button', { name: 'Open menu' }).click();
+  const menu = page.getByRole('dialog', { name: 'Menu' });
+  await expect(menu.getByRole('link', { name: 'Sign up' })).toBeVisible();
+  await menu.getByRole('link', { name: 'Meet the Council' }).click();
+
+  await expect(page).toHaveURL('/company');
+  await expect(menu).toBeHidden();
+  await expect(page.getByRole('heading', { level: 1, name: 'Meet the Council' })).toBeVisible();
+});

@@ -1,0 +1,67 @@
+import { PAGE_TITLES, REDIRECT_PATHS, ROUTE_PATHS } from '@council/contracts';
+import { type RouteObject } from 'react-router-dom';
+import { AppLayout } from '@/components/layout/app-layout';
+import { ProtectedRoute } from '@/features/auth/components/protected-route';
+import { AskRoute } from './routes/ask';
+import { AuthRoute } from './routes/auth';
+import { NotFoundRoute } from './routes/not-found';
+import { PlaceholderPage } from './routes/placeholder-page';
+import { RedirectRoute } from './routes/redirect';
+import { RouteErrorScreen } from './routes/route-error';
+
+/**
+ * Every screen of spec §2. Exported as plain route objects so tests mount the very same tree in a
+ * memory router.
+ */
+export const appRoutes: RouteObject[] = [
+  {
+    element: <AppLayout />,
+    errorElement: <RouteErrorScreen />,
+    children: [
+      {
+        // Pathless: catches a screen's render error while keeping the header and footer.
+        errorElement: <RouteErrorScreen />,
+        children: [
+          {
+            element: <ProtectedRoute />,
+            children: [
+              { path: ROUTE_PATHS.ask, element: <AskRoute /> },
+              { path: ROUTE_PATHS.history, element: <PlaceholderPage title={PAGE_TITLES.history} /> },
+              { path: ROUTE_PATHS.question, element: <PlaceholderPage title={PAGE_TITLES.question} /> },
+            ],
+          },
+          { path: ROUTE_PATHS.auth, element: <AuthRoute /> },
+          { path: ROUTE_PATHS.terms, element: <PlaceholderPage title={PAGE_TITLES.terms} /> },
+          { path: ROUTE_PATHS.privacy, element: <PlaceholderPage title={PAGE_TITLES.privacy} /> },
+          { path: ROUTE_PATHS.cookies, element: <PlaceholderPage title={PAGE_TITLES.cookies} /> },
+          {
+            path: ROUTE_PATHS.product,
+            // The footer's /product#features link lands on the page itself until the feature cards exist.
+            element: <PlaceholderPage title={PAGE_TITLES.product} anchorId="features" />,
+          },
+          {
+            path: ROUTE_PATHS.support,
+            element: (
+              <PlaceholderPage
+                title={PAGE_TITLES.support}
+                sections={[
+                  { id: 'documentation', title: 'Documentation' },
+                  { id: 'help-center', title: 'Help Center' },
+                  { id: 'contact', title: 'Contact Us' },
+                ]}
+              />
+            ),
+          },
+          { path: ROUTE_PATHS.company, element: <PlaceholderPage title={PAGE_TITLES.company} /> },
+          { path: ROUTE_PATHS.subscription, element: <PlaceholderPage title={PAGE_TITLES.subscription} /> },
+          { path: ROUTE_PATHS.shared, element: <PlaceholderPage title={PAGE_TITLES.shared} /> },
+          ...Object.entries(REDIRECT_PATHS).map(([from, to]) => ({
+            path: from,
+            element: <RedirectRoute to={to} />,
+          })),
+          { path: '*', element: <NotFoundRoute /> },
+        ],
+      },
+    ],
+  },
+];

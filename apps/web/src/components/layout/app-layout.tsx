@@ -1,0 +1,25 @@
+import { Outlet } from 'react-router-dom';
+import { useAnchorScroll } from '@/hooks/use-anchor-scroll';
+import { Footer } from './footer';
+import { TopNav } from './top-nav';
+
+/** Header, the current screen, footer. Every route renders inside it. */
+export function AppLayout() {
+  useAnchorScroll();
+
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <a
+        href="#main-content"
+        className="sr-only focus:not-sr-only focus:fixed focus:left-4 focus:top-4 focus:z-50 focus:rounded-md focus:bg-primary focus:px-4 focus:py-2 focus:text-primary-foreground"
+      >
+        Skip to content
+      </a>
+      <TopNav />
+      <main id="main-content" tabIndex={-1} className="flex-1 focus:outline-none">
+        <Outlet />
+      </main>
+      <Footer />
+    </div>
+  );
+}

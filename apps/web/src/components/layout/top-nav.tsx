@@ -1,0 +1,29 @@
+import { useUser } from '@/features/auth/api/get-user';
+import { AuthLinks } from './auth-links';
+import { Logo } from './logo';
+import { MobileMenu } from './mobile-menu';
+import { NavLinks } from './nav-links';
+
+export function TopNav() {
+  const { data: user, isPending } = useUser();
+  const signedIn = Boolean(user);
+  const showAuthLinks = !isPending && !signedIn;
+
+  return (
+    <header className="sticky top-0 z-40 border-b border-border bg-background/85 backdrop-blur supports-[backdrop-filter]:bg-background/70">
+      <div className="page-container flex h-16 items-center justify-between gap-4">
+        <div className="flex items-center gap-6">
+          <Logo />
+          <nav aria-label="Main" className="hidden md:block">
+            <NavLinks signedIn={signedIn} />
+          </nav>
+        </div>
+        <div className="flex items-center gap-2">
+          {/* The signed-in token balance and user menu arrive with the Accounts issue. */}
+          {showAuthLinks ? <AuthLinks className="hidden md:flex" /> : null}
+          <MobileMenu signedIn={signedIn} showAuthLinks={showAuthLinks} />
+        </div>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,11 @@
+import { type SessionUser } from '@council/contracts';
+
+export const signedInUser: SessionUser = {
+  username: 'ada',
+  name: 'Ada Lovelace',
+  email: 'ada@example.com',
+  tokensLeft: 10000,
+  subscriptionTier: 'free',
+  queriesLeft: 5,
+  stripeCustomerId: null,
+};

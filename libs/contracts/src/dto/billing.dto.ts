@@ -1,0 +1,32 @@
+// Billing requests of spec §7.
+
+import { IsIn, IsOptional, IsUrl, MaxLength } from 'class-validator';
+import { VALIDATION_MESSAGES as M } from '../messages/validation.messages';
+import { PACK_IDS, type TokenPackId } from '../packs/packs.constants';
+import { SELLABLE_TIERS, type SellableTier } from '../plans/plans.constants';
+
+/** POST /api/get-or-create-subscription */
+export class SubscribeDto {
+  @IsIn(SELLABLE_TIERS, { message: M.tierInvalid })
+  tier: SellableTier;
+}
+
+/**
+ * POST /api/create-customer-portal-session. The client sends its current address; absent, the
+ * server uses its own /subscription. The server must also check the origin is ours (no open redirect).
+ */
+export class CustomerPortalDto {
+  @IsOptional()
+  @IsUrl(
+    { require_tld: false, require_protocol: true, protocols: ['http', 'https'] },
+    { message: M.returnUrlInvalid },
+  )
+  @MaxLength(2048, { message: M.returnUrlInvalid })
+  returnUrl?: string;
+}
+
+/** POST /api/top-up-tokens */
+export class TopUpTokensDto {
+  @IsIn(PACK_IDS, { message: M.packageInvalid })
+  packageId: TokenPackId;
+}

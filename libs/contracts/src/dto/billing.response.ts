@@ -1,0 +1,35 @@
+// Answers of the billing calls of spec §7. DECISIONS 9: replies carry the hosted checkout `url`
+// whenever there is one; `sessionId` is only the spec's fallback.
+
+import { type SubscriptionStatus, type SubscriptionTier } from '../domain/domain.constants';
+
+/** POST /api/top-up-tokens. At least one of the two is set, else the client shows PAYMENT_ERRORS.noCheckoutUrl. */
+export interface CheckoutReply {
+  url?: string;
+  sessionId?: string;
+}
+
+/** POST /api/create-customer-portal-session. */
+export interface PortalReply {
+  url: string;
+}
+
+/** POST /api/get-or-create-subscription: a checkout url, or a message such as ALREADY_SUBSCRIBED. */
+export type SubscriptionReply = { url: string } | { message: string };
+
+/** GET /api/subscription. */
+export interface SubscriptionStatusResponse {
+  tier: SubscriptionTier;
+  status: SubscriptionStatus;
+  /** The real renewal date (DECISIONS 6); null without a paid subscription. */
+  currentPeriodEnd: string | null;
+  /** Cancelled in the portal: the plan ends at currentPeriodEnd. */
+  cancelAtPeriodEnd: boolean;
+  tokensLeft: number;
+  monthlyTokens: number;
+  purchasedTokens: number;
+  /** The tier's allowance: the balance bar's 100 % mark. */
+  tokenAllowance: number;
+  /** No payment keys configured: checkout leads to a local, clearly labelled page (DECISIONS 14). */
+  demoMode: boolean;
+}

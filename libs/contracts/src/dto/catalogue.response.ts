@@ -1,0 +1,40 @@
+// GET /api/agents, /api/models, /api/roles. Ids are positive integers; lists come in catalogue order, and
+// the first agent of each provider with its first model is the default council (spec §4).
+
+import { type Provider } from '../domain/domain.constants';
+
+export interface AgentResponse {
+  id: number;
+  name: string;
+  provider: Provider;
+  description: string | null;
+  logoUrl: string | null;
+}
+
+export interface ModelResponse {
+  id: number;
+  agentId: number;
+  name: string;
+  version: string | null;
+  description: string | null;
+  capabilities: string[];
+  /** In tokens. */
+  contextWindow: number | null;
+}
+
+export interface RoleResponse {
+  id: number;
+  name: string;
+  description: string | null;
+  /** Displayed as ROLE_CATEGORY_FALLBACK when null. */
+  category: string | null;
+  /** Kept on the server by default: it is how members are steered. */
+  prompt?: string;
+}
+
+/** Spec §3: a role without a category is shown under "Other". */
+export const ROLE_CATEGORY_FALLBACK = 'Other';
+
+export function roleCategory(role: Pick<RoleResponse, 'category'>): string {
+  return role.category?.trim() ? role.category : ROLE_CATEGORY_FALLBACK;
+}

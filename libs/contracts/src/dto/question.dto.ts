@@ -1,0 +1,82 @@
+// POST /api/questions (spec §5, §7). Shape only: the tier rules (agent count, premium features,
+// free queries, balance) need the user and are applied by the service from the PLANS table.
+
+// class-transformer's @Type reads decorator metadata; Nest loads this polyfill anyway, browsers do not.
+import 'reflect-metadata';
+import { Transform, type TransformFnParams, Type } from 'class-transformer';
+import {
+  ArrayMaxSize,
+  ArrayUnique,
+  IsArray,
+  IsBoolean,
+  IsInt,
+  IsNotEmpty,
+  IsOptional,
+  IsString,
+  Max,
+  MaxLength,
+  Min,
+  ValidateNested,
+} from 'class-validator';
+import { AGENTS_MAX, AGENTS_MIN, QUESTION_MAX_LENGTH } from '../limits/limits.constants';
+import { VALIDATION_MESSAGES as M } from '../messages/validation.messages';
+import { ArrayEmptyOrMinSize, DefaultFalse } from './validation.decorators';
+
+/**
+ * One member of the council: catalogue ids (positive integers, sent as JSON numbers; a numeric string
+ * is refused, not converted) and its 0-based place.
+ */
+export class CouncilMemberDto {
+  @IsInt({ message: M.memberIdInvalid })
+  @Min(1, { message: M.memberIdInvalid })
+  agentId: number;
+
+  @IsInt({ message: M.memberIdInvalid })
+  @Min(1, { message: M.memberIdInvalid })
+  modelId: number;
+
+  @IsOptional()
+  @IsInt({ message: M.memberIdInvalid })
+  @Min(1, { message: M.memberIdInvalid })
+  roleId?: number | null;
+
+  @IsInt()
+  @Min(0)
+  @Max(AGENTS_MAX - 1)
+  order: number;
+}
+
+export class AskQuestionDto {
+  // Missing or null reads as '' (the initialiser covers a missing key), so it fails with one message.
+  @Transform(({ value }: TransformFnParams): unknown =>
+    typeof value === 'string' ? value.trim() : (value ?? ''),
+  )
+  @IsString({ message: M.questionRequired })
+  @IsNotEmpty({ message: M.questionRequired })
+  @MaxLength(QUESTION_MAX_LENGTH, { message: M.questionTooLong })
+  question = '';
+
+  @DefaultFalse()
+  @IsBoolean()
+  showDebate = false;
+
+  @DefaultFalse()
+  @IsBoolean()
+  showReasoning = false;
+
+  /** The agent id of one member; used only with debate on. */
+  @IsOptional()
+  @IsInt({ message: M.debateLeaderInvalid })
+  @Min(1, { message: M.debateLeaderInvalid })
+  debateLeaderId?: number | null;
+
+  /** Absent or empty: the default council (first agent of each provider, spec §4). */
+  @IsOptional()
+  @IsArray()
+  @ArrayEmptyOrMinSize(AGENTS_MIN, { message: M.agentsMin })
+  @ArrayMaxSize(AGENTS_MAX, { message: M.agentsMax })
+  @ArrayUnique((member: CouncilMemberDto | null) => member?.order, { message: M.memberOrderUnique })
+  @ValidateNested({ each: true })
+  @Type(() => CouncilMemberDto)
+  agents?: CouncilMemberDto[];
+}

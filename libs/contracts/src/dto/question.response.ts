@@ -1,0 +1,90 @@
+// Answers of the question calls of spec §7. Dates travel as ISO 8601 strings; ids are positive integers
+// (shareId, a public link token, is the one string id).
+
+import { type QuestionStatus, type ResponseProvider, type ResponseStatus } from '../domain/domain.constants';
+import { type AgentResponse, type ModelResponse, type RoleResponse } from './catalogue.response';
+
+export interface QuestionResponse {
+  id: number;
+  question: string;
+  showDebate: boolean;
+  showReasoning: boolean;
+  /** Agent id of the member that writes the consensus; null without debate. */
+  debateLeaderId: number | null;
+  /** Whether answers are still streaming. */
+  status: QuestionStatus;
+  totalTokensUsed: number;
+  isShared: boolean;
+  shareId: string | null;
+  shareTitle: string | null;
+  shareDescription: string | null;
+  shareExpiresAt: string | null;
+  createdAt: string;
+}
+
+/** One stored answer: a member's (memberOrder set) or the consensus (provider "consensus"). */
+export interface ResponseRow {
+  id: number;
+  questionId: number;
+  provider: ResponseProvider;
+  /** question_agents.order of the member; null for the consensus. */
+  memberOrder: number | null;
+  /** 0 is the first answer, 1..n debate revisions. */
+  round: number;
+  agentId: number | null;
+  modelId: number | null;
+  roleId: number | null;
+  status: ResponseStatus;
+  response: string;
+  reasoning: string | null;
+  debateLog: string | null;
+  /** Set when the member failed for good: the card shows "Service Issue" (spec §4). */
+  error: string | null;
+  promptTokens: number;
+  completionTokens: number;
+  totalTokens: number;
+  createdAt: string;
+}
+
+/** A council member of a question, with its catalogue entries (spec §3 question_agents). */
+export interface QuestionAgentResponse {
+  id: number;
+  questionId: number;
+  agentId: number;
+  modelId: number;
+  roleId: number | null;
+  order: number;
+  agent: AgentResponse;
+  model: ModelResponse;
+  role: RoleResponse | null;
+}
+
+/**
+ * POST /api/questions. Answers 201 at once with `responses` still empty; the answers then stream over
+ * Socket.IO. With ?wait=true it answers only once every response is final, in the same shape (DECISIONS 12).
+ */
+export interface AskQuestionResult {
+  question: QuestionResponse;
+  responses: ResponseRow[];
+  agents: QuestionAgentResponse[];
+}
+
+/** GET /api/questions: newest first. An empty questionAgents means the default council was used. */
+export interface HistoryItem extends QuestionResponse {
+  questionAgents: QuestionAgentResponse[];
+}
+
+/** GET /api/questions/{id}. */
+export interface QuestionDetail {
+  question: HistoryItem;
+  answers: ResponseRow[];
+}
+
+/** POST /api/questions/{id}/share. */
+export interface ShareReply {
+  shareUrl: string;
+  shareId: string;
+  shareTitle: string;
+  shareDescription: string;
+  shareExpiresAt: string | null;
+}

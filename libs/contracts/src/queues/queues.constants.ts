@@ -1,0 +1,86 @@
+/**
+ * WARNING: queue names, job names and the prefix below NEVER change once shipped. Jobs already
+ * waiting in Redis are found by these strings; renaming one strands them (stalled questions, lost
+ * usage settlements, unprocessed payments). Add new names instead, and retire old ones only after
+ * their queues have drained.
+ */
+
+import { type Provider } from '../domain/domain.constants';
+
+/**
+ * Default BullMQ prefix (REDIS_PREFIX). The braces are a Redis Cluster hash tag: every key of every
+ * queue lands in one slot, which BullMQ's multi-key scripts need.
+ */
+export const QUEUE_PREFIX = '{council}';
+
+export const QUEUES = {
+  /** One queue per provider, so each has its own concurrency, rate limit and scaling. */
+  providerOpenai: 'provider-openai',
+  providerAnthropic: 'provider-anthropic',
+  providerXai: 'provider-xai',
+  /** Flow parents: debate rounds, synthesis hand-off and finalising a question. */
+  consensus: 'consensus',
+  /** Token usage to settle against the ledger (billing consumes). */
+  usage: 'usage',
+  /** Repeatable sweep deleting free users' old questions (DECISIONS 11). */
+  retention: 'retention',
+  /** Verified Stripe (or demo) events to apply (billing consumes). */
+  billingWebhooks: 'billing-webhooks',
+} as const;
+
+export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
+
+export const ALL_QUEUE_NAMES: readonly QueueName[] = Object.values(QUEUES);
+
+export const PROVIDER_QUEUE_NAMES = {
+  openai: QUEUES.providerOpenai,
+  anthropic: QUEUES.providerAnthropic,
+  xai: QUEUES.providerXai,
+} as const satisfies Record<Provider, QueueName>;
+
+export type ProviderQueueName = (typeof PROVIDER_QUEUE_NAMES)[Provider];
+
+export function providerQueueName(provider: Provider): ProviderQueueName {
+  return PROVIDER_QUEUE_NAMES[provider];
+}
+
+export const JOBS = {
+  /** A council member's first answer (round 0). */
+  memberAnswer: 'member-answer',
+  /** A member revises its answer after reading the others (debate round 1..n). */
+  debateRevision: 'debate-revision',
+  /** The debate leader's model writes the consensus answer. */
+  synthesis: 'synthesis',
+  /** Flow parent: waits for members, runs debate rounds, hands off synthesis, completes the question. */
+  consensusFinalise: 'consensus-finalise',
+  /** Settle one response's actual token usage, or release what is left of a question's reservation. */
+  usageSettle: 'usage-settle',
+  retentionSweep: 'retention-sweep',
+  webhookProcess: 'webhook-process',
+} as const;
+
+export type JobName = (typeof JOBS)[keyof typeof JOBS];
+
+export const ALL_JOB_NAMES: readonly JobName[] = Object.values(JOBS);
+
+const PROVIDER_JOBS = [JOBS.memberAnswer, JOBS.debateRevision, JOBS.synthesis] as const;
+
+/** Which jobs each queue carries, so a worker can refuse to start with a job it has no handler for. */
+export const QUEUE_JOBS: Readonly<Record<QueueName, readonly JobName[]>> = {
+  [QUEUES.providerOpenai]: PROVIDER_JOBS,
+  [QUEUES.providerAnthropic]: PROVIDER_JOBS,
+  [QUEUES.providerXai]: PROVIDER_JOBS,
+  [QUEUES.consensus]: [JOBS.consensusFinalise],
+  [QUEUES.usage]: [JOBS.usageSettle],
+  [QUEUES.retention]: [JOBS.retentionSweep],
+  [QUEUES.billingWebhooks]: [JOBS.webhookProcess],
+};
+
+/** Job scheduler id of the retention sweep (BullMQ upsertJobScheduler), so replicas share one schedule. */
+export const RETENTION_SWEEP_SCHEDULER_ID = 'retention-sweep';
+/** Ours: hourly keeps deletions within an hour of the 30-day mark without heavy batches. */
+export const RETENTION_SWEEP_EVERY_MS = 60 * 60 * 1000;
+
+export function isJobName(value: unknown): value is JobName {
+  return typeof value === 'string' && (ALL_JOB_NAMES as readonly string[]).includes(value);
+}

@@ -1,0 +1,84 @@
+// Socket.IO contract of the /council namespace: pass these interfaces as the generics of the
+// gateway's Server/Namespace and of the web's socket, so both ends are checked against one source.
+// Event names are `domain:action`. Server events mirror the stream entries (streams/streams.entries.ts)
+// plus the question they belong to and the stream entry id, which a reconnecting client sends back
+// as `lastEntryId` to receive exactly what it missed.
+
+import { type QuestionStatus } from '../domain/domain.constants';
+import { type ErrorCode } from '../errors/errors.codes';
+import { type StreamEntryOf, type StreamEntryType } from '../streams/streams.entries';
+
+export const SOCKET_NAMESPACE = '/council';
+/** Socket.IO's default path; the web's dev proxy forwards it to the gateway. */
+export const SOCKET_PATH = '/socket.io';
+
+/** The room a gateway joins a socket to while it watches a question. */
+export function questionRoom(questionId: number): string {
+  return `question:${questionId}`;
+}
+
+interface StreamEventMeta {
+  questionId: number;
+  /** Redis stream entry id ("<ms>-<seq>"); strictly increasing within a question. */
+  entryId: string;
+}
+
+/** A stream entry as relayed to the browser: without `type` (that is the event name), with its place. */
+export type StreamEventPayload<T extends StreamEntryType> = Omit<StreamEntryOf<T>, 'type'> & StreamEventMeta;
+
+export type AnswerDeltaEvent = StreamEventPayload<'answer:delta'>;
+export type AnswerCompletedEvent = StreamEventPayload<'answer:completed'>;
+export type AnswerFailedEvent = StreamEventPayload<'answer:failed'>;
+export type DebateRoundEvent = StreamEventPayload<'debate:round'>;
+export type ConsensusDeltaEvent = StreamEventPayload<'consensus:delta'>;
+export type ConsensusCompletedEvent = StreamEventPayload<'consensus:completed'>;
+export type ConsensusFailedEvent = StreamEventPayload<'consensus:failed'>;
+export type QuestionCompletedEvent = StreamEventPayload<'question:completed'>;
+export type QuestionFailedEvent = StreamEventPayload<'question:failed'>;
+
+export interface ServerToClientEvents {
+  'answer:delta': (event: AnswerDeltaEvent) => void;
+  'answer:completed': (event: AnswerCompletedEvent) => void;
+  'answer:failed': (event: AnswerFailedEvent) => void;
+  'debate:round': (event: DebateRoundEvent) => void;
+  'consensus:delta': (event: ConsensusDeltaEvent) => void;
+  'consensus:completed': (event: ConsensusCompletedEvent) => void;
+  'consensus:failed': (event: ConsensusFailedEvent) => void;
+  'question:completed': (event: QuestionCompletedEvent) => void;
+  'question:failed': (event: QuestionFailedEvent) => void;
+}
+
+export interface QuestionSubscribePayload {
+  questionId: number;
+  /** The last entry id the client saw; the gateway replays everything after it. Absent: from the start. */
+  lastEntryId?: string;
+}
+
+export interface QuestionUnsubscribePayload {
+  questionId: number;
+}
+
+/**
+ * Reply to question:subscribe. `status` tells a client whether to expect more events: for a
+ * finished question whose stream has expired, it reads the answers over REST instead.
+ */
+export type QuestionSubscribeAck =
+  { ok: true; status: QuestionStatus } | { ok: false; code: ErrorCode; message: string };
+
+export interface ClientToServerEvents {
+  /** Only the question's owner may subscribe (FORBIDDEN / NOT_FOUND otherwise). */
+  'question:subscribe': (
+    payload: QuestionSubscribePayload,
+    ack: (reply: QuestionSubscribeAck) => void,
+  ) => void;
+  'question:unsubscribe': (payload: QuestionUnsubscribePayload) => void;
+}
+
+/** Gateways share nothing: each tails the streams its own sockets watch (ARCHITECTURE "Streaming"). */
+export type InterServerEvents = Record<never, never>;
+
+/** What the gateway stores on a socket after authenticating its session cookie. */
+export interface SocketData {
+  userId: number;
+  username: string;
+}

@@ -1,0 +1,174 @@
+// What workers append to a question's stream, and how it is flattened into Redis field/value
+// strings. The `type` of each entry is the Socket.IO event the gateway relays it as, so the two
+// ends share one vocabulary (socket/socket.events.ts adds questionId and the entry id).
+
+export const DELTA_KINDS = ['text', 'reasoning'] as const;
+export type DeltaKind = (typeof DELTA_KINDS)[number];
+
+export const DEBATE_ROUND_STATUSES = ['started', 'completed'] as const;
+export type DebateRoundStatus = (typeof DEBATE_ROUND_STATUSES)[number];
+
+export interface TokenUsage {
+  promptTokens: number;
+  completionTokens: number;
+  totalTokens: number;
+}
+
+/** A batch of a member's answer (round 0) or revision (round ≥ 1). */
+export interface AnswerDeltaEntry {
+  type: 'answer:delta';
+  memberOrder: number;
+  round: number;
+  kind: DeltaKind;
+  text: string;
+}
+
+export interface AnswerCompletedEntry extends TokenUsage {
+  type: 'answer:completed';
+  memberOrder: number;
+  round: number;
+  responseId: number;
+}
+
+/** The member gave up for good; its response row carries `error` (a "Service Issue" card). */
+export interface AnswerFailedEntry {
+  type: 'answer:failed';
+  memberOrder: number;
+  round: number;
+  responseId: number | null;
+  error: string;
+}
+
+export interface DebateRoundEntry {
+  type: 'debate:round';
+  round: number;
+  status: DebateRoundStatus;
+}
+
+export interface ConsensusDeltaEntry {
+  type: 'consensus:delta';
+  kind: DeltaKind;
+  text: string;
+}
+
+export interface ConsensusCompletedEntry extends TokenUsage {
+  type: 'consensus:completed';
+  responseId: number;
+}
+
+/** Shown as "Consensus Formation Failed"; the members' answers stand. */
+export interface ConsensusFailedEntry {
+  type: 'consensus:failed';
+  responseId: number | null;
+  error: string;
+}
+
+/** Last entry of a stream: every response is final (some may carry errors). */
+export interface QuestionCompletedEntry {
+  type: 'question:completed';
+  totalTokensUsed: number;
+}
+
+/** Last entry of a stream when the question as a whole could not be processed. */
+export interface QuestionFailedEntry {
+  type: 'question:failed';
+  error: string;
+}
+
+export type StreamEntry =
+  | AnswerDeltaEntry
+  | AnswerCompletedEntry
+  | AnswerFailedEntry
+  | DebateRoundEntry
+  | ConsensusDeltaEntry
+  | ConsensusCompletedEntry
+  | ConsensusFailedEntry
+  | QuestionCompletedEntry
+  | QuestionFailedEntry;
+
+export type StreamEntryType = StreamEntry['type'];
+export type StreamEntryOf<T extends StreamEntryType> = Extract<StreamEntry, { type: T }>;
+
+/** After these a stream gets no more entries. */
+export const FINAL_STREAM_ENTRY_TYPES: readonly StreamEntryType[] = ['question:completed', 'question:failed'];
+
+type FieldSpec = 'int' | 'id' | 'id?' | 'string' | readonly string[];
+type EntrySchema<T extends StreamEntryType> = {
+  readonly [K in Exclude<keyof StreamEntryOf<T>, 'type'>]-?: FieldSpec;
+};
+
+const USAGE_FIELDS = { promptTokens: 'int', completionTokens: 'int', totalTokens: 'int' } as const;
+
+/**
+ * Field types per entry type. `id` is an entity id (a positive integer); `id?` is a nullable one,
+ * stored by leaving the field out.
+ */
+const SCHEMAS: { readonly [T in StreamEntryType]: EntrySchema<T> } = {
+  'answer:delta': { memberOrder: 'int', round: 'int', kind: DELTA_KINDS, text: 'string' },
+  'answer:completed': { memberOrder: 'int', round: 'int', responseId: 'id', ...USAGE_FIELDS },
+  'answer:failed': { memberOrder: 'int', round: 'int', responseId: 'id?', error: 'string' },
+  'debate:round': { round: 'int', status: DEBATE_ROUND_STATUSES },
+  'consensus:delta': { kind: DELTA_KINDS, text: 'string' },
+  'consensus:completed': { responseId: 'id', ...USAGE_FIELDS },
+  'consensus:failed': { responseId: 'id?', error: 'string' },
+  'question:completed': { totalTokensUsed: 'int' },
+  'question:failed': { error: 'string' },
+};
+
+export function isStreamEntryType(value: unknown): value is StreamEntryType {
+  return typeof value === 'string' && Object.prototype.hasOwnProperty.call(SCHEMAS, value);
+}
+
+/** Flat field/value list for XADD (`redis.xadd(key, '*', ...encodeStreamEntry(entry))`). */
+export function encodeStreamEntry(entry: StreamEntry): string[] {
+  const fields: string[] = [];
+  for (const [key, value] of Object.entries(entry)) {
+    if (value === null || value === undefined) continue;
+    fields.push(key, String(value));
+  }
+  return fields;
+}
+
+/**
+ * Reads an entry back from XREAD's flat field list (or a field map). Returns null for anything that
+ * does not match its schema, so a gateway never relays a malformed entry to browsers.
+ */
+export function decodeStreamEntry(
+  fields: readonly string[] | Readonly<Record<string, string>>,
+): StreamEntry | null {
+  const map = Array.isArray(fields) ? pairsToMap(fields) : (fields as Readonly<Record<string, string>>);
+  const type = map.type;
+  if (!isStreamEntryType(type)) return null;
+  const schema: Readonly<Record<string, FieldSpec>> = SCHEMAS[type];
+  const entry: Record<string, string | number | null> = { type };
+  for (const [key, spec] of Object.entries(schema)) {
+    const raw = Object.prototype.hasOwnProperty.call(map, key) ? map[key] : undefined;
+    const value = decodeField(raw, spec);
+    if (value === undefined) return null;
+    entry[key] = value;
+  }
+  // Safe: every field of this type's schema was present and of the declared type.
+  return entry as unknown as StreamEntry;
+}
+
+function decodeField(raw: string | undefined, spec: FieldSpec): string | number | null | undefined {
+  if (spec === 'id?' && raw === undefined) return null;
+  if (raw === undefined) return undefined;
+  if (spec === 'string') return raw;
+  if (spec === 'int') return /^-?\d+$/.test(raw) ? Number(raw) : undefined;
+  if (spec === 'id' || spec === 'id?') return decodeId(raw);
+  return spec.includes(raw) ? raw : undefined;
+}
+
+function decodeId(raw: string): number | undefined {
+  const id = /^[1-9]\d*$/.test(raw) ? Number(raw) : NaN;
+  return Number.isSafeInteger(id) ? id : undefined;
+}
+
+function pairsToMap(fields: readonly string[]): Record<string, string> {
+  const map: Record<string, string> = {};
+  for (let index = 0; index + 1 < fields.length; index += 2) {
+    map[fields[index]] = fields[index + 1];
+  }
+  return map;
+}

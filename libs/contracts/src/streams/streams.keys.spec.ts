@@ -1,0 +1,41 @@
+import { QUEUE_PREFIX } from '../queues/queues.constants';
+import { isStreamEntryId, questionStreamKey } from './streams.keys';
+
+const Q = 42;
+
+/** The part of a key Redis Cluster hashes: the first {...} with content, else the whole key. */
+function hashTag(key: string): string {
+  const open = key.indexOf('{');
+  const close = key.indexOf('}', open + 1);
+  return open >= 0 && close > open + 1 ? key.slice(open + 1, close) : key;
+}
+
+describe('questionStreamKey', () => {
+  it('is council:{questionId}', () => {
+    expect(questionStreamKey(Q)).toBe('council:{42}');
+    expect(questionStreamKey(Q, 'test-run-7')).toBe('test-run-7:{42}');
+  });
+
+  it('hashes on the question, so streams spread across slots and never share the queues’ tag', () => {
+    expect(hashTag(questionStreamKey(Q))).toBe('42');
+    expect(hashTag(questionStreamKey(43))).not.toBe(hashTag(questionStreamKey(Q)));
+    expect(hashTag(`${QUEUE_PREFIX}:consensus:id`)).toBe('council');
+    expect(hashTag(questionStreamKey(Q))).not.toBe(hashTag(`${QUEUE_PREFIX}:consensus:id`));
+  });
+
+  it('refuses anything but a positive integer id', () => {
+    for (const bad of [0, -1, 1.5, NaN, Infinity, 1e21]) {
+      expect(() => questionStreamKey(bad)).toThrow(RangeError);
+    }
+  });
+});
+
+describe('isStreamEntryId', () => {
+  it('accepts Redis entry ids only', () => {
+    expect(isStreamEntryId('1700000000000-0')).toBe(true);
+    expect(isStreamEntryId('0-0')).toBe(true);
+    expect(isStreamEntryId('$')).toBe(false);
+    expect(isStreamEntryId('1700000000000')).toBe(false);
+    expect(isStreamEntryId(42)).toBe(false);
+  });
+});

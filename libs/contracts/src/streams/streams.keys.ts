@@ -1,0 +1,32 @@
+// Redis Stream keys for live answers (ARCHITECTURE "Streaming"). Workers XADD, gateways XREAD.
+
+/** Default first part of a stream key; tests pass their own, so runs never share streams. */
+export const QUESTION_STREAM_NAMESPACE = 'council';
+
+/**
+ * `council:{<questionId>}`, e.g. `council:{42}`. The braces make the question id the Redis Cluster
+ * hash tag: each question's stream (and any key added for it later) lives in one slot, while
+ * different questions spread across slots. It deliberately does not use the queues' `{council}` tag, which would put
+ * every stream in a single slot. A gateway reading several streams must therefore read per slot
+ * (one XREAD per stream, or per node), because a multi-key XREAD across slots fails on a cluster.
+ */
+export function questionStreamKey(questionId: number, namespace: string = QUESTION_STREAM_NAMESPACE): string {
+  if (!Number.isSafeInteger(questionId) || questionId < 1) {
+    throw new RangeError(`Unusable question id "${questionId}"`);
+  }
+  return `${namespace}:{${questionId}}`;
+}
+
+/** Ours: a finished question's stream stays this long for late reconnects; PostgreSQL keeps the answers. */
+export const QUESTION_STREAM_TTL_SECONDS = 60 * 60;
+
+/** Ours: approximate cap (XADD MAXLEN ~) so a runaway answer cannot grow a stream without bound. */
+export const QUESTION_STREAM_MAX_LENGTH = 50_000;
+
+/** Read a stream from its first entry (a fresh subscriber with no lastEntryId). */
+export const STREAM_START_ID = '0-0';
+
+/** Redis entry ids are "<ms>-<seq>". Anything else from a client is rejected before it reaches XREAD. */
+export function isStreamEntryId(value: unknown): value is string {
+  return typeof value === 'string' && /^\d{1,20}-\d{1,20}$/.test(value);
+}

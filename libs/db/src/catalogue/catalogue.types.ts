@@ -1,0 +1,36 @@
+import { type Provider } from '@council/contracts';
+
+/** The catalogue data file after validation: what the seed writes to agents, models and roles. */
+export interface Catalogue {
+  /** In file order: the first agent of each provider, with its first model, is a default member. */
+  agents: CatalogueAgent[];
+  roles: CatalogueRole[];
+}
+
+export interface CatalogueAgent {
+  name: string;
+  provider: Provider;
+  description: string;
+  logoUrl: string | null;
+  models: CatalogueModel[];
+}
+
+export interface CatalogueModel {
+  /** Shown in the UI; unique within its agent. */
+  name: string;
+  /** Sent to the provider's API; defaults to `name` in the file. */
+  apiModel: string;
+  version: string;
+  description: string;
+  capabilities: string[];
+  contextWindow: number;
+}
+
+export interface CatalogueRole {
+  name: string;
+  description: string;
+  /** Null is displayed as "Other". */
+  category: string | null;
+  /** The system prompt for a member that takes this role. */
+  prompt: string;
+}

@@ -1,0 +1,156 @@
+import { parseCatalogueText } from './catalogue.loader';
+import { CatalogueValidationError, validateCatalogue } from './catalogue.validator';
+
+const model = (name: string) => ({
+  name,
+  version: '1',
+  description: `${name} model`,
+  capabilities: ['text'],
+  contextWindow: 128000,
+});
+
+const agent = (name: string, provider: string, models = [model(`${name}-model`)]) => ({
+  name,
+  provider,
+  description: `${name} agent`,
+  logoUrl: null,
+  models,
+});
+
+const role = (name: string, category?: string) => ({
+  name,
+  description: `${name} role`,
+  ...(category ? { category } : {}),
+  prompt: `You are the ${name}.`,
+});
+
+const validData = () => ({
+  agents: [agent('GPT', 'openai'), agent('Claude', 'anthropic'), agent('Grok', 'xai')],
+  roles: [role('Skeptic', 'Critical thinking'), role('Pragmatist')],
+});
+
+/** The problems a validation failure lists (the test fails if validation passes). */
+function problemsOf(data: unknown): string[] {
+  try {
+    validateCatalogue(data, 'test.yaml');
+  } catch (error) {
+    if (error instanceof CatalogueValidationError) return error.problems;
+    throw error;
+  }
+  throw new Error('expected the catalogue to be rejected');
+}
+
+describe('validateCatalogue', () => {
+  it('accepts a valid catalogue, defaulting apiModel to the name and category to null', () => {
+    const catalogue = validateCatalogue(validData());
+    expect(catalogue.agents.map((entry) => entry.name)).toEqual(['GPT', 'Claude', 'Grok']);
+    expect(catalogue.agents[0]?.models[0]).toEqual({ ...model('GPT-model'), apiModel: 'GPT-model' });
+    expect(catalogue.roles.map((entry) => entry.category)).toEqual(['Critical thinking', null]);
+  });
+
+  it('keeps an explicit apiModel and trims text', () => {
+    const data = validData();
+    data.agents[0] = agent('  GPT  ', 'openai', [
+      { ...model('gpt-4o'), apiModel: 'gpt-4o-2024-11-20' } as never,
+    ]);
+    const [first] = validateCatalogue(data).agents;
+    expect(first?.name).toBe('GPT');
+    expect(first?.models[0]?.apiModel).toBe('gpt-4o-2024-11-20');
+  });
+
+  it('names the entry and field of each problem, and reports them all at once', () => {
+    const data = validData();
+    data.agents[1] = agent('Claude', 'anthropic', [{ ...model('sonnet'), contextWindow: 12.5 }]);
+    data.roles[1] = { name: 'Pragmatist', description: 'x', prompt: '' };
+    expect(problemsOf(data)).toEqual([
+      'agents[1] "Claude" (anthropic).models[0] "sonnet".contextWindow: must be a positive whole number',
+      'roles[1] "Pragmatist".prompt: must be a non-empty string',
+    ]);
+  });
+
+  it('rejects unknown fields, so a misspelt key is not silently ignored', () => {
+    const data = validData();
+    data.roles[0] = { ...role('Skeptic'), categroy: 'Typos' } as never;
+    expect(problemsOf(data)).toEqual([
+      'roles[0] "Skeptic": unknown field "categroy" (allowed: name, description, category, prompt)',
+    ]);
+  });
+
+  it('asks for quotes when a version is written as a number', () => {
+    const data = validData();
+    data.agents[2] = agent('Grok', 'xai', [{ ...model('grok-3'), version: 3 } as never]);
+    expect(problemsOf(data)).toEqual([
+      'agents[2] "Grok" (xai).models[0] "grok-3".version: must be a non-empty string (quote numbers, e.g. "4.1")',
+    ]);
+  });
+
+  it('rejects an unknown provider and requires an agent for every provider', () => {
+    const data = validData();
+    data.agents[2] = agent('Gemini', 'google');
+    expect(problemsOf(data)).toEqual([
+      'agents[2] "Gemini" (google).provider: must be one of openai, anthropic, xai',
+      'agents: no agent for xai: the default council needs one agent per provider',
+    ]);
+  });
+
+  it('requires at least one model per agent', () => {
+    const data = validData();
+    data.agents[0] = agent('GPT', 'openai', []);
+    expect(problemsOf(data)).toEqual(['agents[0] "GPT" (openai).models: must have at least 1 entry']);
+  });
+
+  it('rejects duplicate natural keys: agent per provider, model per agent, role', () => {
+    const data = validData();
+    data.agents.push(agent('GPT', 'openai'), agent('GPT', 'xai', [model('m'), model('m')]));
+    data.roles.push(role('Skeptic'));
+    expect(problemsOf(data)).toEqual([
+      'agents[4] "GPT" (xai).models[1]: duplicate model name "m"',
+      'agents[3]: duplicate agent "GPT" for openai',
+      'roles[2]: duplicate role "Skeptic"',
+    ]);
+  });
+
+  it('rejects a logo that is neither a URL nor an absolute path', () => {
+    const data = validData();
+    data.agents[0] = { ...agent('GPT', 'openai'), logoUrl: 'logo.png' } as never;
+    expect(problemsOf(data)).toEqual([
+      'agents[0] "GPT" (openai).logoUrl: must be an http(s) URL or a path starting with /',
+    ]);
+  });
+
+  it('rejects a file that is not a mapping of agents and roles', () => {
+    expect(problemsOf(['agents'])).toEqual(['(file): must be a mapping of fields']);
+    expect(problemsOf({ agents: [] })).toEqual([
+      'agents: must have at least 1 entry',
+      'roles: must be a list',
+      'agents: no agent for openai: the default council needs one agent per provider',
+      'agents: no agent for anthropic: the default council needs one agent per provider',
+      'agents: no agent for xai: the default council needs one agent per provider',
+    ]);
+  });
+});
+
+describe('parseCatalogueText', () => {
+  it('reads YAML and JSON alike', () => {
+    const json = JSON.stringify(validData());
+    expect(parseCatalogueText(json)).toEqual(validateCatalogue(validData()));
+    const yaml = `agents:\n${validData()
+      .agents.map(
+        (entry) =>
+          `  - name: ${entry.name}\n    provider: ${entry.provider}\n    description: d\n    models:\n` +
+          `      - { name: m, version: '1', description: d, capabilities: [text], contextWindow: 1000 }`,
+      )
+      .join('\n')}\nroles: []\n`;
+    expect(parseCatalogueText(yaml).agents.map((entry) => entry.provider)).toEqual([
+      'openai',
+      'anthropic',
+      'xai',
+    ]);
+  });
+
+  it('names the file when the text is not YAML', () => {
+    expect(() => parseCatalogueText('agents: [unclosed', 'broken.yaml')).toThrow(
+      /Invalid catalogue broken\.yaml:\n {2}- not valid YAML\/JSON: /,
+    );
+  });
+});

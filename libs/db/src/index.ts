@@ -1,0 +1,24 @@
+import 'reflect-metadata';
+
+export * from './agent/agent.entity';
+export * from './blog-post/blog-post.entity';
+export * from './catalogue/catalogue.loader';
+export * from './catalogue/catalogue.seeder';
+export * from './catalogue/catalogue.types';
+export * from './catalogue/catalogue.validator';
+export * from './config/database-url.util';
+export * from './config/data-source-options';
+export * from './entities';
+export * from './ledger-entry/ledger-entry.constants';
+export * from './ledger-entry/ledger-entry.entity';
+export * from './migrations/migration-runner';
+export * from './migrations/migrations';
+export * from './model/model.entity';
+export * from './question-agent/question-agent.entity';
+export * from './question/question.entity';
+export * from './response/response.constants';
+export * from './response/response.entity';
+export * from './role/role.entity';
+export * from './stripe-event/stripe-event.entity';
+export * from './support-message/support-message.entity';
+export * from './user/user.entity';

@@ -1,1 +1,0 @@
-module.exports = { ...require('../../jest.preset.cjs'), rootDir: __dirname, testMatch: ['<rootDir>/src/**/*.spec.ts'] };

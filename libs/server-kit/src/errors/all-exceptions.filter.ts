@@ -1,0 +1,65 @@
+import {
+  type ArgumentsHost,
+  Catch,
+  type ExceptionFilter,
+  HttpException,
+  HttpStatus,
+  Logger,
+} from '@nestjs/common';
+import { type ErrorBody, type ErrorCode } from '@council/contracts';
+import { type Response } from 'express';
+import { BodyParseError } from '../http/body-parsers';
+import { DomainException } from './domain.exception';
+import { ERROR_STATUS, codeForStatus } from './error-status.map';
+
+function httpMessage(exception: HttpException): string {
+  const body = exception.getResponse();
+  if (typeof body === 'string') return body;
+  const message = (body as { message?: unknown }).message;
+  if (Array.isArray(message)) return message.join('; ');
+  if (typeof message === 'string') return message;
+  return exception.message;
+}
+
+/** Every error leaves as `{ statusCode, code, message }`; internals are logged, never returned. */
+export function toErrorBody(exception: unknown): ErrorBody {
+  if (exception instanceof DomainException) {
+    return { statusCode: ERROR_STATUS[exception.code], code: exception.code, message: exception.message };
+  }
+  if (exception instanceof HttpException) {
+    const statusCode = exception.getStatus();
+    const explicit = (exception.getResponse() as { code?: ErrorCode }).code;
+    return { statusCode, code: explicit ?? codeForStatus(statusCode), message: httpMessage(exception) };
+  }
+  if (exception instanceof BodyParseError) {
+    if (exception.type === 'entity.parse.failed') {
+      return { statusCode: 400, code: 'MALFORMED_JSON', message: 'Request body is not valid JSON' };
+    }
+    if (exception.type === 'entity.too.large') {
+      return { statusCode: 413, code: 'PAYLOAD_TOO_LARGE', message: 'Request body is too large' };
+    }
+    if (exception.status >= 400 && exception.status < 500) {
+      return {
+        statusCode: exception.status,
+        code: codeForStatus(exception.status),
+        message: 'Bad request body',
+      };
+    }
+  }
+  return { statusCode: HttpStatus.INTERNAL_SERVER_ERROR, code: 'INTERNAL', message: 'Internal server error' };
+}
+
+@Catch()
+export class AllExceptionsFilter implements ExceptionFilter {
+  private readonly logger = new Logger('Exceptions');
+
+  catch(exception: unknown, host: ArgumentsHost): void {
+    if (host.getType() !== 'http') throw exception;
+    const response = host.switchToHttp().getResponse<Response>();
+    const body = toErrorBody(exception);
+    if (body.statusCode >= 500)
+      this.logger.error(exception instanceof Error ? exception.stack : String(exception));
+    if (response.headersSent) return;
+    response.status(body.statusCode).json(body);
+  }
+}

@@ -1,0 +1,37 @@
+import { randomUUID } from 'node:crypto';
+import { type DynamicModule } from '@nestjs/common';
+import { LoggerModule } from 'nestjs-pino';
+import { type IncomingMessage, type ServerResponse } from 'node:http';
+import { type LogLevel } from '../config/base-server.env';
+
+const REQUEST_ID_HEADER = 'x-request-id';
+
+/** Reuse a caller's request id (from a proxy) when it looks sane, else mint one. */
+export function requestIdFor(req: IncomingMessage, res: ServerResponse): string {
+  const incoming = req.headers[REQUEST_ID_HEADER];
+  const id = typeof incoming === 'string' && /^[\w.-]{1,100}$/.test(incoming) ? incoming : randomUUID();
+  res.setHeader(REQUEST_ID_HEADER, id);
+  return id;
+}
+
+/** Structured JSON logs, one line per request, with the request id on every line of that request. */
+export function createLoggerModule(service: string, level: LogLevel): DynamicModule {
+  return LoggerModule.forRoot({
+    pinoHttp: {
+      level,
+      base: { service },
+      genReqId: requestIdFor,
+      customProps: (req) => ({ requestId: req.id }),
+      redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
+      // Probes and scrapes would drown the useful lines.
+      autoLogging: { ignore: (req) => /\/(health|metrics)$/.test(req.url ?? '') },
+      serializers: {
+        req: (req: { id: string; method: string; url: string }) => ({
+          id: req.id,
+          method: req.method,
+          url: req.url,
+        }),
+      },
+    },
+  });
+}

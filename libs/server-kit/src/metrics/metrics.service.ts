@@ -1,0 +1,39 @@
+import { Injectable } from '@nestjs/common';
+import { Counter, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+
+/** One registry per process, labelled with the service name; default metrics include event-loop lag. */
+@Injectable()
+export class MetricsService {
+  readonly registry = new Registry();
+
+  readonly httpDuration = new Histogram({
+    name: 'council_http_request_duration_seconds',
+    help: 'HTTP request latency by method, route and status',
+    labelNames: ['method', 'route', 'status'] as const,
+    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
+    registers: [this.registry],
+  });
+
+  readonly jobDuration = new Histogram({
+    name: 'council_job_duration_seconds',
+    help: 'Queue job processing time by queue, job name and outcome',
+    labelNames: ['queue', 'name', 'outcome'] as const,
+    buckets: [0.01, 0.05, 0.1, 0.5, 1, 5, 15, 30, 60, 120],
+    registers: [this.registry],
+  });
+
+  readonly jobsFinished = new Counter({
+    name: 'council_jobs_finished_total',
+    help: 'Queue jobs finished by queue, job name and outcome',
+    labelNames: ['queue', 'name', 'outcome'] as const,
+    registers: [this.registry],
+  });
+
+  constructor() {
+    collectDefaultMetrics({ register: this.registry });
+  }
+
+  setService(service: string): void {
+    this.registry.setDefaultLabels({ service });
+  }
+}

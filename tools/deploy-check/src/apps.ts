@@ -1,0 +1,57 @@
+// The deployable servers and what the deployment files must agree on. Ports come from the apps'
+// own config classes; the health paths are the documented ones (server-apps.spec.ts checks them
+// against the source: the gateway's 'api' global prefix plus server-kit's @Controller('health')).
+import { type BaseServerEnv } from '@council/server-kit';
+import { BillingEnv } from '@council/billing/src/config/billing.env';
+import { ConsensusWorkerEnv } from '@council/consensus-worker/src/config/consensus-worker.env';
+import { GatewayEnv } from '@council/gateway/src/config/gateway.env';
+import { ProviderWorkerEnv } from '@council/provider-worker/src/config/provider-worker.env';
+
+export type EnvClass = new () => BaseServerEnv;
+
+export type ServerAppName = 'gateway' | 'billing' | 'provider-worker' | 'consensus-worker';
+
+export interface ServerApp {
+  name: ServerAppName;
+  /** The class `runServer` validates the environment with. */
+  envClass: EnvClass;
+  /** PORT when the environment does not set it. */
+  defaultPort: number;
+  healthPath: string;
+  metricsPath: string;
+  /** The command that starts it in the image (relative to the image's WORKDIR, the repo root). */
+  command: string[];
+  /** Workers scale on queue depth: an HPA, and no fixed replica count in the Deployment. */
+  autoscaled: boolean;
+}
+
+function serverApp(
+  name: ServerAppName,
+  envClass: EnvClass,
+  healthPath: string,
+  autoscaled: boolean,
+): ServerApp {
+  return {
+    name,
+    envClass,
+    defaultPort: new envClass().PORT,
+    healthPath,
+    metricsPath: '/metrics',
+    command: ['node', `apps/${name}/dist/main.js`],
+    autoscaled,
+  };
+}
+
+export const SERVER_APPS: readonly ServerApp[] = [
+  serverApp('gateway', GatewayEnv, '/api/health', false),
+  serverApp('billing', BillingEnv, '/health', false),
+  serverApp('provider-worker', ProviderWorkerEnv, '/health', true),
+  serverApp('consensus-worker', ConsensusWorkerEnv, '/health', true),
+];
+
+export const MIGRATE_COMMAND = 'node libs/db/dist/cli/migrate.js';
+export const SEED_COMMAND = 'node libs/db/dist/cli/seed.js';
+
+/** Seconds an app may take to drain after SIGTERM (libs/server-kit bootstrap), plus the margin we want. */
+export const SHUTDOWN_SECONDS = 30;
+export const MIN_GRACE_SECONDS = 35;
