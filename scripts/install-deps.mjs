@@ -1,0 +1,32 @@
+// Installs npm dependencies when node_modules is missing or older than package-lock.json.
+// Runs before anything else, so it may use Node builtins only.
+import { spawnSync } from 'node:child_process';
+import { existsSync, statSync } from 'node:fs';
+import path from 'node:path';
+import process from 'node:process';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const lockFile = path.join(root, 'package-lock.json');
+const modules = path.join(root, 'node_modules');
+// npm rewrites this hidden lockfile at the end of every install, so its age is "when we last installed".
+const installedMarker = path.join(modules, '.package-lock.json');
+
+function reasonToInstall() {
+  if (!existsSync(modules)) return 'node_modules is missing';
+  if (!existsSync(lockFile)) return null;
+  const installedAt = statSync(existsSync(installedMarker) ? installedMarker : modules).mtimeMs;
+  return statSync(lockFile).mtimeMs > installedAt ? 'package-lock.json is newer than node_modules' : null;
+}
+
+const reason = reasonToInstall();
+if (reason) {
+  // npm ci installs exactly the lockfile; install scripts stay on (msgpackr-extract compiles natively).
+  const args = existsSync(lockFile) ? ['ci'] : ['install'];
+  console.log(`› ${reason}: npm ${args.join(' ')}`);
+  const result = spawnSync('npm', args, { cwd: root, stdio: 'inherit' });
+  if (result.status !== 0) {
+    console.error(`✖ npm ${args[0]} failed (${result.error?.message ?? `exit code ${result.status}`})`);
+    process.exit(result.status || 1);
+  }
+}

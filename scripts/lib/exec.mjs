@@ -1,0 +1,95 @@
+// Running commands to completion (builds, test stages, CLIs), with the repo root as default cwd.
+import { spawn } from 'node:child_process';
+import { accessSync, constants } from 'node:fs';
+import path from 'node:path';
+import process from 'node:process';
+import { fileURLToPath } from 'node:url';
+
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+
+/** Children currently running through run()/capture(), so a signal handler can pass signals on. */
+const running = new Set();
+
+export class CommandError extends Error {
+  constructor(display, code, signal) {
+    super(`${display} ${signal ? `was killed by ${signal}` : `exited with code ${code}`}`);
+    this.name = 'CommandError';
+    this.code = code;
+    this.signal = signal;
+  }
+}
+
+function track(child) {
+  running.add(child);
+  child.once('exit', () => running.delete(child));
+  return child;
+}
+
+/** Sends a signal to every child started by run()/capture() that is still running. */
+export function signalRunning(signal) {
+  for (const child of running) child.kill(signal);
+}
+
+/** Runs a command with inherited output; resolves on exit 0, rejects with CommandError otherwise. */
+export function run(command, args = [], { env = process.env, cwd = ROOT, stdio = 'inherit' } = {}) {
+  const display = [command, ...args].join(' ');
+  return new Promise((resolve, reject) => {
+    const child = track(spawn(command, args, { env, cwd, stdio }));
+    child.once('error', (cause) => reject(new Error(`Could not start ${display}: ${cause.message}`)));
+    child.once('exit', (code, signal) =>
+      code === 0 ? resolve() : reject(new CommandError(display, code, signal)),
+    );
+  });
+}
+
+/** Runs a command and collects its output; never rejects on a non-zero exit (the caller decides). */
+export function capture(command, args = [], { env = process.env, cwd = ROOT, input } = {}) {
+  return new Promise((resolve) => {
+    const child = track(spawn(command, args, { env, cwd, stdio: ['pipe', 'pipe', 'pipe'] }));
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk) => (stdout += chunk));
+    child.stderr.on('data', (chunk) => (stderr += chunk));
+    child.once('error', (cause) => resolve({ code: -1, stdout, stderr: stderr + cause.message }));
+    child.once('close', (code) => resolve({ code: code ?? -1, stdout, stderr }));
+    child.stdin.end(input ?? '');
+  });
+}
+
+/** Absolute path of an executable found on PATH (or given as a path), or null. */
+export function which(name, searchPath = process.env.PATH ?? '') {
+  const candidates = name.includes('/')
+    ? [name]
+    : searchPath.split(path.delimiter).map((dir) => path.join(dir, name));
+  for (const candidate of candidates) {
+    try {
+      accessSync(candidate, constants.X_OK);
+      return candidate;
+    } catch {
+      // not here; keep looking
+    }
+  }
+  return null;
+}
+
+/** A binary installed by npm in the root node_modules/.bin. */
+export function bin(name) {
+  return path.join(ROOT, 'node_modules', '.bin', name);
+}
+
+/**
+ * Environment for Nx: no Nx Cloud (unreachable from here), no daemon (a leftover daemon outlives
+ * the run and serves stale project graphs) and no TUI (it swallows interleaved output in a terminal).
+ */
+export function nxEnv(extra = {}) {
+  return { ...process.env, NX_NO_CLOUD: 'true', NX_DAEMON: 'false', NX_TUI: 'false', ...extra };
+}
+
+/** Runs `nx <args>` from the repo's own node_modules. */
+export function nx(args, { env = {}, ...options } = {}) {
+  return run(bin('nx'), args, { ...options, env: nxEnv(env) });
+}
+
+export function isRoot() {
+  return typeof process.getuid === 'function' && process.getuid() === 0;
+}

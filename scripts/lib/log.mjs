@@ -1,0 +1,45 @@
+// Console output for the developer scripts: colours only when a human is watching a terminal.
+import process from 'node:process';
+
+const colourOn = process.env.FORCE_COLOR
+  ? process.env.FORCE_COLOR !== '0'
+  : Boolean(process.stdout.isTTY) && !process.env.NO_COLOR;
+
+const CODES = { red: 31, green: 32, yellow: 33, blue: 34, magenta: 35, cyan: 36, gray: 90, bold: 1 };
+
+/** Wraps text in an ANSI colour when colours are on; plain text otherwise (CI logs, pipes). */
+export function paint(colour, text) {
+  return colourOn ? `\u001b[${CODES[colour]}m${text}\u001b[0m` : String(text);
+}
+
+export const colourEnabled = colourOn;
+
+export function info(message) {
+  console.log(`${paint('cyan', '›')} ${message}`);
+}
+
+export function ok(message) {
+  console.log(`${paint('green', '✔')} ${message}`);
+}
+
+export function warn(message) {
+  console.warn(`${paint('yellow', '!')} ${message}`);
+}
+
+export function error(message) {
+  console.error(`${paint('red', '✖')} ${message}`);
+}
+
+/** A stage header that is easy to find when scrolling back through a long CI log. */
+export function banner(title) {
+  const line = '━'.repeat(Math.max(8, 72 - title.length));
+  console.log(`\n${paint('bold', paint('blue', `━━━ ${title} ${line}`))}`);
+}
+
+/** "1.2 s" / "2 min 03 s": stage durations in the final summary. */
+export function formatDuration(ms) {
+  if (ms < 60_000) return `${(ms / 1000).toFixed(1)} s`;
+  const minutes = Math.floor(ms / 60_000);
+  const seconds = Math.round((ms % 60_000) / 1000);
+  return `${minutes} min ${String(seconds).padStart(2, '0')} s`;
+}

@@ -1,0 +1,44 @@
+// PostgreSQL through the `pg` driver: reachability checks and per-run databases.
+import pg from 'pg';
+import { assertSafeIdentifier } from './urls.mjs';
+
+const AUTH_ERROR_CODES = new Set(['28P01', '28000']);
+
+/** Connects and runs SELECT 1. Resolves { ok: true } or { ok: false, error, authFailed }. */
+export async function probePostgres(url, timeoutMs = 3000) {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: timeoutMs });
+  client.on('error', () => {}); // a dropped connection after the probe must not crash the caller
+  try {
+    await client.connect();
+    await client.query('SELECT 1');
+    return { ok: true };
+  } catch (error) {
+    // SCRAM with no password fails inside the client, before the server can send 28P01.
+    const authFailed = AUTH_ERROR_CODES.has(error.code) || /password|SASL/i.test(error.message);
+    return { ok: false, error, authFailed };
+  } finally {
+    await client.end().catch(() => {});
+  }
+}
+
+async function withClient(url, fn) {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5000 });
+  await client.connect();
+  try {
+    return await fn(client);
+  } finally {
+    await client.end().catch(() => {});
+  }
+}
+
+/** CREATE DATABASE (identifiers cannot be bound as parameters, hence the strict name check). */
+export function createDatabase(adminUrl, name) {
+  assertSafeIdentifier(name);
+  return withClient(adminUrl, (client) => client.query(`CREATE DATABASE "${name}"`));
+}
+
+/** DROP DATABASE ... WITH (FORCE): ends leftover connections (an app that did not stop) first. */
+export function dropDatabase(adminUrl, name) {
+  assertSafeIdentifier(name);
+  return withClient(adminUrl, (client) => client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`));
+}

@@ -1,0 +1,92 @@
+// Long-running children (apps, embedded Postgres, a private redis-server) with prefixed output.
+import { spawn } from 'node:child_process';
+import readline from 'node:readline';
+import process from 'node:process';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { ROOT } from './exec.mjs';
+import { paint } from './log.mjs';
+
+/** Every service started and not yet exited, so nothing is left behind whatever path we exit by. */
+const live = new Set();
+
+/** Stops whatever startService() children are still running (a last sweep after the ordered cleanups). */
+export function stopAllServices(graceMs = 10_000) {
+  return Promise.all([...live].map((service) => service.stop(graceMs)));
+}
+
+/** Writes each line to our stdout as "name | line", the name padded so columns line up. */
+export function consoleSink(width = 16) {
+  return (name, colour, line) =>
+    process.stdout.write(`${paint(colour, `${name.padEnd(width)} |`)} ${line}\n`);
+}
+
+/** Writes each line to a stream (e.g. a log file) without colours. */
+export function streamSink(stream, width = 16) {
+  return (name, _colour, line) => stream.write(`${name.padEnd(width)} | ${line}\n`);
+}
+
+/**
+ * Starts `command` as a service. It runs in its own process group (detached) so the terminal's
+ * Ctrl-C reaches only us, and we can stop apps before the databases they need.
+ * Returns { name, pid, exited: Promise<{code, signal}>, stop(graceMs) }.
+ */
+export function startService(
+  name,
+  command,
+  args,
+  { env = process.env, cwd = ROOT, colour = 'gray', sink = consoleSink(), ipc = false } = {},
+) {
+  const stdio = ipc ? ['ignore', 'pipe', 'pipe', 'ipc'] : ['ignore', 'pipe', 'pipe'];
+  const child = spawn(command, args, { env, cwd, stdio, detached: true });
+  const state = { exitedWith: null };
+
+  for (const stream of [child.stdout, child.stderr]) {
+    readline
+      .createInterface({ input: stream, crlfDelay: Infinity })
+      .on('line', (line) => sink(name, colour, line));
+  }
+
+  const exited = new Promise((resolve) => {
+    child.once('error', (cause) => {
+      sink(name, colour, `failed to start: ${cause.message}`);
+      state.exitedWith = { code: -1, signal: null };
+      resolve(state.exitedWith);
+    });
+    child.once('exit', (code, signal) => {
+      state.exitedWith = { code, signal };
+      resolve(state.exitedWith);
+    });
+  });
+
+  /** SIGTERM, then SIGKILL after `graceMs`. Resolves with how it exited. */
+  async function stop(graceMs = 10_000) {
+    if (state.exitedWith) return state.exitedWith;
+    child.kill('SIGTERM');
+    const result = await Promise.race([exited, sleep(graceMs, null, { ref: false })]);
+    if (result) return result;
+    sink(name, colour, `did not stop within ${graceMs / 1000} s: killing`);
+    child.kill('SIGKILL');
+    return exited;
+  }
+
+  const service = {
+    name,
+    child,
+    get pid() {
+      return child.pid;
+    },
+    get hasExited() {
+      return state.exitedWith !== null;
+    },
+    exited,
+    stop,
+  };
+  live.add(service);
+  exited.then(() => live.delete(service));
+  return service;
+}
+
+/** Describes an exit for messages: "exited with code 1" / "was killed by SIGKILL". */
+export function describeExit({ code, signal }) {
+  return signal ? `was killed by ${signal}` : `exited with code ${code}`;
+}

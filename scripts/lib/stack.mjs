@@ -1,0 +1,124 @@
+// The four server apps as one stack: start them with one environment, wait until each is healthy.
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import process from 'node:process';
+import { ROOT } from './exec.mjs';
+import { httpStatus, isPortFree, waitFor } from './net.mjs';
+import { consoleSink, describeExit, startService } from './service-process.mjs';
+
+/** What each app answers on, per the apps' contract: `node apps/<name>/dist/main.js`, PORT, a health URL. */
+export const SERVER_APPS = [
+  { name: 'gateway', defaultPort: 3000, portEnv: 'PORT', healthPath: '/api/health', colour: 'cyan' },
+  { name: 'billing', defaultPort: 3001, portEnv: 'BILLING_PORT', healthPath: '/health', colour: 'magenta' },
+  {
+    name: 'provider-worker',
+    defaultPort: 3002,
+    portEnv: 'PROVIDER_WORKER_PORT',
+    healthPath: '/health',
+    colour: 'yellow',
+  },
+  {
+    name: 'consensus-worker',
+    defaultPort: 3003,
+    portEnv: 'CONSENSUS_WORKER_PORT',
+    healthPath: '/health',
+    colour: 'green',
+  },
+];
+
+export class AppExitError extends Error {
+  constructor(app, exit) {
+    super(`${app} ${describeExit(exit)}`);
+    this.name = 'AppExitError';
+    this.app = app;
+    this.exit = exit;
+  }
+}
+
+/**
+ * Starts every app with `env` plus its own PORT from `ports` ({ gateway: 3000, ... }), and resolves
+ * once every health URL answers 200. If an app exits first, the others are stopped and it rejects
+ * with an AppExitError naming the app. The resolved stack has:
+ *   urls      – { gateway: 'http://127.0.0.1:3000', ... }
+ *   exited    – resolves { app, exit } when any app stops on its own (never for stop())
+ *   stop()    – SIGTERM to all, SIGKILL after `graceMs`; resolves with each app's exit
+ */
+export async function startStack({
+  env,
+  ports,
+  apps = SERVER_APPS,
+  root = ROOT,
+  sink = consoleSink(),
+  timeoutMs = 120_000,
+  graceMs = 15_000,
+}) {
+  await assertReadyToStart({ ports, apps, root });
+
+  let stopping = false;
+  const services = apps.map((app) =>
+    startService(app.name, process.execPath, [path.join('apps', app.name, 'dist', 'main.js')], {
+      env: { ...env, PORT: String(ports[app.name]) },
+      cwd: root,
+      colour: app.colour,
+      sink,
+    }),
+  );
+  const stop = () => {
+    stopping = true;
+    return Promise.all(services.map((service) => service.stop(graceMs)));
+  };
+  // First app to exit on its own. Exits caused by stop() leave this pending on purpose.
+  const exited = Promise.race(
+    services.map((service) =>
+      service.exited.then((exit) => (stopping ? new Promise(() => {}) : { app: service.name, exit })),
+    ),
+  );
+  // Stops every health poll at once: when an app dies, or when another app's wait has failed.
+  let cancel;
+  const cancelled = new Promise((_resolve, reject) => (cancel = reject));
+  const abort = Promise.race([
+    exited.then(({ app, exit }) => {
+      throw new AppExitError(app, exit);
+    }),
+    cancelled,
+  ]);
+  abort.catch(() => {});
+
+  const urls = Object.fromEntries(apps.map((app) => [app.name, `http://127.0.0.1:${ports[app.name]}`]));
+  try {
+    await Promise.all(
+      apps.map((app) =>
+        waitFor(async () => (await httpStatus(`${urls[app.name]}${app.healthPath}`)) === 200, {
+          timeoutMs,
+          what: `${app.name} to answer 200 on ${app.healthPath}`,
+          abort,
+        }),
+      ),
+    );
+  } catch (cause) {
+    cancel(cause);
+    await stop();
+    throw cause;
+  }
+  return { urls, exited, stop, services };
+}
+
+/** Fails with a clear message when an app is not built or its port is taken (cheap: run it early). */
+export async function assertReadyToStart({ ports, apps = SERVER_APPS, root = ROOT, requireBuild = true }) {
+  for (const app of apps) {
+    const entry = path.join(root, 'apps', app.name, 'dist', 'main.js');
+    if (requireBuild && !existsSync(entry)) {
+      throw new Error(`${path.relative(root, entry)} is missing: build first (nx run-many -t build)`);
+    }
+    if (!(await isPortFree(ports[app.name]))) {
+      throw new Error(
+        `Port ${ports[app.name]} for ${app.name} is already in use; set ${app.portEnv} to another port`,
+      );
+    }
+  }
+}
+
+/** Ports for `npm start`: PORT / BILLING_PORT / ... from env, else each app's default. */
+export function portsFromEnv(env = process.env, apps = SERVER_APPS) {
+  return Object.fromEntries(apps.map((app) => [app.name, Number(env[app.portEnv] || app.defaultPort)]));
+}

@@ -1,0 +1,98 @@
+// `npm start`: build everything, provide PostgreSQL and Redis, migrate + seed, run the four apps.
+//
+// Reads: DATABASE_URL (else embedded PGlite on EMBEDDED_PG_PORT, default 54320, data in .data/pglite),
+// REDIS_URL (else 127.0.0.1:6379 if it answers, else a private redis-server), PORT (gateway, 3000),
+// BILLING_PORT (3001), PROVIDER_WORKER_PORT (3002), CONSENSUS_WORKER_PORT (3003), REDIS_PREFIX,
+// LOG_LEVEL, NODE_ENV (development), PUBLIC_URL; everything else is passed to the apps untouched.
+// A root .env file is loaded first (variables already set win), so the apps and this script agree.
+// Ctrl-C / SIGTERM stops the apps, then Postgres/Redis children, and exits 0. An app that exits on
+// its own stops everything; the exit code is then non-zero and the app is named.
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import process from 'node:process';
+import { ensureDevPostgres } from './lib/ensure-postgres.mjs';
+import { ensureDevRedis } from './lib/ensure-redis.mjs';
+import { nx, ROOT, run } from './lib/exec.mjs';
+import { exitOnSignals, onCleanup, runCleanups } from './lib/lifecycle.mjs';
+import { banner, error, info, ok, paint } from './lib/log.mjs';
+import { describeExit, stopAllServices } from './lib/service-process.mjs';
+import { assertReadyToStart, portsFromEnv, startStack } from './lib/stack.mjs';
+import { redactUrl } from './lib/urls.mjs';
+
+const envFile = path.join(ROOT, '.env');
+if (existsSync(envFile)) process.loadEnvFile(envFile);
+
+/** Stops with a message when a child we depend on (embedded Postgres, our redis-server) dies. */
+function watchInfrastructure(name, service) {
+  onCleanup(() => service.stop(10_000));
+  service.exited.then(async (exit) => {
+    if (shuttingDown) return;
+    error(`${name} ${describeExit(exit)}: stopping Council`);
+    await shutdown(1);
+  });
+}
+
+let shuttingDown = false;
+async function shutdown(code) {
+  shuttingDown = true;
+  await runCleanups();
+  process.exit(code);
+}
+
+async function main() {
+  // A stop the user asked for is a normal end, not a failure for npm to report.
+  exitOnSignals({ onSignal: () => (shuttingDown = true), finish: () => 0 });
+  // Registered first so it runs last: catches a child started just before a signal or an error.
+  onCleanup(() => stopAllServices());
+
+  // Before the build, so a second `npm start` (or anything on :3000) fails in a second, not minutes.
+  const ports = portsFromEnv();
+  await assertReadyToStart({ ports, requireBuild: false });
+
+  banner('Build (nx run-many -t build)');
+  await nx(['run-many', '-t', 'build']);
+
+  banner('Infrastructure');
+  const postgres = await ensureDevPostgres();
+  if (postgres.service) watchInfrastructure('embedded PostgreSQL', postgres.service);
+  ok(`Database: ${redactUrl(postgres.url)} (${postgres.description})`);
+
+  const redis = await ensureDevRedis();
+  if (redis.service) watchInfrastructure('redis-server', redis.service);
+  ok(`Redis:    ${redactUrl(redis.url)} (${redis.description})`);
+
+  const env = {
+    ...process.env,
+    DATABASE_URL: postgres.url,
+    REDIS_URL: redis.url,
+    REDIS_PREFIX: process.env.REDIS_PREFIX || '{council}',
+    LOG_LEVEL: process.env.LOG_LEVEL || 'info',
+    NODE_ENV: process.env.NODE_ENV || 'development',
+  };
+
+  banner('Database migrations and seed');
+  await run(process.execPath, ['libs/db/dist/cli/migrate.js'], { env });
+  await run(process.execPath, ['libs/db/dist/cli/seed.js'], { env });
+
+  banner('Apps');
+  info(
+    `gateway :${ports.gateway}, billing :${ports.billing}, provider-worker :${ports['provider-worker']}, consensus-worker :${ports['consensus-worker']}`,
+  );
+  const stack = await startStack({ env, ports });
+  onCleanup(() => stack.stop());
+  if (shuttingDown) return;
+
+  const publicUrl = process.env.PUBLIC_URL || `http://localhost:${ports.gateway}`;
+  console.log(`\n${paint('bold', paint('green', `Council is running at ${publicUrl}`))}  (Ctrl-C to stop)\n`);
+
+  const { app, exit } = await stack.exited;
+  if (shuttingDown) return;
+  error(`${app} ${describeExit(exit)}: stopping Council`);
+  await shutdown(exit.code === 0 ? 1 : (exit.code ?? 1));
+}
+
+main().catch(async (cause) => {
+  if (shuttingDown) return;
+  error(cause instanceof Error ? cause.message : String(cause));
+  await shutdown(1);
+});

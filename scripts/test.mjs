@@ -1,0 +1,249 @@
+// `npm test`: every check CI runs, in order, stopping at the first failure.
+//
+// Stages: format (prettier --check .), lint (nx + eslint scripts), typecheck, unit (nx test +
+// scripts/test/*.test.mjs), int (nx test:int against real PostgreSQL and Redis + scripts/test/int),
+// e2e (build, fresh database, migrate + seed, the four apps on free ports, Playwright in Chromium).
+// Before int/e2e, PostgreSQL and Redis are made reachable (started or apt-installed when local and
+// missing) and, for e2e, Chromium is installed when absent.
+//
+// Flags (after `npm test --`):
+//   --skip-e2e            everything but e2e
+//   --only=unit,int       just these stages (names: format, lint, typecheck, unit, int, e2e)
+//   --skip=format,lint    all but these
+// Env read: DATABASE_URL (admin URL; default postgres://postgres@127.0.0.1:5432/postgres),
+// REDIS_URL (default redis://127.0.0.1:6379), CHROMIUM_PATH (default /usr/bin/chromium).
+// Exit code: 0 when every selected stage passed, 1 on a failure, 130/143 when interrupted.
+import { createWriteStream, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import process from 'node:process';
+import { makeRunId, parseTestArgs, USAGE } from './lib/args.mjs';
+import { ensureChromium } from './lib/chromium.mjs';
+import { ensureTestPostgres } from './lib/ensure-postgres.mjs';
+import { ensureTestRedis } from './lib/ensure-redis.mjs';
+import { bin, nx, ROOT, run, signalRunning } from './lib/exec.mjs';
+import { exitOnSignals, onCleanup, runCleanups } from './lib/lifecycle.mjs';
+import { banner, error, info, ok } from './lib/log.mjs';
+import { freePort } from './lib/net.mjs';
+import { createDatabase, dropDatabase } from './lib/postgres.mjs';
+import { deleteKeysWithPrefix } from './lib/redis.mjs';
+import { stopAllServices, streamSink } from './lib/service-process.mjs';
+import { AppExitError, SERVER_APPS, startStack } from './lib/stack.mjs';
+import { StageRunner } from './lib/stage-runner.mjs';
+import { redactUrl, withDatabase } from './lib/urls.mjs';
+
+const runId = makeRunId();
+const services = {}; // { postgres, redis, chromium } once the "services" stage has run
+
+/** `node --test` on the given files, with extra env for the ones that talk to services. */
+function nodeTests(dir, env = process.env) {
+  const files = readdirSync(path.join(ROOT, dir))
+    .filter((file) => file.endsWith('.test.mjs'))
+    .map((file) => path.join(dir, file));
+  return files.length > 0
+    ? run(process.execPath, ['--test', '--test-reporter=spec', ...files], { env })
+    : Promise.resolve();
+}
+
+/** Removes one run's Redis keys; a failure here is reported but does not fail the run. */
+function cleanRedisKeysAfter(prefix) {
+  onCleanup(async () => {
+    const deleted = await deleteKeysWithPrefix(services.redis.url, prefix);
+    info(`Deleted ${deleted} Redis key(s) with prefix ${prefix}`);
+  });
+}
+
+async function distinctFreePorts(count) {
+  const ports = new Set();
+  while (ports.size < count) ports.add(await freePort());
+  return [...ports];
+}
+
+function printLogTail(file, lines = 150) {
+  const all = readFileSync(file, 'utf8').trimEnd().split('\n');
+  banner(
+    `Stack log: last ${Math.min(lines, all.length)} of ${all.length} lines (${path.relative(ROOT, file)})`,
+  );
+  console.log(all.slice(-lines).join('\n'));
+}
+
+const STAGES = {
+  format: ['Formatting (prettier --check .)', () => run(bin('prettier'), ['--check', '.'])],
+
+  lint: [
+    'Lint (nx run-many -t lint, eslint scripts)',
+    async () => {
+      await nx(['run-many', '-t', 'lint']);
+      // scripts/ belongs to no Nx project, so Nx would never lint it.
+      await run(bin('eslint'), ['scripts', '--max-warnings', '0']);
+    },
+  ],
+
+  typecheck: ['Typecheck (nx run-many -t typecheck)', () => nx(['run-many', '-t', 'typecheck'])],
+
+  unit: [
+    'Unit tests (nx run-many -t test, scripts/test)',
+    async () => {
+      await nx(['run-many', '-t', 'test']);
+      await nodeTests('scripts/test');
+    },
+  ],
+
+  int: [
+    'Integration tests (nx run-many -t test:int, scripts/test/int)',
+    async () => {
+      const prefix = `{council-test-${runId}}`;
+      cleanRedisKeysAfter(prefix);
+      const env = {
+        ...process.env,
+        DATABASE_URL: services.postgres.url,
+        REDIS_URL: services.redis.url,
+        REDIS_PREFIX: prefix,
+      };
+      info(
+        `DATABASE_URL=${redactUrl(env.DATABASE_URL)} REDIS_URL=${redactUrl(env.REDIS_URL)} REDIS_PREFIX=${prefix}`,
+      );
+      await nx(['run-many', '-t', 'test:int', '--parallel=1', '--skip-nx-cache'], { env });
+      await nodeTests('scripts/test/int', env);
+    },
+  ],
+
+  e2e: [
+    'End-to-end (build, fresh database, stack, Playwright)',
+    async () => {
+      await nx(['run-many', '-t', 'build']);
+
+      const adminUrl = services.postgres.url;
+      const database = `council_e2e_${runId}`;
+      await createDatabase(adminUrl, database);
+      onCleanup(async () => {
+        await dropDatabase(adminUrl, database);
+        info(`Dropped database ${database}`);
+      });
+      const prefix = `{council-e2e-${runId}}`;
+      cleanRedisKeysAfter(prefix);
+
+      const env = {
+        ...process.env,
+        DATABASE_URL: withDatabase(adminUrl, database),
+        REDIS_URL: services.redis.url,
+        REDIS_PREFIX: prefix,
+        NODE_ENV: 'test',
+        LOG_LEVEL: process.env.LOG_LEVEL || 'info',
+      };
+      info(`Database ${database}, Redis prefix ${prefix}`);
+      await run(process.execPath, ['libs/db/dist/cli/migrate.js'], { env });
+      await run(process.execPath, ['libs/db/dist/cli/seed.js'], { env });
+
+      const portList = await distinctFreePorts(SERVER_APPS.length);
+      const ports = Object.fromEntries(SERVER_APPS.map((app, i) => [app.name, portList[i]]));
+      const baseUrl = `http://127.0.0.1:${ports.gateway}`;
+      const logDir = path.join(ROOT, '.data', 'logs');
+      mkdirSync(logDir, { recursive: true });
+      const logFile = path.join(logDir, `e2e-${runId}.log`);
+      const log = createWriteStream(logFile);
+      let passed = false;
+      // Runs after the stack has stopped (cleanups are last-in-first-out), so shutdown lines are kept.
+      // A passing run's log is deleted; a failing run's stays for reading.
+      onCleanup(async () => {
+        await new Promise((resolve) => log.end(resolve));
+        if (passed) rmSync(logFile, { force: true });
+      });
+
+      info(
+        `Starting the apps (gateway on ${baseUrl}); their logs go to ${path.relative(ROOT, logFile)} (kept on failure)`,
+      );
+      try {
+        const stack = await startStack({
+          env: { ...env, PUBLIC_URL: baseUrl },
+          ports,
+          sink: streamSink(log),
+        });
+        onCleanup(() => stack.stop());
+        ok('All four apps are healthy');
+
+        // Playwright would only time out against a dead app: stop it and name the app instead.
+        let appDied = null;
+        stack.exited.then(({ app, exit }) => {
+          appDied = new AppExitError(app, exit);
+          signalRunning('SIGTERM');
+        });
+        try {
+          await nx(['run', '@council/web-e2e:e2e'], {
+            env: { ...env, E2E_BASE_URL: baseUrl, CHROMIUM_PATH: services.chromium },
+          });
+        } catch (cause) {
+          throw appDied ?? cause;
+        }
+        if (appDied) throw appDied;
+        passed = true;
+      } catch (cause) {
+        await new Promise((resolve) => log.write('', resolve));
+        printLogTail(logFile);
+        throw cause;
+      }
+    },
+  ],
+};
+
+async function prepareServices(stages) {
+  const pg = await ensureTestPostgres();
+  if (pg.stop) onCleanup(pg.stop);
+  services.postgres = pg;
+  ok(`PostgreSQL: ${redactUrl(pg.url)} (${pg.description})`);
+
+  services.redis = await ensureTestRedis();
+  ok(`Redis:      ${redactUrl(services.redis.url)} (${services.redis.description})`);
+
+  if (stages.includes('e2e')) {
+    services.chromium = await ensureChromium();
+    ok(`Chromium:   ${services.chromium}`);
+  }
+}
+
+async function main() {
+  let parsed;
+  try {
+    parsed = parseTestArgs(process.argv.slice(2));
+  } catch (cause) {
+    error(cause.message);
+    return 2;
+  }
+  if (parsed.help) {
+    console.log(USAGE);
+    return 0;
+  }
+  const { stages } = parsed;
+  const needsServices = stages.includes('int') || stages.includes('e2e');
+  const names = [...(needsServices ? ['services'] : []), ...stages];
+  const runner = new StageRunner(names.length);
+
+  exitOnSignals({
+    finish: (signal) => {
+      banner(`Interrupted by ${signal}`);
+      console.log(runner.summary(names));
+      return signal === 'SIGINT' ? 130 : 143;
+    },
+  });
+  onCleanup(() => stopAllServices());
+  info(`Run id ${runId}; stages: ${stages.join(', ')}`);
+
+  let code = 0;
+  try {
+    if (needsServices)
+      await runner.run('services', 'PostgreSQL, Redis and Chromium', () => prepareServices(stages));
+    for (const name of stages) {
+      const [title, fn] = STAGES[name];
+      await runner.run(name, title, fn);
+    }
+  } catch (cause) {
+    error(cause instanceof Error ? cause.message : String(cause));
+    code = 1;
+  } finally {
+    await runCleanups();
+  }
+  banner(code === 0 ? 'All stages passed' : 'Test run failed');
+  console.log(runner.summary(names));
+  return code;
+}
+
+process.exitCode = await main();

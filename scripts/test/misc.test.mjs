@@ -1,0 +1,33 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { formatDuration } from '../lib/log.mjs';
+import { globEscape } from '../lib/redis.mjs';
+import { SERVER_APPS, portsFromEnv } from '../lib/stack.mjs';
+import { which } from '../lib/exec.mjs';
+
+test('formatDuration', () => {
+  assert.equal(formatDuration(1234), '1.2 s');
+  assert.equal(formatDuration(123_000), '2 min 03 s');
+});
+
+test('globEscape leaves hash-tag braces alone and escapes glob characters', () => {
+  assert.equal(globEscape('{council-test-abc}'), '{council-test-abc}');
+  assert.equal(globEscape('a*b?c[d]e\\'), 'a\\*b\\?c\\[d\\]e\\\\');
+});
+
+test('portsFromEnv: defaults 3000-3003, each overridable', () => {
+  assert.deepEqual(portsFromEnv({}), {
+    gateway: 3000,
+    billing: 3001,
+    'provider-worker': 3002,
+    'consensus-worker': 3003,
+  });
+  assert.deepEqual(portsFromEnv({ PORT: '8080', BILLING_PORT: '9001' }).gateway, 8080);
+  assert.equal(portsFromEnv({ BILLING_PORT: '9001' }).billing, 9001);
+  assert.equal(SERVER_APPS.find((app) => app.name === 'gateway').healthPath, '/api/health');
+});
+
+test('which finds executables on a given PATH only', () => {
+  assert.equal(which('node', ''), null);
+  assert.ok(which(process.execPath));
+});
