@@ -13,8 +13,8 @@
 # docker-compose.yml and k8s/ both use it this way; tools/deploy-check verifies they agree.
 #
 # Stages: manifests (package.json files only, so dependency layers survive source edits)
-#      -> deps (npm ci, all dependencies) -> build (nx build all)
-#      -> prod-deps (npm ci --omit=dev)   -> runtime (production deps + built outputs, user node).
+#      -> deps (npm install, all dependencies) -> build (nx build all)
+#      -> prod-deps (npm install --omit=dev)   -> runtime (production deps + built outputs, user node).
 
 ARG NODE_IMAGE=node:20-bookworm-slim
 
@@ -26,7 +26,7 @@ ENV NX_NO_CLOUD=true \
     npm_config_update_notifier=false
 
 # Every workspace's package.json plus the lock file and .npmrc, nothing else. The COPY below changes
-# with every source edit, but the files it leaves behind do not, so the npm ci layers stay cached.
+# with every source edit, but the files it leaves behind do not, so the npm install layers stay cached.
 FROM base AS manifests
 COPY . .
 RUN find . -mindepth 1 -type f ! -name package.json ! -name package-lock.json ! -name .npmrc -delete \
@@ -34,7 +34,10 @@ RUN find . -mindepth 1 -type f ! -name package.json ! -name package-lock.json ! 
 
 FROM base AS deps
 COPY --from=manifests /app ./
-RUN --mount=type=cache,target=/root/.npm npm ci
+# npm install, not npm ci: the lock file is written on machines whose registry mirror lacks some
+# platform-specific optional packages (@swc/core-darwin-*, ...). npm ci rejects such a lock as
+# "missing" entries; npm install honours every locked version and only resolves those optionals.
+RUN --mount=type=cache,target=/root/.npm npm install --no-audit --no-fund
 
 FROM deps AS build
 COPY . .
@@ -51,12 +54,12 @@ RUN npx nx run-many -t build \
  && test -f /out/libs/db/dist/cli/migrate.js \
  && test -f /out/libs/db/dist/cli/seed.js
 
-# Production dependencies only; all of them are declared in the root package.json. npm ci also
+# Production dependencies only; all of them are declared in the root package.json. npm install also
 # recreates node_modules/@council/* as links to the workspace folders, which is how the apps find
 # the libs' dist/ at runtime.
 FROM base AS prod-deps
 COPY --from=manifests /app ./
-RUN --mount=type=cache,target=/root/.npm npm ci --omit=dev
+RUN --mount=type=cache,target=/root/.npm npm install --omit=dev --no-audit --no-fund
 
 FROM ${NODE_IMAGE} AS runtime
 ENV NODE_ENV=production

@@ -21,8 +21,10 @@ function reasonToInstall() {
 
 const reason = reasonToInstall();
 if (reason) {
-  // npm ci installs exactly the lockfile; install scripts stay on (msgpackr-extract compiles natively).
-  const args = existsSync(lockFile) ? ['ci'] : ['install'];
+  // npm install, not npm ci: the lock is written against a registry mirror that lacks some
+  // platform-specific optional packages, which npm ci reports as missing. npm install keeps every
+  // locked version. Install scripts stay on (msgpackr-extract compiles natively).
+  const args = ['install', '--no-audit', '--no-fund'];
   console.log(`› ${reason}: npm ${args.join(' ')}`);
   const result = spawnSync('npm', args, { cwd: root, stdio: 'inherit' });
   if (result.status !== 0) {

@@ -33,7 +33,7 @@ export function workspaceDirs(root: PackageJson = readRepoJson<PackageJson>('pac
   return dirs.sort();
 }
 
-/** Workspace folders the lock file records (what `npm ci` will insist on). */
+/** Workspace folders the lock file records (what `npm install` will insist on). */
 export function lockedWorkspaceDirs(
   lock: PackageLock = readRepoJson<PackageLock>('package-lock.json'),
 ): string[] {

@@ -39,8 +39,8 @@ describe('Dockerfile', () => {
     expect(dockerfile.stages.length).toBeGreaterThanOrEqual(3);
   });
 
-  it('has a deps stage (npm ci), a build stage (nx build) and a runtime stage named "runtime"', () => {
-    expect(runText(stage('deps') as Stage).some((run) => /\bnpm ci\b(?!.*--omit=dev)/.test(run))).toBe(true);
+  it('has a deps stage (npm install), a build stage (nx build) and a runtime stage named "runtime"', () => {
+    expect(runText(stage('deps') as Stage).some((run) => /\bnpm install\b(?!.*--omit=dev)/.test(run))).toBe(true);
     expect(runText(stage('build') as Stage).some((run) => /\bnx run-many -t build\b/.test(run))).toBe(true);
     expect(runtime.name).toBe('runtime');
   });
@@ -51,20 +51,20 @@ describe('Dockerfile', () => {
     expect(users[users.length - 1]?.args).toBe('node');
   });
 
-  it('the runtime gets production dependencies only: its node_modules come from `npm ci --omit=dev`', () => {
+  it('the runtime gets production dependencies only: its node_modules come from `npm install --omit=dev`', () => {
     const sources = copySources(runtime);
     const depsStages = sources
       .map(({ from }) => stage(from))
       .filter(
         (source): source is Stage =>
-          source !== undefined && runText(source).some((run) => /\bnpm ci\b/.test(run)),
+          source !== undefined && runText(source).some((run) => /\bnpm install\b/.test(run)),
       );
     expect(depsStages.length).toBeGreaterThan(0);
     for (const source of depsStages) {
-      expect(runText(source).every((run) => !/\bnpm ci\b/.test(run) || /--omit=dev/.test(run))).toBe(true);
+      expect(runText(source).every((run) => !/\bnpm install\b/.test(run) || /--omit=dev/.test(run))).toBe(true);
     }
     // Never based on the full install, nor copying the build stage's node_modules.
-    expect(baseChain(runtime).filter((base) => runText(base).some((run) => /\bnpm ci\b/.test(run)))).toEqual(
+    expect(baseChain(runtime).filter((base) => runText(base).some((run) => /\bnpm install\b/.test(run)))).toEqual(
       [],
     );
     expect(runText(runtime)).toEqual([]);

@@ -1,6 +1,6 @@
 // What the deployment files rely on in the apps themselves: entry points, health and metrics paths,
 // shutdown time, the migration CLIs, the seed's data file, the queue-depth metric, and a
-// production-only `npm ci` that still has every package the servers load.
+// production-only `npm install` that still has every package the servers load.
 import { MIGRATE_COMMAND, SEED_COMMAND, SERVER_APPS, SHUTDOWN_SECONDS } from '../src/apps';
 import { declaredVariables, requiredVariables } from '../src/env-schema';
 import { externalPackages, runtimeSpecifiers } from '../src/imports';
@@ -152,11 +152,11 @@ function runtimeProjects(): {
   return { projects: [...projects].sort(), problems, imports };
 }
 
-describe('the production install (npm ci --omit=dev in the image)', () => {
+describe('the production install (npm install --omit=dev in the image)', () => {
   const root = readRepoJson<PackageJson>('package.json');
   const runtime = runtimeProjects();
 
-  it('the lock file records exactly the workspaces package.json declares (else npm ci fails)', () => {
+  it('the lock file records exactly the workspaces package.json declares (else the install diverges)', () => {
     expect(lockedWorkspaceDirs()).toEqual(workspaceDirs(root));
   });
 
