@@ -40,7 +40,9 @@ describe('Dockerfile', () => {
   });
 
   it('has a deps stage (npm install), a build stage (nx build) and a runtime stage named "runtime"', () => {
-    expect(runText(stage('deps') as Stage).some((run) => /\bnpm install\b(?!.*--omit=dev)/.test(run))).toBe(true);
+    expect(runText(stage('deps') as Stage).some((run) => /\bnpm install\b(?!.*--omit=dev)/.test(run))).toBe(
+      true,
+    );
     expect(runText(stage('build') as Stage).some((run) => /\bnx run-many -t build\b/.test(run))).toBe(true);
     expect(runtime.name).toBe('runtime');
   });
@@ -61,12 +63,14 @@ describe('Dockerfile', () => {
       );
     expect(depsStages.length).toBeGreaterThan(0);
     for (const source of depsStages) {
-      expect(runText(source).every((run) => !/\bnpm install\b/.test(run) || /--omit=dev/.test(run))).toBe(true);
+      expect(runText(source).every((run) => !/\bnpm install\b/.test(run) || /--omit=dev/.test(run))).toBe(
+        true,
+      );
     }
     // Never based on the full install, nor copying the build stage's node_modules.
-    expect(baseChain(runtime).filter((base) => runText(base).some((run) => /\bnpm install\b/.test(run)))).toEqual(
-      [],
-    );
+    expect(
+      baseChain(runtime).filter((base) => runText(base).some((run) => /\bnpm install\b/.test(run))),
+    ).toEqual([]);
     expect(runText(runtime)).toEqual([]);
     expect(sources.find(({ from }) => from === 'build')?.args).not.toMatch(/node_modules/);
   });
