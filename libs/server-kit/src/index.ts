@@ -2,6 +2,7 @@ export * from './config/base-server.env';
 export * from './config/config.loader';
 export * from './config/server-config.module';
 export * from './errors/domain.exception';
+export * from './errors/rate-limited.exception';
 export * from './errors/error-status.map';
 export * from './errors/all-exceptions.filter';
 export * from './errors/validation.pipe';

@@ -1,5 +1,5 @@
 import { BaseServerEnv } from '@council/server-kit';
-import { IsIn, IsOptional, IsString, Matches, MinLength, ValidateIf } from 'class-validator';
+import { IsIn, IsOptional, IsString, IsUrl, Matches, MinLength, ValidateIf } from 'class-validator';
 
 export class GatewayEnv extends BaseServerEnv {
   override PORT: number = 3000;
@@ -25,6 +25,45 @@ export class GatewayEnv extends BaseServerEnv {
   @IsString({ message: 'BULL_BOARD_PASSWORD must be set when BULL_BOARD_USER is' })
   @MinLength(12, { message: 'BULL_BOARD_PASSWORD must be at least 12 characters' })
   BULL_BOARD_PASSWORD?: string;
+
+  /** Signs the session cookie. Required in production; a fixed development value is used otherwise. */
+  @ValidateIf((env: GatewayEnv) => env.NODE_ENV === 'production' || env.SESSION_SECRET !== undefined)
+  @IsString({ message: 'SESSION_SECRET must be set in production (32+ random characters)' })
+  @MinLength(32, { message: 'SESSION_SECRET must be at least 32 characters' })
+  SESSION_SECRET?: string;
+
+  /** smtp://user:pass@host:587 or smtps://…; without it mail goes to the local outbox (log + folder). */
+  @IsOptional()
+  @Matches(/^smtps?:\/\/.+/, { message: 'SMTP_URL must be an smtp:// or smtps:// URL' })
+  SMTP_URL?: string;
+
+  /** The From header of every e-mail we send. */
+  @IsString()
+  MAIL_FROM = 'Council <no-reply@council.local>';
+
+  /** Where the offline outbox writes .eml files when SMTP_URL is unset. */
+  @IsOptional()
+  @IsString()
+  MAIL_OUTBOX_DIR?: string;
+
+  /** Contact-form messages are sent here. */
+  @IsString()
+  SUPPORT_EMAIL = 'support@council.local';
+
+  // Google and Apple sign-in (OpenID Connect). A provider whose client id is unset is off.
+  @IsOptional() @IsString() GOOGLE_CLIENT_ID?: string;
+  @ValidateIf((env: GatewayEnv) => env.GOOGLE_CLIENT_ID !== undefined)
+  @IsString({ message: 'GOOGLE_CLIENT_SECRET must be set when GOOGLE_CLIENT_ID is' })
+  GOOGLE_CLIENT_SECRET?: string;
+  /** Issuer to discover; overridable so tests can use a local OpenID provider. */
+  @IsUrl({ require_tld: false, require_protocol: true }) GOOGLE_ISSUER = 'https://accounts.google.com';
+
+  @IsOptional() @IsString() APPLE_CLIENT_ID?: string;
+  /** Apple's client secret is a JWT signed with the team's key; give it pre-signed here. */
+  @ValidateIf((env: GatewayEnv) => env.APPLE_CLIENT_ID !== undefined)
+  @IsString({ message: 'APPLE_CLIENT_SECRET must be set when APPLE_CLIENT_ID is' })
+  APPLE_CLIENT_SECRET?: string;
+  @IsUrl({ require_tld: false, require_protocol: true }) APPLE_ISSUER = 'https://appleid.apple.com';
 
   /** Express "trust proxy" value; unset means client IPs come from the socket only. */
   @IsOptional()

@@ -10,6 +10,7 @@ import { type ErrorBody, type ErrorCode } from '@council/contracts';
 import { type Response } from 'express';
 import { BodyParseError } from '../http/body-parsers';
 import { DomainException } from './domain.exception';
+import { RateLimitedException } from './rate-limited.exception';
 import { ERROR_STATUS, codeForStatus } from './error-status.map';
 
 function httpMessage(exception: HttpException): string {
@@ -60,6 +61,9 @@ export class AllExceptionsFilter implements ExceptionFilter {
     if (body.statusCode >= 500)
       this.logger.error(exception instanceof Error ? exception.stack : String(exception));
     if (response.headersSent) return;
+    if (exception instanceof RateLimitedException) {
+      response.setHeader('Retry-After', String(Math.max(1, Math.ceil(exception.retryAfterSeconds))));
+    }
     response.status(body.statusCode).json(body);
   }
 }
