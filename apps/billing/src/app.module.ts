@@ -1,15 +1,22 @@
 import { type DynamicModule, Module } from '@nestjs/common';
-import { coreImports } from '@council/server-kit';
+import { QueueModule, coreImports } from '@council/server-kit';
 import { type BillingEnv } from './config/billing.env';
-import { BillingRpcController } from './rpc/billing-rpc.controller';
+import { RpcModule } from './rpc/rpc.module';
+import { UsageModule } from './usage/usage.module';
+import { WebhooksModule } from './webhooks/webhooks.module';
 
 @Module({})
 export class BillingModule {
   static forRoot(config: BillingEnv): DynamicModule {
     return {
       module: BillingModule,
-      imports: coreImports('billing', config),
-      controllers: [BillingRpcController],
+      imports: [
+        ...coreImports('billing', config),
+        QueueModule.forRoot(),
+        RpcModule,
+        UsageModule,
+        WebhooksModule,
+      ],
     };
   }
 }

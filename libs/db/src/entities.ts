@@ -8,6 +8,7 @@ import { ResponseEntity } from './response/response.entity';
 import { RoleEntity } from './role/role.entity';
 import { StripeEventEntity } from './stripe-event/stripe-event.entity';
 import { SupportMessageEntity } from './support-message/support-message.entity';
+import { TokenReservationEntity } from './token-reservation/token-reservation.entity';
 import { UserEntity } from './user/user.entity';
 
 /** Every entity, listed explicitly: no path globs, so bundlers and ts/js runs behave the same. */
@@ -23,4 +24,5 @@ export const ENTITIES = [
   LedgerEntryEntity,
   StripeEventEntity,
   SupportMessageEntity,
+  TokenReservationEntity,
 ];

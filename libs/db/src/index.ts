@@ -21,4 +21,5 @@ export * from './response/response.entity';
 export * from './role/role.entity';
 export * from './stripe-event/stripe-event.entity';
 export * from './support-message/support-message.entity';
+export * from './token-reservation/token-reservation.entity';
 export * from './user/user.entity';

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { type DataSource } from 'typeorm';
+import { type DataSource, In } from 'typeorm';
 import { AgentEntity } from '../src/agent/agent.entity';
 import { DEFAULT_CATALOGUE_FILE, loadCatalogueFile } from '../src/catalogue/catalogue.loader';
 import { seedCatalogue } from '../src/catalogue/catalogue.seeder';
@@ -115,6 +115,33 @@ describe('schema constraints', () => {
       await expect(
         Promise.all([createUser({ email: null }), createUser({ email: null })]),
       ).resolves.toHaveLength(2);
+    });
+
+    it("records the balance a user is created with as the account's opening ledger entries", async () => {
+      const fresh = await createUser();
+      expect(await ledger().findBy({ userId: fresh.id })).toEqual([
+        expect.objectContaining({
+          kind: 'grant',
+          bucket: 'free',
+          amount: 10000,
+          idempotencyKey: `account-open:${fresh.id}`,
+        }),
+      ]);
+      const seeded = await createUser({ tokensLeft: 700, monthlyTokens: 200, purchasedTokens: 500 });
+      const entries = await ledger().find({ where: { userId: seeded.id }, order: { id: 'ASC' } });
+      expect(
+        entries.map(({ bucket, amount, idempotencyKey }) => ({ bucket, amount, idempotencyKey })),
+      ).toEqual([
+        { bucket: 'monthly', amount: 200, idempotencyKey: `account-open:${seeded.id}#2` },
+        { bucket: 'purchased', amount: 500, idempotencyKey: `account-open:${seeded.id}#3` },
+      ]);
+    });
+
+    it('keeps tokensLeft at least monthlyTokens + purchasedTokens (the rest is the free allowance)', async () => {
+      expect(await pgErrorOf(createUser({ purchasedTokens: 20000 }))).toEqual({
+        code: PG.checkViolation,
+        constraint: 'CHK_users_tokens_cover_buckets',
+      });
     });
 
     it('never lets a balance go below zero', async () => {
@@ -236,8 +263,9 @@ describe('schema constraints', () => {
       expect(await dataSource.getRepository(QuestionAgentEntity).countBy({ questionId: question.id })).toBe(
         0,
       );
+      // The account's opening entry (the free allowance, written by a trigger) is not the question's.
       const entries = await ledger().find({
-        where: { userId: question.userId },
+        where: { userId: question.userId, kind: In(['reservation', 'settlement']) },
         order: { kind: 'ASC' },
       });
       expect(

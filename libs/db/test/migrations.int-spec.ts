@@ -93,6 +93,7 @@ describe('migrations', () => {
       // Stripe's own event id (evt_…).
       'stripe_events.id': 'character varying -',
       'support_messages.id': 'integer ALWAYS',
+      'token_reservations.id': 'integer ALWAYS',
       'users.id': 'integer ALWAYS',
     });
 

@@ -4,3 +4,7 @@ export * from './test-redis';
 export * from './free-port';
 export * from './app-process';
 export * from './app-lifecycle.suite';
+export * from './stripe/stripe-form';
+export * from './stripe/fake-stripe.server';
+export * from './stripe/stripe-events.factory';
+export * from './factories/billing.factories';

@@ -1,9 +1,37 @@
 // Message patterns of the billing service's RPC (Nest microservice over Redis). The gateway is the
-// only caller. Never rename a pattern once shipped: old and new replicas must keep talking.
+// only caller: it authenticates the user and passes `userId`; billing trusts it and never sees a
+// session. Request payloads are the classes of billing-rpc.requests.ts (validated by billing),
+// replies the types of billing-rpc.replies.ts, and every failure is the error of
+// billing-rpc.errors.ts. Never rename a pattern once shipped: old and new replicas must keep talking.
+//
+// The Redis transport is publish/subscribe: EVERY billing replica receives and handles every
+// request, and the caller keeps the first reply. Each handler is therefore idempotent (ledger keys,
+// row locks, Stripe idempotency keys derived from `requestId`), so two replicas answering the same
+// request create one checkout session, one reservation, one credit.
 
 export const BILLING_RPC = {
   health: 'billing.health',
+  /** GET /api/subscription → BillingSubscriptionReply. */
+  subscriptionGet: 'billing.subscription.get',
+  /** POST /api/get-or-create-subscription → BillingSubscribeReply. */
+  subscriptionGetOrCreate: 'billing.subscription.getOrCreate',
+  /** POST /api/create-customer-portal-session → BillingPortalReply. */
+  portalCreate: 'billing.portal.create',
+  /** POST /api/top-up-tokens → BillingTopUpReply. */
+  topUpCreate: 'billing.topup.create',
+  /** POST /api/stripe/webhook (raw body + Stripe-Signature header) → BillingWebhookReply. */
+  webhookReceive: 'billing.webhook.receive',
+  /** Before a question is queued → BillingReserveReply (402 INSUFFICIENT_TOKENS / NO_FREE_QUERIES). */
+  reserve: 'billing.reserve',
+  /** Give back what a question did not use (e.g. it could not be queued) → BillingReleaseReply. */
+  release: 'billing.release',
+  /** The demo checkout page (DECISIONS 14) → BillingDemoSessionReply. */
+  demoGet: 'billing.demo.get',
+  /** The demo page's confirm button → BillingDemoConfirmReply. */
+  demoConfirm: 'billing.demo.confirm',
 } as const;
+
+export type BillingRpcPattern = (typeof BILLING_RPC)[keyof typeof BILLING_RPC];
 
 export type BillingMode = 'stripe' | 'demo';
 
@@ -11,3 +39,33 @@ export interface BillingHealthReply {
   status: 'ok';
   mode: BillingMode;
 }
+
+/**
+ * Where checkout, portal and demo pages send the browser back: PUBLIC_URL + this path, with
+ * `?checkout=success|cancelled&kind=topup|subscription|upgrade|portal`.
+ */
+export const BILLING_RETURN_PATH = '/subscription';
+export const CHECKOUT_RESULT_PARAM = 'checkout';
+export const CHECKOUT_KIND_PARAM = 'kind';
+export const CHECKOUT_RESULTS = ['success', 'cancelled'] as const;
+export type CheckoutResult = (typeof CHECKOUT_RESULTS)[number];
+
+/** What a checkout (real or demo) was for. */
+export const CHECKOUT_KINDS = ['topup', 'subscription', 'upgrade', 'portal'] as const;
+export type CheckoutKind = (typeof CHECKOUT_KINDS)[number];
+
+/**
+ * Public path of the demo checkout page the gateway serves (or hands to the web app), followed by
+ * the session id: `${PUBLIC_URL}/demo-checkout/<id>`. It shows billing.demo.get and posts
+ * billing.demo.confirm.
+ */
+export const DEMO_CHECKOUT_PATH = '/demo-checkout';
+
+/** Demo session ids: unguessable, URL-safe. */
+export const DEMO_SESSION_ID_PATTERN = /^cs_demo_[A-Za-z0-9_-]{16,64}$/;
+
+/** `requestId`: one per user action (the gateway's request id); replicas and retries share it. */
+export const BILLING_REQUEST_ID_PATTERN = /^[A-Za-z0-9_-]{8,100}$/;
+
+/** The largest reservation one question may ask for. */
+export const MAX_RESERVATION_TOKENS = 10_000_000;

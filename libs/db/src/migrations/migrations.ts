@@ -1,9 +1,15 @@
 import { CoreSchema1795304400000 } from './1795304400000-CoreSchema';
 import { BillingLedger1795304460000 } from './1795304460000-BillingLedger';
 import { SupportMessages1795304520000 } from './1795304520000-SupportMessages';
+import { BillingAccounts1795310000000 } from './1795310000000-BillingAccounts';
 
 /**
  * Every migration, oldest first. Listed explicitly (no globs) so the compiled CLI, the apps and the
  * tests all run the same set. Append new ones at the end; never edit one that has landed.
  */
-export const MIGRATIONS = [CoreSchema1795304400000, BillingLedger1795304460000, SupportMessages1795304520000];
+export const MIGRATIONS = [
+  CoreSchema1795304400000,
+  BillingLedger1795304460000,
+  SupportMessages1795304520000,
+  BillingAccounts1795310000000,
+];

@@ -20,7 +20,9 @@ import {
 /**
  * An account (spec §3 users). Token columns are a cache of the ledger (ARCHITECTURE "Money and
  * tokens"), updated in the same transaction as the ledger row; the CHECK makes "never below zero"
- * hold even if application code gets a race wrong.
+ * hold even if application code gets a race wrong. A trigger records the balance a row is inserted
+ * with (the spec's 10,000 free tokens) as its opening ledger entries, so the cache equals the sum
+ * of the entries from the first moment (migration BillingAccounts).
  */
 @Entity('users')
 @Unique('UQ_users_username', ['username'])
@@ -41,6 +43,8 @@ import {
   'CHK_users_balances_non_negative',
   '"queriesLeft" >= 0 AND "tokensLeft" >= 0 AND "purchasedTokens" >= 0 AND "monthlyTokens" >= 0',
 )
+// tokensLeft is monthly + purchased + the free allowance (ledger bucket `free`), never less.
+@Check('CHK_users_tokens_cover_buckets', '"tokensLeft" >= "monthlyTokens" + "purchasedTokens"')
 export class UserEntity {
   @PrimaryGeneratedColumn('identity', { generatedIdentity: 'ALWAYS', primaryKeyConstraintName: 'PK_users' })
   id: number;
@@ -85,6 +89,10 @@ export class UserEntity {
   /** End of the paid period Stripe reported last; shown as the renewal date (DECISIONS 6). */
   @Column({ type: 'timestamptz', nullable: true })
   subscriptionPeriodEnd: Date | null;
+
+  /** Cancelled in the billing portal: the plan drops to free at subscriptionPeriodEnd. */
+  @Column({ type: 'boolean', default: false })
+  subscriptionCancelAtPeriodEnd: boolean;
 
   @Column({ type: 'integer', default: 5 })
   queriesLeft: number;

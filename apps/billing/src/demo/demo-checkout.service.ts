@@ -1,0 +1,213 @@
+import { randomBytes } from 'node:crypto';
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import {
+  BILLING_MESSAGES,
+  BILLING_RETURN_PATH,
+  type BillingDemoConfirmReply,
+  type BillingDemoSessionReply,
+  CHECKOUT_KIND_PARAM,
+  CHECKOUT_RESULT_PARAM,
+  type CheckoutKind,
+  type CheckoutResult,
+  DEMO_CHECKOUT_PATH,
+  PLANS,
+  type SellableTier,
+  type TokenPack,
+  findPack,
+  formatGbp,
+} from '@council/contracts';
+import { UserEntity } from '@council/db';
+import { DomainException } from '@council/server-kit';
+import { DataSource } from 'typeorm';
+import { BillingEnv } from '../config/billing.env';
+import { StripeCustomersService } from '../stripe/stripe-customers.service';
+import { StripeSdkService } from '../stripe/stripe-sdk.service';
+import { type SubscriptionLike } from '../stripe/stripe.types';
+import { WebhookEventsService } from '../webhooks/webhook-events.service';
+import { DemoObjectSource } from './demo-object-source';
+import { DEMO_SESSION_TTL_SECONDS, cancelled, demoEvents, demoSubscription, withTier } from './demo.events';
+import { DemoStore } from './demo.store';
+import { type DemoSession } from './demo.types';
+
+const NUMBER = new Intl.NumberFormat('en-GB');
+
+/** Where checkout, portal and demo pages send the browser back to. */
+export function billingReturnUrl(publicUrl: string, result: CheckoutResult, kind: CheckoutKind): string {
+  const url = new URL(BILLING_RETURN_PATH, publicUrl);
+  url.searchParams.set(CHECKOUT_RESULT_PARAM, result);
+  url.searchParams.set(CHECKOUT_KIND_PARAM, kind);
+  return url.toString();
+}
+
+/**
+ * Demo mode (DECISIONS 14): checkouts lead to a local, clearly labelled page instead of Stripe, and
+ * confirming it runs the very fulfilment code a verified webhook runs (WebhookEventsService), fed
+ * with the events Stripe would have sent (demo.events.ts).
+ */
+@Injectable()
+export class DemoCheckoutService {
+  constructor(
+    private readonly config: BillingEnv,
+    private readonly store: DemoStore,
+    private readonly source: DemoObjectSource,
+    private readonly events: WebhookEventsService,
+    private readonly customers: StripeCustomersService,
+    private readonly stripe: StripeSdkService,
+    @InjectDataSource() private readonly dataSource: DataSource,
+  ) {}
+
+  createTopUp(userId: number, pack: TokenPack): Promise<DemoSession> {
+    return this.create(userId, 'topup', { packId: pack.id });
+  }
+
+  createSubscription(userId: number, tier: SellableTier): Promise<DemoSession> {
+    return this.create(userId, 'subscription', { tier });
+  }
+
+  createUpgrade(userId: number, subscriptionId: string, tier: SellableTier): Promise<DemoSession> {
+    return this.create(userId, 'upgrade', { tier, subscriptionId });
+  }
+
+  createPortal(userId: number, subscriptionId: string | null): Promise<DemoSession> {
+    return this.create(userId, 'portal', { subscriptionId });
+  }
+
+  /** The demo page's own address, on the public origin (the gateway serves it). */
+  pageUrl(session: DemoSession): string {
+    return new URL(`${DEMO_CHECKOUT_PATH}/${session.id}`, this.config.PUBLIC_URL).toString();
+  }
+
+  async get(id: string, userId: number): Promise<BillingDemoSessionReply> {
+    return this.view(await this.load(id, userId));
+  }
+
+  /** Marks the session paid, then applies the events Stripe would send. Idempotent. */
+  async confirm(id: string, userId: number): Promise<BillingDemoConfirmReply> {
+    const session = await this.load(id, userId);
+    const duplicate = session.status === 'complete';
+    if (!duplicate) {
+      await this.store.saveSession({ ...session, status: 'complete', completedAt: new Date().toISOString() });
+    }
+    const subscription = await this.prepareSubscription(session);
+    for (const event of demoEvents(session, subscription)) await this.events.apply(event, this.source);
+    const user = await this.dataSource.getRepository(UserEntity).findOneByOrFail({ id: userId });
+    return {
+      id,
+      status: 'complete',
+      duplicate,
+      redirectUrl: billingReturnUrl(this.config.PUBLIC_URL, 'success', session.kind),
+      tier: user.subscriptionTier,
+      tokensLeft: user.tokensLeft,
+    };
+  }
+
+  /** Writes the subscription as it is after this checkout (deterministic, so repeats agree). */
+  private async prepareSubscription(session: DemoSession): Promise<SubscriptionLike | null> {
+    if (session.kind === 'topup') return null;
+    if (session.kind === 'subscription') {
+      if (!session.tier) return null;
+      const created = demoSubscription(session, session.tier);
+      await this.store.saveSubscription(created);
+      return created;
+    }
+    const current = session.subscriptionId ? await this.store.getSubscription(session.subscriptionId) : null;
+    if (!current) return null;
+    const next =
+      session.kind === 'upgrade' && session.tier ? withTier(current, session.tier) : cancelled(current);
+    await this.store.saveSubscription(next);
+    return next;
+  }
+
+  private async create(
+    userId: number,
+    kind: CheckoutKind,
+    fields: Partial<Pick<DemoSession, 'packId' | 'tier' | 'subscriptionId'>>,
+  ): Promise<DemoSession> {
+    const customerId = await this.customers.ensureDemoCustomer(userId);
+    const now = new Date();
+    const session: DemoSession = {
+      id: `cs_demo_${randomBytes(18).toString('base64url')}`,
+      userId,
+      kind,
+      status: 'open',
+      packId: fields.packId ?? null,
+      tier: fields.tier ?? null,
+      subscriptionId: fields.subscriptionId ?? null,
+      customerId,
+      createdAt: now.toISOString(),
+      expiresAt: new Date(now.getTime() + DEMO_SESSION_TTL_SECONDS * 1000).toISOString(),
+      completedAt: null,
+    };
+    await this.store.saveSession(session);
+    return session;
+  }
+
+  /** Someone else's session is as unknown as an expired one. */
+  private async load(id: string, userId: number): Promise<DemoSession> {
+    if (this.stripe.enabled) throw new DomainException('NOT_FOUND', BILLING_MESSAGES.demoOnly);
+    const session = await this.store.getSession(id);
+    if (!session || session.userId !== userId) {
+      throw new DomainException('NOT_FOUND', BILLING_MESSAGES.demoSessionNotFound);
+    }
+    return session;
+  }
+
+  private view(session: DemoSession): BillingDemoSessionReply {
+    const pack = session.packId ? findPack(session.packId) : undefined;
+    const plan = session.tier ? PLANS[session.tier] : undefined;
+    const text = describe(session, pack, plan);
+    return {
+      id: session.id,
+      demo: true,
+      mode: 'demo',
+      kind: session.kind,
+      status: session.status,
+      title: text.title,
+      description: text.description,
+      amountPence: pack ? pack.pricePence : (plan?.monthlyPricePence ?? null),
+      currency: 'gbp',
+      tokens: pack ? pack.tokens : (plan?.tokenAllowance ?? null),
+      tier: session.tier,
+      successUrl: billingReturnUrl(this.config.PUBLIC_URL, 'success', session.kind),
+      cancelUrl: billingReturnUrl(this.config.PUBLIC_URL, 'cancelled', session.kind),
+      expiresAt: session.expiresAt,
+    };
+  }
+}
+
+const NO_PAYMENT = 'Demo mode: no payment is taken and no card is needed.';
+
+function describe(
+  session: DemoSession,
+  pack: TokenPack | undefined,
+  plan: (typeof PLANS)[SellableTier] | undefined,
+): { title: string; description: string } {
+  switch (session.kind) {
+    case 'topup':
+      return {
+        title: `${pack?.name ?? 'Token pack'} — ${NUMBER.format(pack?.tokens ?? 0)} tokens`,
+        description: `${NO_PAYMENT} Confirming adds the tokens to your balance exactly as a paid purchase of ${formatGbp(pack?.pricePence ?? 0)} would.`,
+      };
+    case 'subscription':
+      return {
+        title: `${plan?.name ?? 'Paid'} plan — ${formatGbp(plan?.monthlyPricePence ?? 0)} per month`,
+        description: `${NO_PAYMENT} Confirming starts the plan and grants its monthly allowance of ${NUMBER.format(plan?.tokenAllowance ?? 0)} tokens.`,
+      };
+    case 'upgrade':
+      return {
+        title: `Upgrade to the ${plan?.name ?? 'Max'} plan — ${formatGbp(plan?.monthlyPricePence ?? 0)} per month`,
+        description: `${NO_PAYMENT} Confirming upgrades your current subscription at once and raises this month's allowance to ${NUMBER.format(plan?.tokenAllowance ?? 0)} tokens.`,
+      };
+    case 'portal':
+      return session.subscriptionId
+        ? {
+            title: 'Manage your subscription (demo billing portal)',
+            description: `${NO_PAYMENT} Confirming cancels your subscription now and returns your account to the free plan; your tokens stay.`,
+          }
+        : {
+            title: 'Manage your subscription (demo billing portal)',
+            description: `${NO_PAYMENT} You have no subscription to manage.`,
+          };
+  }
+}

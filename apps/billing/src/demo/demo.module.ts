@@ -1,0 +1,13 @@
+import { Module } from '@nestjs/common';
+import { StripeModule } from '../stripe/stripe.module';
+import { WebhooksModule } from '../webhooks/webhooks.module';
+import { DemoCheckoutService } from './demo-checkout.service';
+import { DemoObjectSource } from './demo-object-source';
+import { DemoStore } from './demo.store';
+
+@Module({
+  imports: [StripeModule, WebhooksModule],
+  providers: [DemoStore, DemoObjectSource, DemoCheckoutService],
+  exports: [DemoCheckoutService],
+})
+export class DemoModule {}

@@ -1,0 +1,48 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { BaseServerEnv, REDIS_CLIENT } from '@council/server-kit';
+import { Redis } from 'ioredis';
+import { type SubscriptionLike } from '../stripe/stripe.types';
+import { DEMO_SESSION_TTL_SECONDS } from './demo.events';
+import { type DemoSession } from './demo.types';
+
+/**
+ * The demo mode's stand-in for Stripe's records, in Redis under the app's key prefix: checkout
+ * sessions (expiring like Stripe's, after 24 hours) and subscriptions (kept).
+ */
+@Injectable()
+export class DemoStore {
+  private readonly prefix: string;
+
+  constructor(
+    @Inject(REDIS_CLIENT) private readonly redis: Redis,
+    config: BaseServerEnv,
+  ) {
+    this.prefix = `${config.REDIS_PREFIX}:billing:demo`;
+  }
+
+  async getSession(id: string): Promise<DemoSession | null> {
+    return this.read<DemoSession>(`${this.prefix}:session:${id}`);
+  }
+
+  async saveSession(session: DemoSession): Promise<void> {
+    await this.redis.set(
+      `${this.prefix}:session:${session.id}`,
+      JSON.stringify(session),
+      'EX',
+      DEMO_SESSION_TTL_SECONDS,
+    );
+  }
+
+  async getSubscription(id: string): Promise<SubscriptionLike | null> {
+    return this.read<SubscriptionLike>(`${this.prefix}:subscription:${id}`);
+  }
+
+  async saveSubscription(subscription: SubscriptionLike): Promise<void> {
+    await this.redis.set(`${this.prefix}:subscription:${subscription.id}`, JSON.stringify(subscription));
+  }
+
+  private async read<T>(key: string): Promise<T | null> {
+    const raw = await this.redis.get(key);
+    return raw === null ? null : (JSON.parse(raw) as T);
+  }
+}

@@ -1,0 +1,24 @@
+import {
+  type CheckoutKind,
+  type DemoSessionStatus,
+  type SellableTier,
+  type TokenPackId,
+} from '@council/contracts';
+
+/** A demo checkout (DECISIONS 14), kept in Redis while the user looks at the demo page. */
+export interface DemoSession {
+  id: string;
+  userId: number;
+  kind: CheckoutKind;
+  status: DemoSessionStatus;
+  /** topup */
+  packId: TokenPackId | null;
+  /** subscription and upgrade: the plan bought */
+  tier: SellableTier | null;
+  /** upgrade and portal: the demo subscription acted on; subscription: the one it creates */
+  subscriptionId: string | null;
+  customerId: string;
+  createdAt: string;
+  expiresAt: string;
+  completedAt: string | null;
+}

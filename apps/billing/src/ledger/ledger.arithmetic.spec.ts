@@ -1,0 +1,170 @@
+import {
+  type Buckets,
+  applyMovements,
+  bucketsOf,
+  cachedBalanceOf,
+  planAllowanceReset,
+  planPurchase,
+  planRelease,
+  planReservation,
+  planSettlement,
+  planUpgradeTopUp,
+  sumByBucket,
+  takeInOrder,
+  total,
+} from './ledger.arithmetic';
+
+const balance = (monthly: number, free: number, purchased: number): Buckets => ({ monthly, free, purchased });
+
+describe('ledger arithmetic', () => {
+  describe('buckets and the cached columns', () => {
+    it('reads the free allowance as what monthly and purchased leave of tokensLeft', () => {
+      expect(bucketsOf({ tokensLeft: 10_000, monthlyTokens: 0, purchasedTokens: 0 })).toEqual(
+        balance(0, 10_000, 0),
+      );
+      expect(bucketsOf({ tokensLeft: 300, monthlyTokens: 100, purchasedTokens: 50 })).toEqual(
+        balance(100, 150, 50),
+      );
+    });
+
+    it('writes tokensLeft as the sum of all three', () => {
+      expect(cachedBalanceOf(balance(100, 150, 50))).toEqual({
+        tokensLeft: 300,
+        monthlyTokens: 100,
+        purchasedTokens: 50,
+      });
+    });
+
+    it('refuses movements that take a bucket below zero', () => {
+      expect(() =>
+        applyMovements(balance(10, 0, 0), [{ kind: 'reservation', bucket: 'monthly', amount: -11 }]),
+      ).toThrow(RangeError);
+      expect(
+        applyMovements(balance(10, 0, 0), [
+          { kind: 'reservation', bucket: 'monthly', amount: -10 },
+          { kind: 'purchase', bucket: 'purchased', amount: 5 },
+        ]),
+      ).toEqual(balance(0, 0, 5));
+    });
+  });
+
+  describe('spending order (spec §9)', () => {
+    it('takes the monthly allocation first, then the free allowance, then purchased tokens', () => {
+      expect(takeInOrder(250, balance(100, 100, 100))).toEqual({
+        taken: balance(100, 100, 50),
+        uncovered: 0,
+      });
+    });
+
+    it('reports what no bucket covers', () => {
+      expect(takeInOrder(500, balance(100, 0, 100))).toEqual({ taken: balance(100, 0, 100), uncovered: 300 });
+    });
+  });
+
+  describe('reservation', () => {
+    it('holds maxTokens when the balance covers it', () => {
+      const plan = planReservation(4_000, balance(1_000, 10_000, 0));
+      expect(plan.reserved).toBe(4_000);
+      expect(plan.held).toEqual(balance(1_000, 3_000, 0));
+      expect(plan.movements).toEqual([
+        { kind: 'reservation', bucket: 'monthly', amount: -1_000 },
+        { kind: 'reservation', bucket: 'free', amount: -3_000 },
+      ]);
+    });
+
+    it('holds the whole balance when it is smaller, and nothing when it is empty', () => {
+      expect(planReservation(4_000, balance(0, 0, 700)).reserved).toBe(700);
+      expect(planReservation(4_000, balance(0, 0, 0))).toEqual({
+        reserved: 0,
+        held: balance(0, 0, 0),
+        movements: [],
+      });
+    });
+  });
+
+  describe('settlement', () => {
+    it('spends usage within the hold: releases it and charges it, so the balance does not move', () => {
+      const plan = planSettlement(300, balance(1_000, 0, 0), balance(0, 500, 0));
+      expect(plan).toMatchObject({ covered: 300, overuse: 0, uncovered: 0, charged: 300 });
+      expect(plan.heldAfter).toEqual(balance(700, 0, 0));
+      expect(sumByBucket(plan.movements)).toEqual(balance(0, 0, 0));
+      expect(plan.movements.map(({ kind, bucket, amount }) => ({ kind, bucket, amount }))).toEqual([
+        { kind: 'release', bucket: 'monthly', amount: 300 },
+        { kind: 'settlement', bucket: 'monthly', amount: -300 },
+      ]);
+    });
+
+    it('takes overuse from the rest of the balance, in spending order', () => {
+      const plan = planSettlement(1_500, balance(1_000, 0, 0), balance(0, 200, 1_000));
+      expect(plan).toMatchObject({ covered: 1_000, overuse: 500, uncovered: 0, charged: 1_500 });
+      expect(applyMovements(balance(0, 200, 1_000), plan.movements)).toEqual(balance(0, 0, 700));
+    });
+
+    it('caps overuse at a zero balance and writes the rest off', () => {
+      const plan = planSettlement(5_000, balance(1_000, 0, 0), balance(0, 300, 0));
+      expect(plan).toMatchObject({ covered: 1_000, overuse: 300, uncovered: 3_700, charged: 1_300 });
+      expect(total(applyMovements(balance(0, 300, 0), plan.movements))).toBe(0);
+      expect(plan.heldAfter).toEqual(balance(0, 0, 0));
+    });
+
+    it('always records the settlement, even when nothing could be charged', () => {
+      const plan = planSettlement(800, balance(0, 0, 0), balance(0, 0, 0));
+      expect(plan.charged).toBe(0);
+      expect(plan.movements).toEqual([expect.objectContaining({ kind: 'settlement', amount: 0 })]);
+    });
+
+    it('never loses more than the hold plus the balance', () => {
+      for (const [usage, held, available] of [
+        [0, 100, 0],
+        [50, 100, 10],
+        [150, 100, 10],
+        [10_000, 100, 10],
+      ] as const) {
+        const plan = planSettlement(usage, balance(held, 0, 0), balance(0, available, 0));
+        expect(plan.charged).toBe(Math.min(usage, held + available));
+        expect(plan.charged + plan.uncovered).toBe(usage);
+      }
+    });
+  });
+
+  it('releases what is held to the buckets it came from', () => {
+    expect(planRelease(balance(10, 0, 40))).toEqual({
+      released: 50,
+      movements: [
+        expect.objectContaining({ kind: 'release', bucket: 'monthly', amount: 10 }),
+        expect.objectContaining({ kind: 'release', bucket: 'purchased', amount: 40 }),
+      ],
+    });
+  });
+
+  describe('allowances and purchases', () => {
+    it('resets the monthly allocation to the allowance: the rest of the old one ends', () => {
+      const movements = planAllowanceReset(12_000, 250_000);
+      expect(movements.map(({ kind, amount }) => ({ kind, amount }))).toEqual([
+        { kind: 'adjustment', amount: -12_000 },
+        { kind: 'grant', amount: 250_000 },
+      ]);
+      expect(applyMovements(balance(12_000, 3_000, 50_000), movements)).toEqual(
+        balance(250_000, 3_000, 50_000),
+      );
+    });
+
+    it('adds only the difference on an upgrade, and nothing on a downgrade', () => {
+      expect(planUpgradeTopUp(250_000, 1_000_000)).toEqual([
+        expect.objectContaining({ kind: 'grant', amount: 750_000 }),
+      ]);
+      expect(planUpgradeTopUp(1_000_000, 250_000)).toEqual([]);
+    });
+
+    it('credits a pack to the purchased bucket', () => {
+      expect(planPurchase(50_000, 'Basic Pack')).toEqual([
+        { kind: 'purchase', bucket: 'purchased', amount: 50_000, note: 'Basic Pack' },
+      ]);
+    });
+
+    it('rejects amounts that are not whole, non-negative numbers', () => {
+      expect(() => planReservation(-1, balance(1, 0, 0))).toThrow(RangeError);
+      expect(() => planSettlement(1.5, balance(1, 0, 0), balance(0, 0, 0))).toThrow(RangeError);
+    });
+  });
+});

@@ -1,0 +1,215 @@
+// Token arithmetic of the ledger, as pure functions (spec §9): a balance is three buckets, spending
+// takes the monthly allocation first, then the free allowance, then purchased tokens, and nothing
+// ever goes below zero. The services only lock rows and write what these functions plan.
+
+import { type LedgerEntryKind } from '@council/contracts';
+import { LEDGER_BUCKETS, type LedgerBucket } from '@council/db';
+
+export type Buckets = Readonly<Record<LedgerBucket, number>>;
+
+/** Spec §9: purchased tokens are used after the monthly allocation; the free allowance sits between. */
+export const SPEND_ORDER: readonly LedgerBucket[] = ['monthly', 'free', 'purchased'];
+
+export const NO_TOKENS: Buckets = { monthly: 0, purchased: 0, free: 0 };
+
+/** One ledger entry to write: positive credits the bucket, negative debits it. */
+export interface Movement {
+  readonly kind: LedgerEntryKind;
+  readonly bucket: LedgerBucket;
+  readonly amount: number;
+  readonly note?: string;
+}
+
+/** The users row's cached columns: tokensLeft is the total, the free part is what the others leave. */
+export interface CachedBalance {
+  tokensLeft: number;
+  monthlyTokens: number;
+  purchasedTokens: number;
+}
+
+export function bucketsOf(balance: CachedBalance): Buckets {
+  return {
+    monthly: balance.monthlyTokens,
+    purchased: balance.purchasedTokens,
+    free: balance.tokensLeft - balance.monthlyTokens - balance.purchasedTokens,
+  };
+}
+
+export function cachedBalanceOf(buckets: Buckets): CachedBalance {
+  return {
+    tokensLeft: total(buckets),
+    monthlyTokens: buckets.monthly,
+    purchasedTokens: buckets.purchased,
+  };
+}
+
+export function total(buckets: Buckets): number {
+  return buckets.monthly + buckets.purchased + buckets.free;
+}
+
+export function addBuckets(a: Buckets, b: Buckets): Buckets {
+  return { monthly: a.monthly + b.monthly, purchased: a.purchased + b.purchased, free: a.free + b.free };
+}
+
+export function subtractBuckets(a: Buckets, b: Buckets): Buckets {
+  return { monthly: a.monthly - b.monthly, purchased: a.purchased - b.purchased, free: a.free - b.free };
+}
+
+/** Sums movements (or stored entries) per bucket. */
+export function sumByBucket(movements: readonly Pick<Movement, 'bucket' | 'amount'>[]): Buckets {
+  const sums: Record<LedgerBucket, number> = { monthly: 0, purchased: 0, free: 0 };
+  for (const { bucket, amount } of movements) sums[bucket] += amount;
+  return sums;
+}
+
+/** The balance after the movements; refuses to produce a negative bucket. */
+export function applyMovements(balance: Buckets, movements: readonly Movement[]): Buckets {
+  const next = addBuckets(balance, sumByBucket(movements));
+  for (const bucket of LEDGER_BUCKETS) {
+    if (next[bucket] < 0) {
+      throw new RangeError(`The ${bucket} bucket would go below zero (${next[bucket]})`);
+    }
+  }
+  return next;
+}
+
+/** Takes up to `amount` from `available` in SPEND_ORDER; what no bucket covers is `uncovered`. */
+export function takeInOrder(
+  amount: number,
+  available: Buckets,
+  order: readonly LedgerBucket[] = SPEND_ORDER,
+): { taken: Buckets; uncovered: number } {
+  assertTokens('amount', amount);
+  const taken: Record<LedgerBucket, number> = { monthly: 0, purchased: 0, free: 0 };
+  let rest = amount;
+  for (const bucket of order) {
+    const share = Math.min(rest, Math.max(0, available[bucket]));
+    taken[bucket] = share;
+    rest -= share;
+  }
+  return { taken, uncovered: rest };
+}
+
+/** One movement per non-empty bucket, in SPEND_ORDER. `sign` -1 debits, +1 credits. */
+export function movementsOf(
+  kind: LedgerEntryKind,
+  amounts: Buckets,
+  sign: 1 | -1,
+  note?: string,
+): Movement[] {
+  return SPEND_ORDER.filter((bucket) => amounts[bucket] !== 0).map((bucket) => ({
+    kind,
+    bucket,
+    amount: sign * amounts[bucket],
+    ...(note === undefined ? {} : { note }),
+  }));
+}
+
+export interface ReservationPlan {
+  /** maxTokens, or the whole balance when that is smaller; 0 means refuse. */
+  reserved: number;
+  held: Buckets;
+  movements: Movement[];
+}
+
+/** A question holds up to maxTokens of the balance; a smaller balance is held whole. */
+export function planReservation(maxTokens: number, balance: Buckets): ReservationPlan {
+  assertTokens('maxTokens', maxTokens);
+  const { taken } = takeInOrder(maxTokens, balance);
+  return {
+    reserved: total(taken),
+    held: taken,
+    movements: movementsOf('reservation', taken, -1),
+  };
+}
+
+export interface SettlementPlan {
+  /** Usage the question's hold paid for (released from the hold, then spent). */
+  covered: number;
+  /** Usage beyond the hold, taken from the rest of the balance. */
+  overuse: number;
+  /** Usage nothing could pay for: the balance is at zero, the rest is written off. */
+  uncovered: number;
+  /** Tokens actually spent: covered + overuse. */
+  charged: number;
+  /** What stays in the hold afterwards. */
+  heldAfter: Buckets;
+  movements: Movement[];
+}
+
+/**
+ * Settles one response's usage. The covered part is released from the hold back to the buckets it
+ * came from, then the whole usage is spent from the balance in SPEND_ORDER, capped at what is
+ * there: so the balance never goes below zero, a response never loses more than the hold plus the
+ * balance, and the ledger shows the actual spend as `settlement` entries. There is always at least
+ * one settlement entry (possibly of 0), so the settlement itself is on record exactly once.
+ */
+export function planSettlement(usage: number, held: Buckets, balance: Buckets): SettlementPlan {
+  assertTokens('usage', usage);
+  const { taken: fromHold } = takeInOrder(usage, held);
+  const covered = total(fromHold);
+  const afterRelease = addBuckets(balance, fromHold);
+  const { taken: spent, uncovered } = takeInOrder(usage, afterRelease);
+  const charged = total(spent);
+  const note = `Usage ${usage} tokens: ${covered} from the reservation, ${charged - covered} from the balance${
+    uncovered > 0 ? `, ${uncovered} not covered (balance empty)` : ''
+  }`;
+  const charges = movementsOf('settlement', spent, -1, note);
+  const marker: Movement = { kind: 'settlement', bucket: 'monthly', amount: 0, note };
+  return {
+    covered,
+    overuse: charged - covered,
+    uncovered,
+    charged,
+    heldAfter: subtractBuckets(held, fromHold),
+    movements: [
+      ...movementsOf('release', fromHold, 1, 'Reserved tokens settled by usage'),
+      ...(charges.length > 0 ? charges : [marker]),
+    ],
+  };
+}
+
+/** Gives everything still held back to the buckets it came from. */
+export function planRelease(held: Buckets): { released: number; movements: Movement[] } {
+  return { released: total(held), movements: movementsOf('release', held, 1, 'Unused reservation released') };
+}
+
+/**
+ * A paid period starts: the monthly allocation is reset to the plan's allowance. What was left of
+ * the previous period's allocation ends (an adjustment), then the allowance is granted.
+ */
+export function planAllowanceReset(monthlyLeft: number, allowance: number): Movement[] {
+  assertTokens('allowance', allowance);
+  const movements: Movement[] = [];
+  if (monthlyLeft > 0) {
+    movements.push({
+      kind: 'adjustment',
+      bucket: 'monthly',
+      amount: -monthlyLeft,
+      note: "The previous period's monthly allocation ends",
+    });
+  }
+  if (allowance > 0) {
+    movements.push({ kind: 'grant', bucket: 'monthly', amount: allowance, note: 'Monthly allocation' });
+  }
+  return movements;
+}
+
+/** An upgrade mid-period adds the difference between the two plans' allowances to this period. */
+export function planUpgradeTopUp(fromAllowance: number, toAllowance: number): Movement[] {
+  const difference = toAllowance - fromAllowance;
+  if (difference <= 0) return [];
+  return [
+    { kind: 'grant', bucket: 'monthly', amount: difference, note: 'Plan upgrade: allowance difference' },
+  ];
+}
+
+/** A token pack lands in the purchased bucket. */
+export function planPurchase(tokens: number, note: string): Movement[] {
+  assertTokens('tokens', tokens);
+  return [{ kind: 'purchase', bucket: 'purchased', amount: tokens, note }];
+}
+
+function assertTokens(name: string, value: number): void {
+  if (!Number.isSafeInteger(value) || value < 0) throw new RangeError(`${name} must be a whole number ≥ 0`);
+}

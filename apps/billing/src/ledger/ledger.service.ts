@@ -1,0 +1,180 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { BILLING_MESSAGES } from '@council/contracts';
+import { LedgerEntryEntity, UserEntity } from '@council/db';
+import { DomainException } from '@council/server-kit';
+import { DataSource, EntityManager, In, QueryFailedError } from 'typeorm';
+import {
+  type Buckets,
+  type Movement,
+  applyMovements,
+  bucketsOf,
+  cachedBalanceOf,
+  sumByBucket,
+  total,
+} from './ledger.arithmetic';
+import { MAX_OPERATION_ENTRIES, operationKeys } from './ledger.keys';
+
+/** A user row locked (SELECT … FOR UPDATE) for the rest of the transaction. */
+export interface LockedAccount {
+  readonly manager: EntityManager;
+  /** Fresh from the lock; append() keeps its balance columns current. */
+  readonly user: UserEntity;
+}
+
+/** What an entry refers to; ids of rows that no longer exist must be left out (they are FKs). */
+export interface EntryRefs {
+  stripeEventId?: string | null;
+  questionId?: number | null;
+  responseId?: number | null;
+}
+
+export interface PlannedOperation {
+  movements: readonly Movement[];
+  refs?: EntryRefs;
+}
+
+export interface OperationResult {
+  entries: LedgerEntryEntity[];
+  /** The key had been used: these are the first run's entries and nothing was written now. */
+  duplicate: boolean;
+  user: UserEntity;
+}
+
+export interface BalanceCheck {
+  ok: boolean;
+  cached: Buckets;
+  /** Sums of the user's ledger entries per bucket. */
+  derived: Buckets;
+}
+
+const IDEMPOTENCY_CONSTRAINT = 'UQ_ledger_entries_idempotencyKey';
+
+/**
+ * The only writer of ledger entries (besides the opening-balance trigger). Every write happens in a
+ * transaction that holds the user's row lock, and moves the cached balance columns by exactly the
+ * entries' amounts, so they always equal the sums of the entries. Concurrent operations on one
+ * user queue on the lock; CHECK constraints catch anything that would still go below zero.
+ */
+@Injectable()
+export class LedgerService {
+  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+
+  /** Runs `work` in one transaction holding the user's row lock. */
+  async withAccount<T>(userId: number, work: (account: LockedAccount) => Promise<T>): Promise<T> {
+    try {
+      return await this.lockAndRun(userId, work);
+    } catch (error) {
+      // Only reachable if two users' operations shared a key, or a lock was skipped: the retry
+      // then finds the committed entries and answers as a duplicate.
+      if (!isIdempotencyViolation(error)) throw error;
+      return this.lockAndRun(userId, work);
+    }
+  }
+
+  /** Runs an operation once per key: a repeated key returns the first run's entries. */
+  async runOnce(
+    userId: number,
+    key: string,
+    plan: (account: LockedAccount) => PlannedOperation | Promise<PlannedOperation>,
+  ): Promise<OperationResult> {
+    return this.withAccount(userId, (account) => this.runOnceLocked(account, key, plan));
+  }
+
+  /** runOnce inside a transaction that already holds the lock. */
+  async runOnceLocked(
+    account: LockedAccount,
+    key: string,
+    plan: (account: LockedAccount) => PlannedOperation | Promise<PlannedOperation>,
+  ): Promise<OperationResult> {
+    const existing = await this.findOperation(account.manager, key);
+    if (existing.length > 0) return { entries: existing, duplicate: true, user: account.user };
+    const { movements, refs } = await plan(account);
+    const entries = await this.append(account, key, movements, refs);
+    return { entries, duplicate: false, user: account.user };
+  }
+
+  /** The entries written under an operation key, oldest first ([] when it never ran). */
+  findOperation(manager: EntityManager, key: string): Promise<LedgerEntryEntity[]> {
+    return manager.getRepository(LedgerEntryEntity).find({
+      where: { idempotencyKey: In(operationKeys(key)) },
+      order: { id: 'ASC' },
+    });
+  }
+
+  /**
+   * Writes an operation's entries under `key`, `key#2`… and moves the cached balance by the same
+   * amounts, in the caller's locked transaction. Refuses any bucket going below zero.
+   */
+  async append(
+    account: LockedAccount,
+    key: string,
+    movements: readonly Movement[],
+    refs: EntryRefs = {},
+  ): Promise<LedgerEntryEntity[]> {
+    if (movements.length === 0) return [];
+    if (movements.length > MAX_OPERATION_ENTRIES) {
+      throw new RangeError(`An operation writes at most ${MAX_OPERATION_ENTRIES} entries`);
+    }
+    const { manager, user } = account;
+    const next = applyMovements(bucketsOf(user), movements);
+    const keys = operationKeys(key);
+    const repository = manager.getRepository(LedgerEntryEntity);
+    const entries = await repository.save(
+      movements.map((movement, index) =>
+        repository.create({
+          userId: user.id,
+          kind: movement.kind,
+          bucket: movement.bucket,
+          amount: movement.amount,
+          idempotencyKey: keys[index],
+          note: movement.note ?? null,
+          stripeEventId: refs.stripeEventId ?? null,
+          questionId: refs.questionId ?? null,
+          responseId: refs.responseId ?? null,
+        }),
+      ),
+    );
+    const cached = cachedBalanceOf(next);
+    await manager.getRepository(UserEntity).update(user.id, cached);
+    Object.assign(user, cached);
+    return entries;
+  }
+
+  /** Compares the cached balance columns with the sums of the user's entries (tests, audits). */
+  async verifyBalance(
+    userId: number,
+    manager: EntityManager = this.dataSource.manager,
+  ): Promise<BalanceCheck> {
+    const user = await manager.getRepository(UserEntity).findOneBy({ id: userId });
+    if (!user) throw new DomainException('NOT_FOUND', BILLING_MESSAGES.accountNotFound);
+    const rows: { bucket: Movement['bucket']; amount: string }[] = await manager.query(
+      `SELECT "bucket", SUM("amount")::text AS "amount" FROM "ledger_entries" WHERE "userId" = $1 GROUP BY "bucket"`,
+      [userId],
+    );
+    const derived = sumByBucket(rows.map((row) => ({ bucket: row.bucket, amount: Number(row.amount) })));
+    const cached = bucketsOf(user);
+    const ok =
+      derived.monthly === cached.monthly &&
+      derived.purchased === cached.purchased &&
+      total(derived) === user.tokensLeft;
+    return { ok, cached, derived };
+  }
+
+  private lockAndRun<T>(userId: number, work: (account: LockedAccount) => Promise<T>): Promise<T> {
+    return this.dataSource.transaction(async (manager) => {
+      const user = await manager.getRepository(UserEntity).findOne({
+        where: { id: userId },
+        lock: { mode: 'pessimistic_write' },
+      });
+      if (!user) throw new DomainException('NOT_FOUND', BILLING_MESSAGES.accountNotFound);
+      return work({ manager, user });
+    });
+  }
+}
+
+function isIdempotencyViolation(error: unknown): boolean {
+  if (!(error instanceof QueryFailedError)) return false;
+  const driverError = error.driverError as { code?: string; constraint?: string };
+  return driverError.code === '23505' && driverError.constraint === IDEMPOTENCY_CONSTRAINT;
+}

@@ -1,0 +1,103 @@
+import { Injectable } from '@nestjs/common';
+import { PLANS } from '@council/contracts';
+import { UserEntity } from '@council/db';
+import { planAllowanceReset, planUpgradeTopUp } from '../ledger/ledger.arithmetic';
+import { allowanceKey, upgradeKey } from '../ledger/ledger.keys';
+import { type EntryRefs, LedgerService, type LockedAccount } from '../ledger/ledger.service';
+import { isDemoCustomerId } from '../stripe/stripe-customers.service';
+import { StripePricesService } from '../stripe/stripe-prices.service';
+import {
+  type InvoiceFacts,
+  type SubscriptionState,
+  type SyncDecision,
+  decideSubscriptionSync,
+  invoiceTier,
+  mapSubscription,
+  startsNewPeriod,
+  subscriptionRowOf,
+} from '../stripe/stripe.mappers';
+import { type BillingObjectSource } from '../stripe/stripe.types';
+
+export interface SyncResult {
+  state: SubscriptionState;
+  decision: SyncDecision;
+}
+
+/**
+ * Converges a user's row on a subscription as Stripe (or the demo store) reports it now
+ * (documenso's sync-stripe-customer-subscription): re-read inside the user's row lock, map, write.
+ * Whatever order events arrive in, the last sync wins with the latest truth.
+ */
+@Injectable()
+export class SubscriptionSyncService {
+  constructor(
+    private readonly ledger: LedgerService,
+    private readonly prices: StripePricesService,
+  ) {}
+
+  sync(
+    userId: number,
+    subscriptionId: string,
+    source: BillingObjectSource,
+    refs: EntryRefs = {},
+  ): Promise<SyncResult> {
+    return this.ledger.withAccount(userId, (account) =>
+      this.syncLocked(account, subscriptionId, source, refs),
+    );
+  }
+
+  async syncLocked(
+    account: LockedAccount,
+    subscriptionId: string,
+    source: BillingObjectSource,
+    refs: EntryRefs = {},
+  ): Promise<SyncResult> {
+    const subscription = await source.retrieveSubscription(subscriptionId);
+    const state = mapSubscription(subscription, await this.prices.known());
+    const { manager, user } = account;
+    const decision = decideSubscriptionSync(user, state);
+    if (!decision.apply) return { state, decision };
+    if (decision.upgrade && state.periodEnd) {
+      const { from, to } = decision.upgrade;
+      await this.ledger.runOnceLocked(account, upgradeKey(state.subscriptionId, to, state.periodEnd), () => ({
+        movements: planUpgradeTopUp(PLANS[from].tokenAllowance, PLANS[to].tokenAllowance),
+        refs,
+      }));
+    }
+    const patch: Partial<UserEntity> = { ...subscriptionRowOf(state) };
+    if (
+      state.customerId &&
+      state.customerId !== user.stripeCustomerId &&
+      (!user.stripeCustomerId || isDemoCustomerId(user.stripeCustomerId))
+    ) {
+      patch.stripeCustomerId = state.customerId;
+    }
+    await manager.getRepository(UserEntity).update(user.id, patch);
+    Object.assign(user, patch);
+    return { state, decision };
+  }
+
+  /**
+   * A paid invoice for a new period resets the monthly allocation to the plan's allowance
+   * (planAllowanceReset), once per invoice, and moves nextTokenReset to the period's end.
+   */
+  async grantPeriodLocked(
+    account: LockedAccount,
+    invoice: InvoiceFacts,
+    synced: SyncResult,
+    refs: EntryRefs = {},
+  ): Promise<boolean> {
+    if (!synced.decision.apply) return false;
+    const tier = invoiceTier(invoice, await this.prices.known()) ?? synced.state.paidTier;
+    const periodEnd = invoice.periodEnd ?? synced.state.periodEnd;
+    if (!tier || !periodEnd || !startsNewPeriod(periodEnd, account.user.nextTokenReset)) return false;
+    const result = await this.ledger.runOnceLocked(account, allowanceKey(invoice.id), ({ user }) => ({
+      movements: planAllowanceReset(user.monthlyTokens, PLANS[tier].tokenAllowance),
+      refs,
+    }));
+    if (result.duplicate) return false;
+    await account.manager.getRepository(UserEntity).update(account.user.id, { nextTokenReset: periodEnd });
+    account.user.nextTokenReset = periodEnd;
+    return true;
+  }
+}

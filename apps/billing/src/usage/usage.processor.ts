@@ -1,0 +1,48 @@
+import { Processor, WorkerHost } from '@nestjs/bullmq';
+import { Logger, OnApplicationBootstrap } from '@nestjs/common';
+import { type BillingReleaseReply, JOBS, QUEUES, type UsageSettleJobData } from '@council/contracts';
+import { MetricsService, instrumentWorker } from '@council/server-kit';
+import { Job } from 'bullmq';
+import { ReservationsService, type SettleResult } from '../reservations/reservations.service';
+import { parseJobOrFail, permanentOnDomainError } from '../queues/job.util';
+
+/** Jobs at once; each waits only on its user's row lock, so this can be modest. */
+export const USAGE_CONCURRENCY = 4;
+
+/**
+ * Settles usage the workers report (one job per response, one release per question). Errors are
+ * rethrown so BullMQ retries; the ledger keys make a retried or duplicated job a no-op.
+ */
+@Processor(QUEUES.usage, { concurrency: USAGE_CONCURRENCY })
+export class UsageProcessor extends WorkerHost implements OnApplicationBootstrap {
+  private readonly logger = new Logger(UsageProcessor.name);
+
+  constructor(
+    private readonly reservations: ReservationsService,
+    private readonly metrics: MetricsService,
+  ) {
+    super();
+  }
+
+  onApplicationBootstrap(): void {
+    instrumentWorker(this.metrics, this.worker);
+    this.worker.on('error', (error) => this.logger.warn(`Worker: ${error.message}`));
+  }
+
+  async process(job: Job): Promise<SettleResult | BillingReleaseReply> {
+    const data = await parseJobOrFail(QUEUES.usage, JOBS.usageSettle, job);
+    return permanentOnDomainError(() => this.apply(data));
+  }
+
+  private apply(data: UsageSettleJobData): Promise<SettleResult | BillingReleaseReply> {
+    if (data.kind === 'release') return this.reservations.release(data.userId, data.questionId);
+    return this.reservations.settle({
+      userId: data.userId,
+      questionId: data.questionId,
+      responseId: data.responseId,
+      memberOrder: data.memberOrder,
+      round: data.round,
+      totalTokens: data.totalTokens,
+    });
+  }
+}

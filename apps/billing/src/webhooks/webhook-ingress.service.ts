@@ -1,0 +1,85 @@
+import { InjectQueue } from '@nestjs/bullmq';
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import {
+  type BillingWebhookReply,
+  JOBS,
+  QUEUES,
+  type WebhookBodyEncoding,
+  type WebhookProcessJobData,
+  webhookJobId,
+} from '@council/contracts';
+import { StripeEventEntity } from '@council/db';
+import { Queue } from 'bullmq';
+import { DataSource } from 'typeorm';
+import { StripeSdkService } from '../stripe/stripe-sdk.service';
+
+/** Retries with exponential backoff (2 s … ~68 min, about 2.3 h in all); Stripe's redeliveries re-drive a job that still failed. */
+export const WEBHOOK_JOB_OPTIONS = {
+  attempts: 12,
+  backoff: { type: 'exponential', delay: 2000 },
+  removeOnComplete: { age: 7 * 24 * 3600 },
+  // Kept for inspection (Bull Board) and so a redelivery can retry it.
+  removeOnFail: false,
+} as const;
+
+/**
+ * The webhook's fast path: verify the signature on the raw bytes, record the event id once,
+ * queue the work, answer. Nothing here can lose an event: a failure before the reply makes Stripe
+ * deliver again, and a redelivery of an event recorded but not yet processed queues it again.
+ */
+@Injectable()
+export class WebhookIngressService {
+  constructor(
+    private readonly stripe: StripeSdkService,
+    @InjectDataSource() private readonly dataSource: DataSource,
+    @InjectQueue(QUEUES.billingWebhooks) private readonly queue: Queue<WebhookProcessJobData>,
+  ) {}
+
+  async receive(
+    rawBody: string,
+    encoding: WebhookBodyEncoding,
+    signature: string | undefined,
+  ): Promise<BillingWebhookReply> {
+    const body = Buffer.from(rawBody, encoding);
+    const event = this.stripe.constructEvent(body, signature);
+    // Stored as received (the verified JSON), and applied from there by the processor.
+    const inserted: unknown[] = await this.dataSource.query(
+      `INSERT INTO "stripe_events" ("id", "type", "payload") VALUES ($1, $2, $3::jsonb)
+       ON CONFLICT ("id") DO NOTHING RETURNING "id"`,
+      [event.id, event.type, body.toString('utf8')],
+    );
+    const duplicate = inserted.length === 0;
+    if (!duplicate) {
+      await this.enqueue(event.id, event.type);
+    } else {
+      const recorded = await this.dataSource.getRepository(StripeEventEntity).findOne({
+        where: { id: event.id },
+        select: { id: true, processedAt: true },
+      });
+      if (recorded && !recorded.processedAt) await this.requeue(event.id, event.type);
+    }
+    return { received: true, eventId: event.id, duplicate };
+  }
+
+  private async enqueue(eventId: string, type: string): Promise<void> {
+    await this.queue.add(
+      JOBS.webhookProcess,
+      { eventId, type, source: 'stripe' },
+      {
+        ...WEBHOOK_JOB_OPTIONS,
+        jobId: webhookJobId(eventId),
+      },
+    );
+  }
+
+  /** A redelivery of an event not processed yet: re-run a job that gave up, else make sure one exists. */
+  private async requeue(eventId: string, type: string): Promise<void> {
+    const job = await this.queue.getJob(webhookJobId(eventId));
+    if (job && (await job.isFailed())) {
+      await job.retry();
+      return;
+    }
+    await this.enqueue(eventId, type);
+  }
+}

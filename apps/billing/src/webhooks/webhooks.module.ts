@@ -1,0 +1,16 @@
+import { Module } from '@nestjs/common';
+import { LedgerModule } from '../ledger/ledger.module';
+import { BillingQueuesModule } from '../queues/billing-queues.module';
+import { StripeModule } from '../stripe/stripe.module';
+import { SubscriptionSyncModule } from '../subscriptions/subscription-sync.module';
+import { EventUserResolver } from './event-user.resolver';
+import { WebhookEventsService } from './webhook-events.service';
+import { WebhookIngressService } from './webhook-ingress.service';
+import { WebhookProcessor } from './webhook.processor';
+
+@Module({
+  imports: [LedgerModule, StripeModule, SubscriptionSyncModule, BillingQueuesModule],
+  providers: [EventUserResolver, WebhookEventsService, WebhookIngressService, WebhookProcessor],
+  exports: [WebhookEventsService, WebhookIngressService],
+})
+export class WebhooksModule {}

@@ -1,0 +1,320 @@
+import { JOBS, QUEUES, SERVER_MESSAGES, type UsageSettleJobData, usageJobId } from '@council/contracts';
+import { LedgerEntryEntity, QuestionEntity, TokenReservationEntity, UserEntity } from '@council/db';
+import { DomainException } from '@council/server-kit';
+import { createTestQuestion, createTestResponse, createTestUser } from '@council/testing';
+import { ReservationsService } from '../src/reservations/reservations.service';
+import {
+  type BillingHarness,
+  expectLedgerConsistent,
+  finished,
+  startBilling,
+} from './support/billing-harness';
+
+describe('token ledger: reservations, settlements, releases', () => {
+  let harness: BillingHarness;
+  let reservations: ReservationsService;
+
+  beforeAll(async () => {
+    harness = await startBilling();
+    reservations = harness.get(ReservationsService);
+  });
+
+  afterEach(async () => {
+    await expectLedgerConsistent(harness);
+  });
+
+  afterAll(async () => {
+    await harness?.close();
+  });
+
+  const user = (fields: Partial<UserEntity> = {}) => createTestUser(harness.dataSource, fields);
+  const question = (userId: number) => createTestQuestion(harness.dataSource, userId);
+  const reload = (id: number) => harness.dataSource.getRepository(UserEntity).findOneByOrFail({ id });
+  const entries = (userId: number) =>
+    harness.dataSource.getRepository(LedgerEntryEntity).find({ where: { userId }, order: { id: 'ASC' } });
+  const codeOf = (promise: Promise<unknown>) =>
+    promise.then(
+      () => 'ok',
+      (error: unknown) => (error instanceof DomainException ? error.code : String(error)),
+    );
+
+  describe('a new account', () => {
+    it('starts with the spec defaults, recorded as its opening ledger entry', async () => {
+      const created = await user();
+      expect(await reload(created.id)).toMatchObject({
+        tokensLeft: 10_000,
+        monthlyTokens: 0,
+        purchasedTokens: 0,
+        queriesLeft: 5,
+      });
+      expect(await entries(created.id)).toEqual([
+        expect.objectContaining({
+          kind: 'grant',
+          bucket: 'free',
+          amount: 10_000,
+          idempotencyKey: `account-open:${created.id}`,
+        }),
+      ]);
+    });
+
+    it('records any other starting balance the same way', async () => {
+      const created = await user({ tokensLeft: 70_000, monthlyTokens: 20_000, purchasedTokens: 50_000 });
+      expect((await entries(created.id)).map(({ bucket, amount }) => ({ bucket, amount }))).toEqual([
+        { bucket: 'monthly', amount: 20_000 },
+        { bucket: 'purchased', amount: 50_000 },
+      ]);
+    });
+  });
+
+  describe('reserve', () => {
+    it('holds maxTokens and takes a free query, once per question', async () => {
+      const owner = await user();
+      const asked = await question(owner.id);
+      const first = await reservations.reserve(owner.id, asked.id, 4_000);
+      expect(first).toEqual({
+        questionId: asked.id,
+        reserved: 4_000,
+        tokensLeft: 6_000,
+        queriesLeft: 4,
+        duplicate: false,
+      });
+      const again = await reservations.reserve(owner.id, asked.id, 4_000);
+      expect(again).toEqual({ ...first, duplicate: true });
+      expect(await reload(owner.id)).toMatchObject({ tokensLeft: 6_000, queriesLeft: 4 });
+      expect(
+        await harness.dataSource.getRepository(QuestionEntity).findOneByOrFail({ id: asked.id }),
+      ).toMatchObject({
+        reservedTokens: 4_000,
+      });
+    });
+
+    it('holds the whole balance when it is smaller than maxTokens', async () => {
+      const owner = await user({ tokensLeft: 700 });
+      expect((await reservations.reserve(owner.id, (await question(owner.id)).id, 4_000)).reserved).toBe(700);
+    });
+
+    it('refuses with 402 INSUFFICIENT_TOKENS on an empty balance, taking no free query', async () => {
+      const owner = await user({ tokensLeft: 0 });
+      const refusal = reservations.reserve(owner.id, (await question(owner.id)).id, 100);
+      await expect(refusal).rejects.toMatchObject({
+        code: 'INSUFFICIENT_TOKENS',
+        message: SERVER_MESSAGES.insufficientTokens,
+      });
+      expect(await reload(owner.id)).toMatchObject({ queriesLeft: 5 });
+    });
+
+    it('refuses a free user without free queries with NO_FREE_QUERIES, but not a paying one', async () => {
+      const free = await user({ queriesLeft: 0 });
+      await expect(reservations.reserve(free.id, (await question(free.id)).id, 100)).rejects.toMatchObject({
+        code: 'NO_FREE_QUERIES',
+        message: SERVER_MESSAGES.noFreeQueries,
+      });
+      const paying = await user({
+        queriesLeft: 0,
+        subscriptionTier: 'premium',
+        subscriptionStatus: 'active',
+      });
+      expect((await reservations.reserve(paying.id, (await question(paying.id)).id, 100)).queriesLeft).toBe(
+        0,
+      );
+    });
+
+    it("refuses someone else's question", async () => {
+      const owner = await user();
+      const other = await user();
+      await expect(reservations.reserve(other.id, (await question(owner.id)).id, 100)).rejects.toMatchObject({
+        code: 'NOT_FOUND',
+      });
+    });
+
+    it('lets exactly 10 of 50 concurrent reservations through a balance that covers 10', async () => {
+      const owner = await user({
+        tokensLeft: 1_000,
+        subscriptionTier: 'premium',
+        subscriptionStatus: 'active',
+      });
+      const questions = await Promise.all(Array.from({ length: 50 }, () => question(owner.id)));
+      const outcomes = await Promise.all(
+        questions.map((asked) => codeOf(reservations.reserve(owner.id, asked.id, 100))),
+      );
+      expect(outcomes.filter((outcome) => outcome === 'ok')).toHaveLength(10);
+      expect(outcomes.filter((outcome) => outcome === 'INSUFFICIENT_TOKENS')).toHaveLength(40);
+      expect(await reload(owner.id)).toMatchObject({ tokensLeft: 0 });
+      expect(
+        await harness.dataSource.getRepository(TokenReservationEntity).countBy({ userId: owner.id }),
+      ).toBe(10);
+    });
+
+    it('takes each of the 5 free queries exactly once under concurrency', async () => {
+      const owner = await user();
+      const questions = await Promise.all(Array.from({ length: 20 }, () => question(owner.id)));
+      const outcomes = await Promise.all(
+        questions.map((asked) => codeOf(reservations.reserve(owner.id, asked.id, 10))),
+      );
+      expect(outcomes.filter((outcome) => outcome === 'ok')).toHaveLength(5);
+      expect(outcomes.filter((outcome) => outcome === 'NO_FREE_QUERIES')).toHaveLength(15);
+      expect(await reload(owner.id)).toMatchObject({ queriesLeft: 0, tokensLeft: 10_000 - 50 });
+    });
+  });
+
+  describe('settle and release', () => {
+    const settle = (
+      userId: number,
+      questionId: number,
+      responseId: number | null,
+      totalTokens: number,
+      memberOrder = 0,
+    ) => reservations.settle({ userId, questionId, responseId, memberOrder, round: 0, totalTokens });
+
+    it('charges usage from the hold and releases the rest', async () => {
+      const owner = await user();
+      const asked = await question(owner.id);
+      const answer = await createTestResponse(harness.dataSource, asked.id);
+      await reservations.reserve(owner.id, asked.id, 4_000);
+      expect(await settle(owner.id, asked.id, answer.id, 1_200)).toMatchObject({
+        duplicate: false,
+        charged: 1_200,
+        tokensLeft: 6_000,
+      });
+      expect(await reservations.release(owner.id, asked.id)).toEqual({
+        questionId: asked.id,
+        released: 2_800,
+        tokensLeft: 8_800,
+        duplicate: false,
+      });
+      const ledger = await entries(owner.id);
+      expect(ledger.filter((entry) => entry.kind === 'settlement')).toEqual([
+        expect.objectContaining({ amount: -1_200, questionId: asked.id, responseId: answer.id }),
+      ]);
+    });
+
+    it('applies a settlement once, however often it is delivered', async () => {
+      const owner = await user();
+      const asked = await question(owner.id);
+      const answer = await createTestResponse(harness.dataSource, asked.id);
+      await reservations.reserve(owner.id, asked.id, 4_000);
+      const results = await Promise.all(
+        Array.from({ length: 5 }, () => settle(owner.id, asked.id, answer.id, 1_000)),
+      );
+      expect(results.filter((result) => !result.duplicate)).toHaveLength(1);
+      expect(results.every((result) => result.charged === 1_000)).toBe(true);
+      // The same response under another key (a different job) is still the same response.
+      expect((await settle(owner.id, asked.id, answer.id, 1_000, 1)).duplicate).toBe(true);
+      await reservations.release(owner.id, asked.id);
+      expect(await reload(owner.id)).toMatchObject({ tokensLeft: 9_000 });
+    });
+
+    it('takes overuse from the balance but never below zero', async () => {
+      const owner = await user({ tokensLeft: 1_500 });
+      const asked = await question(owner.id);
+      await reservations.reserve(owner.id, asked.id, 1_000);
+      expect(await settle(owner.id, asked.id, null, 5_000)).toMatchObject({
+        charged: 1_500,
+        uncovered: 3_500,
+        tokensLeft: 0,
+      });
+      expect(await reservations.release(owner.id, asked.id)).toMatchObject({ released: 0, tokensLeft: 0 });
+    });
+
+    it('releases once: a second release gives nothing more back', async () => {
+      const owner = await user();
+      const asked = await question(owner.id);
+      await reservations.reserve(owner.id, asked.id, 3_000);
+      const [first, second] = await Promise.all([
+        reservations.release(owner.id, asked.id),
+        reservations.release(owner.id, asked.id),
+      ]);
+      expect([first.released, second.released].sort()).toEqual([3_000, 3_000]);
+      expect([first.duplicate, second.duplicate].sort()).toEqual([false, true]);
+      expect(await reload(owner.id)).toMatchObject({ tokensLeft: 10_000 });
+    });
+
+    it('still settles and releases after the question was deleted', async () => {
+      const owner = await user();
+      const asked = await question(owner.id);
+      await reservations.reserve(owner.id, asked.id, 2_000);
+      await harness.dataSource.getRepository(QuestionEntity).delete(asked.id);
+      expect(await settle(owner.id, asked.id, 999_999, 500)).toMatchObject({ charged: 500 });
+      expect(await reservations.release(owner.id, asked.id)).toMatchObject({
+        released: 1_500,
+        tokensLeft: 9_500,
+      });
+    });
+
+    it('keeps the balance right while reservations, settlements and releases race', async () => {
+      const owner = await user({ tokensLeft: 50_000, subscriptionTier: 'max', subscriptionStatus: 'active' });
+      const questions = await Promise.all(Array.from({ length: 12 }, () => question(owner.id)));
+      await Promise.all(
+        questions.map(async (asked, index) => {
+          await reservations.reserve(owner.id, asked.id, 3_000);
+          await Promise.all([
+            settle(owner.id, asked.id, null, 1_000 + index * 100),
+            settle(owner.id, asked.id, null, 500, 1),
+          ]);
+          await reservations.release(owner.id, asked.id);
+        }),
+      );
+      const used = questions.reduce((sum, _asked, index) => sum + 1_000 + index * 100 + 500, 0);
+      expect(await reload(owner.id)).toMatchObject({ tokensLeft: 50_000 - used });
+    });
+  });
+
+  describe('the usage queue', () => {
+    const job = (data: UsageSettleJobData, jobId = usageJobId(data)) =>
+      harness.queue(QUEUES.usage).add(JOBS.usageSettle, data, { jobId, attempts: 3 });
+
+    it('settles responses and releases the question, once each, from BullMQ jobs', async () => {
+      const owner = await user();
+      const asked = await question(owner.id);
+      const answers = await Promise.all(
+        [0, 1, 2].map((memberOrder) => createTestResponse(harness.dataSource, asked.id, { memberOrder })),
+      );
+      await reservations.reserve(owner.id, asked.id, 6_000);
+      const usage = (memberOrder: number, responseId: number): UsageSettleJobData => ({
+        kind: 'response',
+        questionId: asked.id,
+        userId: owner.id,
+        responseId,
+        memberOrder,
+        round: 0,
+        provider: 'openai',
+        promptTokens: 200,
+        completionTokens: 800,
+        totalTokens: 1_000,
+      });
+      const settleJobs = await Promise.all(answers.map((answer, index) => job(usage(index, answer.id))));
+      // A duplicate enqueue with the same id is dropped by BullMQ; one under another id by the ledger.
+      const duplicates = [
+        await job(usage(0, answers[0]?.id ?? 0)),
+        await job(usage(0, answers[0]?.id ?? 0), 'retry-0'),
+      ];
+      const results = await finished(harness, QUEUES.usage, [...settleJobs, ...duplicates]);
+      expect(results.every((result) => result.status === 'fulfilled')).toBe(true);
+      const release: UsageSettleJobData = {
+        kind: 'release',
+        questionId: asked.id,
+        userId: owner.id,
+        responseId: null,
+        memberOrder: null,
+        round: 0,
+        provider: null,
+        promptTokens: 0,
+        completionTokens: 0,
+        totalTokens: 0,
+      };
+      await finished(harness, QUEUES.usage, [await job(release), await job(release, 'release-again')]);
+      expect(await reload(owner.id)).toMatchObject({ tokensLeft: 7_000 });
+    });
+
+    it('fails a malformed job at once instead of retrying it', async () => {
+      const bad = await harness
+        .queue(QUEUES.usage)
+        .add(JOBS.usageSettle, { kind: 'response', questionId: -1 }, { attempts: 5 });
+      const [result] = await finished(harness, QUEUES.usage, [bad]);
+      expect(result?.status).toBe('rejected');
+      const failed = await harness.queue(QUEUES.usage).getJob(bad.id ?? '');
+      expect(failed?.attemptsMade).toBe(1);
+      expect(failed?.failedReason).toContain('Invalid payload');
+    });
+  });
+});

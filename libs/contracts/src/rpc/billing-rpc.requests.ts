@@ -1,0 +1,104 @@
+// Payloads of the billing RPC (billing-rpc.constants.ts). Billing validates them with Nest's
+// ValidationPipe (unknown fields are refused), so the gateway must send exactly these fields.
+
+import { IsIn, IsInt, IsOptional, IsString, IsUrl, Matches, Max, MaxLength, Min } from 'class-validator';
+import { VALIDATION_MESSAGES as M } from '../messages/validation.messages';
+import { PACK_IDS, type TokenPackId } from '../packs/packs.constants';
+import { SELLABLE_TIERS, type SellableTier } from '../plans/plans.constants';
+import {
+  BILLING_REQUEST_ID_PATTERN,
+  DEMO_SESSION_ID_PATTERN,
+  MAX_RESERVATION_TOKENS,
+} from './billing-rpc.constants';
+
+/** Every user-facing call carries the id of the user the gateway authenticated. */
+export class BillingUserRequest {
+  @IsInt()
+  @Min(1)
+  userId: number;
+}
+
+/** billing.subscription.get */
+export class BillingSubscriptionGetRequest extends BillingUserRequest {}
+
+/** billing.subscription.getOrCreate */
+export class BillingSubscribeRequest extends BillingUserRequest {
+  @IsIn(SELLABLE_TIERS, { message: M.tierInvalid })
+  tier: SellableTier;
+
+  /** Derives the Stripe idempotency key: a repeated request returns the same checkout. */
+  @Matches(BILLING_REQUEST_ID_PATTERN, { message: 'requestId must be 8-100 letters, digits, _ or -' })
+  requestId: string;
+}
+
+/** billing.portal.create */
+export class BillingPortalRequest extends BillingUserRequest {
+  /** Must be on PUBLIC_URL's origin (no open redirect); absent → PUBLIC_URL + BILLING_RETURN_PATH. */
+  @IsOptional()
+  @IsUrl(
+    { require_tld: false, require_protocol: true, protocols: ['http', 'https'] },
+    { message: M.returnUrlInvalid },
+  )
+  @MaxLength(2048, { message: M.returnUrlInvalid })
+  returnUrl?: string;
+
+  @Matches(BILLING_REQUEST_ID_PATTERN, { message: 'requestId must be 8-100 letters, digits, _ or -' })
+  requestId: string;
+}
+
+/** billing.topup.create */
+export class BillingTopUpRequest extends BillingUserRequest {
+  @IsIn(PACK_IDS, { message: M.packageInvalid })
+  packageId: TokenPackId;
+
+  @Matches(BILLING_REQUEST_ID_PATTERN, { message: 'requestId must be 8-100 letters, digits, _ or -' })
+  requestId: string;
+}
+
+export const WEBHOOK_BODY_ENCODINGS = ['base64', 'utf8'] as const;
+export type WebhookBodyEncoding = (typeof WEBHOOK_BODY_ENCODINGS)[number];
+
+/**
+ * billing.webhook.receive. `rawBody` is the request body exactly as received (before any JSON
+ * parsing): the signature covers the bytes. Send it base64-encoded unless it is known to be UTF-8.
+ */
+export class BillingWebhookRequest {
+  @IsString()
+  @MaxLength(2_000_000)
+  rawBody: string;
+
+  @IsIn(WEBHOOK_BODY_ENCODINGS)
+  encoding: WebhookBodyEncoding;
+
+  /** The Stripe-Signature header; absent or empty is answered 400. */
+  @IsOptional()
+  @IsString()
+  @MaxLength(4096)
+  signature?: string;
+}
+
+/** billing.reserve: before the question is queued (its row must exist). */
+export class BillingReserveRequest extends BillingUserRequest {
+  @IsInt()
+  @Min(1)
+  questionId: number;
+
+  /** The most the question may use; less is reserved when the balance is smaller. */
+  @IsInt()
+  @Min(1)
+  @Max(MAX_RESERVATION_TOKENS)
+  maxTokens: number;
+}
+
+/** billing.release */
+export class BillingReleaseRequest extends BillingUserRequest {
+  @IsInt()
+  @Min(1)
+  questionId: number;
+}
+
+/** billing.demo.get and billing.demo.confirm: only the user who started the checkout sees it. */
+export class BillingDemoSessionRequest extends BillingUserRequest {
+  @Matches(DEMO_SESSION_ID_PATTERN, { message: 'Unknown demo checkout' })
+  id: string;
+}
