@@ -1,15 +1,27 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { coreImports } from '@council/server-kit';
+import { AuthModule } from './auth/auth.module';
 import { CatalogueModule } from './catalogue/catalogue.module';
 import { type GatewayEnv } from './config/gateway.env';
+import { OAuthModule } from './oauth/oauth.module';
+import { PasswordResetModule } from './password-reset/password-reset.module';
 import { QueuesModule } from './queues/queues.module';
+import { SupportModule } from './support/support.module';
 
 @Module({})
 export class GatewayModule {
   static forRoot(config: GatewayEnv): DynamicModule {
     return {
       module: GatewayModule,
-      imports: [...coreImports('gateway', config), QueuesModule, CatalogueModule],
+      imports: [
+        ...coreImports('gateway', config),
+        QueuesModule,
+        CatalogueModule,
+        SupportModule,
+        AuthModule,
+        PasswordResetModule,
+        OAuthModule,
+      ],
     };
   }
 }

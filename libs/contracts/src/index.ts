@@ -1,6 +1,9 @@
 export * from './domain/domain.constants';
 export * from './screens';
 export * from './rpc/billing-rpc.constants';
+export * from './rpc/billing-rpc.requests';
+export * from './rpc/billing-rpc.replies';
+export * from './rpc/billing-rpc.errors';
 
 export * from './limits/limits.constants';
 
@@ -43,6 +46,7 @@ export * from './dto/question.dto';
 export * from './dto/share.dto';
 export * from './dto/billing.dto';
 export * from './dto/contact.dto';
+export * from './dto/contact.response';
 export * from './dto/auth.response';
 export * from './dto/catalogue.response';
 export * from './dto/question.response';

@@ -50,6 +50,22 @@ export class RateLimitService {
     }
   }
 
+  /**
+   * Throws RateLimitedException when `key` has no points left, without spending one: for limits that
+   * count failures only (login), checked before the attempt and charged with `penalize` after it.
+   */
+  async assertAvailable(rule: RateLimitRule, key: string): Promise<void> {
+    const state = await this.limiter(rule).get(key);
+    if (state && state.consumedPoints >= rule.points) {
+      throw new RateLimitedException(state.msBeforeNext / 1000);
+    }
+  }
+
+  /** Spends one point for `key` without throwing (the caller has already answered the attempt). */
+  async penalize(rule: RateLimitRule, key: string): Promise<void> {
+    await this.limiter(rule).penalty(key, 1);
+  }
+
   /** Forgets `key`'s spent points, e.g. after a successful login. */
   async reset(rule: RateLimitRule, key: string): Promise<void> {
     await this.limiter(rule).delete(key);

@@ -110,3 +110,32 @@ describe('ResetPasswordFormDto', () => {
     ]);
   });
 });
+
+describe('the first failure of each field, as the server reports it (stopAtFirstError)', () => {
+  async function firstMessages<T extends object>(cls: ClassConstructor<T>, plain: object): Promise<string[]> {
+    const errors = await validate(plainToInstance(cls, plain), { whitelist: true, stopAtFirstError: true });
+    return errors.flatMap((error) => Object.values(error.constraints ?? {}));
+  }
+
+  it('gives a missing field the spec’s message, not a length limit', async () => {
+    expect(await firstMessages(LoginDto, {})).toEqual([
+      'Username must be at least 3 characters',
+      'Password must be at least 6 characters',
+    ]);
+    expect(await firstMessages(RegisterDto, { username: 'ada', password: '123456' })).toEqual([
+      'Please enter a valid email address',
+    ]);
+    expect(await firstMessages(ForgotPasswordDto, {})).toEqual(['Please enter a valid email address']);
+    expect((await firstMessages(ResetPasswordDto, {})).sort()).toEqual([
+      'Missing password reset token',
+      'Password must be at least 8 characters',
+    ]);
+  });
+
+  it('still reports the upper limits', async () => {
+    expect(await firstMessages(LoginDto, { username: 'a'.repeat(51), password: 'x'.repeat(101) })).toEqual([
+      'Username cannot exceed 50 characters',
+      'Password cannot exceed 100 characters',
+    ]);
+  });
+});

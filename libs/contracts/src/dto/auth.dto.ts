@@ -1,4 +1,9 @@
 // Account requests of spec §7 with the rules of spec §5. The web's forms validate with the same classes.
+//
+// Decorator order matters: class-validator runs a property's rules bottom-up, and both the server's
+// ValidationPipe (stopAtFirstError) and the form resolver report the first failure. So each property
+// lists its rules from the least to the most basic: the type check last, so that a MISSING field
+// gets the spec's message ("Password must be at least 6 characters") rather than the length limit's.
 
 import { IsBoolean, IsEmail, IsNotEmpty, IsOptional, IsString, MaxLength, MinLength } from 'class-validator';
 import {
@@ -16,14 +21,14 @@ import { MatchesProperty, Trim, TrimToUndefined } from './validation.decorators'
 /** POST /api/login */
 export class LoginDto {
   @Trim()
-  @IsString({ message: M.usernameMin })
-  @MinLength(USERNAME_MIN_LENGTH, { message: M.usernameMin })
   @MaxLength(USERNAME_MAX_LENGTH, { message: M.usernameMax })
+  @MinLength(USERNAME_MIN_LENGTH, { message: M.usernameMin })
+  @IsString({ message: M.usernameMin })
   username: string;
 
-  @IsString({ message: M.passwordMin })
-  @MinLength(PASSWORD_MIN_LENGTH, { message: M.passwordMin })
   @MaxLength(PASSWORD_MAX_LENGTH, { message: M.passwordMax })
+  @MinLength(PASSWORD_MIN_LENGTH, { message: M.passwordMin })
+  @IsString({ message: M.passwordMin })
   password: string;
 
   /** The login form's checkbox: a long-lived session instead of one that ends with the browser. */
@@ -35,49 +40,49 @@ export class LoginDto {
 /** POST /api/register */
 export class RegisterDto {
   @Trim()
-  @IsString({ message: M.usernameMin })
-  @MinLength(USERNAME_MIN_LENGTH, { message: M.usernameMin })
   @MaxLength(USERNAME_MAX_LENGTH, { message: M.usernameMax })
+  @MinLength(USERNAME_MIN_LENGTH, { message: M.usernameMin })
+  @IsString({ message: M.usernameMin })
   username: string;
 
-  @IsString({ message: M.passwordMin })
-  @MinLength(PASSWORD_MIN_LENGTH, { message: M.passwordMin })
   @MaxLength(PASSWORD_MAX_LENGTH, { message: M.passwordMax })
+  @MinLength(PASSWORD_MIN_LENGTH, { message: M.passwordMin })
+  @IsString({ message: M.passwordMin })
   password: string;
 
   @Trim()
-  @IsEmail({}, { message: M.emailInvalid })
   @MaxLength(EMAIL_MAX_LENGTH, { message: M.emailMax })
+  @IsEmail({}, { message: M.emailInvalid })
   email: string;
 
   @TrimToUndefined()
   @IsOptional()
-  @IsString()
   @MaxLength(NAME_MAX_LENGTH, { message: M.nameMax })
+  @IsString()
   name?: string;
 }
 
 /** POST /api/forgot-password */
 export class ForgotPasswordDto {
   @Trim()
-  @IsEmail({}, { message: M.emailInvalid })
   @MaxLength(EMAIL_MAX_LENGTH, { message: M.emailMax })
+  @IsEmail({}, { message: M.emailInvalid })
   email: string;
 }
 
 /** The new password of a reset: 8 to 100 characters (spec §5). */
 export class NewPasswordDto {
-  @IsString({ message: M.resetPasswordMin })
-  @MinLength(RESET_PASSWORD_MIN_LENGTH, { message: M.resetPasswordMin })
   @MaxLength(PASSWORD_MAX_LENGTH, { message: M.passwordMax })
+  @MinLength(RESET_PASSWORD_MIN_LENGTH, { message: M.resetPasswordMin })
+  @IsString({ message: M.resetPasswordMin })
   password: string;
 }
 
 /** POST /api/reset-password; the token comes from the reset link's query string. */
 export class ResetPasswordDto extends NewPasswordDto {
-  @IsString({ message: M.resetTokenMissing })
-  @IsNotEmpty({ message: M.resetTokenMissing })
   @MaxLength(512)
+  @IsNotEmpty({ message: M.resetTokenMissing })
+  @IsString({ message: M.resetTokenMissing })
   token: string;
 }
 

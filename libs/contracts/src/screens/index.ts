@@ -5,3 +5,7 @@ export * from './route-error.constants';
 export * from './ask.constants';
 export * from './page-titles.constants';
 export * from './ui-timing.constants';
+export * from './public-header.constants';
+export * from './marketing.constants';
+export * from './support.constants';
+export * from './auth.constants';

@@ -6,6 +6,8 @@ export const ROUTE_PATHS = {
   question: '/questions/:id',
   auth: '/auth',
   register: '/auth?form=register',
+  /** Reset mode of the auth screen; any path starting with it selects that mode (spec §2). */
+  resetPassword: '/reset-password',
   terms: '/terms',
   privacy: '/privacy',
   cookies: '/cookies',

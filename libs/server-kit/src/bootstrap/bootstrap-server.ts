@@ -16,6 +16,11 @@ export interface ServerAppDefinition<T extends BaseServerEnv> {
   rootModule: (config: T) => DynamicModule | Type;
   /** '/api' on the gateway; workers serve /health and /metrics at the root. */
   globalPrefix?: string;
+  /**
+   * Mounted before the body parsers, so it runs for every request, even one whose body is refused
+   * (400/413): security headers, request-origin checks.
+   */
+  configureEarly?: (app: NestExpressApplication, config: T) => void;
   configure?: (app: NestExpressApplication, config: T) => void | Promise<void>;
 }
 
@@ -36,6 +41,7 @@ export async function createServerApp<T extends BaseServerEnv>(
   const metrics = app.get(MetricsService);
   metrics.setService(definition.service);
   app.use(httpMetricsMiddleware(metrics));
+  definition.configureEarly?.(app, config);
   useBodyParsers(app);
   app.useGlobalFilters(new AllExceptionsFilter());
   app.useGlobalPipes(createValidationPipe());

@@ -5,6 +5,12 @@ import { type IncomingMessage, type ServerResponse } from 'node:http';
 import { type LogLevel } from '../config/base-server.env';
 
 const REQUEST_ID_HEADER = 'x-request-id';
+const SECRET_QUERY_PARAMS = /([?&](?:token|code|state|id_token)=)[^&#]*/gi;
+
+/** Reset tokens and OAuth codes travel in query strings; they must never reach the logs. */
+export function redactUrl(url: string): string {
+  return url.replace(SECRET_QUERY_PARAMS, '$1[redacted]');
+}
 
 /** Reuse a caller's request id (from a proxy) when it looks sane, else mint one. */
 export function requestIdFor(req: IncomingMessage, res: ServerResponse): string {
