@@ -129,7 +129,11 @@ const STAGES = {
         REDIS_PREFIX: prefix,
         NODE_ENV: 'test',
         LOG_LEVEL: process.env.LOG_LEVEL || 'info',
+        // The gateway writes mail to this run's outbox; the accounts spec reads the reset link there.
+        MAIL_OUTBOX_DIR: path.join(ROOT, '.data', 'outbox', `e2e-${runId}`),
       };
+      delete env.SMTP_URL;
+      onCleanup(() => rmSync(env.MAIL_OUTBOX_DIR, { recursive: true, force: true }));
       info(`Database ${database}, Redis prefix ${prefix}`);
       await run(process.execPath, ['libs/db/dist/cli/migrate.js'], { env });
       await run(process.execPath, ['libs/db/dist/cli/seed.js'], { env });
@@ -169,7 +173,12 @@ const STAGES = {
         });
         try {
           await nx(['run', '@council/web-e2e:e2e'], {
-            env: { ...env, E2E_BASE_URL: baseUrl, CHROMIUM_PATH: services.chromium },
+            env: {
+              ...env,
+              E2E_BASE_URL: baseUrl,
+              E2E_OUTBOX_DIR: env.MAIL_OUTBOX_DIR,
+              CHROMIUM_PATH: services.chromium,
+            },
           });
         } catch (cause) {
           throw appDied ?? cause;

@@ -22,12 +22,26 @@ for (const [path, heading] of publicScreens) {
 }
 
 test('the signed-out header offers Log in and Sign up', async ({ page }) => {
-  await page.goto('/product');
+  await page.goto('/subscription');
   const header = page.getByRole('banner');
   await expect(header.getByRole('link', { name: 'Log in' })).toHaveAttribute('href', '/auth');
   await expect(header.getByRole('link', { name: 'Sign up' })).toHaveAttribute('href', '/auth?form=register');
   await expect(header.getByRole('link', { name: 'History' })).toHaveCount(0);
-  await expect(header.getByRole('link', { name: 'Features' })).toHaveAttribute('aria-current', 'page');
+  await expect(header.getByRole('link', { name: 'Pricing' })).toHaveAttribute('aria-current', 'page');
+});
+
+test('the marketing and legal pages show signed-out visitors the public header', async ({ page }) => {
+  for (const path of ['/product', '/support', '/company', '/terms', '/privacy', '/cookies']) {
+    await page.goto(path);
+    const header = page.getByRole('banner');
+    await expect(header.getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/auth');
+    await expect(header.getByRole('link', { name: 'Features' })).toHaveAttribute('href', '/features');
+    await expect(header.getByRole('link', { name: 'Pricing' })).toHaveAttribute('href', '/pricing');
+    await expect(header.getByRole('link', { name: 'Meet the Council' })).toHaveAttribute(
+      'href',
+      '/meet-the-council',
+    );
+  }
 });
 
 test('the footer carries the copyright line for this year', async ({ page }) => {

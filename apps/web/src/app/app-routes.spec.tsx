@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { jsonResponse, mockFetch, textResponse } from '@/testing/mock-fetch';
 import { renderApp } from '@/testing/render-app';
@@ -95,14 +95,30 @@ describe('app routes', () => {
   });
 
   describe('public screens', () => {
-    it('render without a session and offer Log in and Sign up', async () => {
+    it('render the marketing and legal pages without a session, under the public header', async () => {
       signedOut();
       renderApp('/terms');
 
       expect(await screen.findByRole('heading', { level: 1, name: 'Terms of Service' })).toBeInTheDocument();
-      expect(await screen.findByRole('link', { name: 'Log in' })).toHaveAttribute('href', '/auth');
-      expect(screen.getByRole('link', { name: 'Sign up' })).toHaveAttribute('href', '/auth?form=register');
-      expect(screen.queryByRole('link', { name: 'History' })).not.toBeInTheDocument();
+      // The page's own <header> inside <main> counts as a banner in jsdom; the site header comes first.
+      const [header] = screen.getAllByRole('banner');
+      if (!header) throw new Error('no site header');
+      expect(within(header).getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/auth');
+      expect(within(header).getByRole('link', { name: 'Features' })).toHaveAttribute('href', '/features');
+      expect(within(header).queryByRole('link', { name: 'History' })).not.toBeInTheDocument();
+    });
+
+    it('offer Log in and Sign up on the other screens', async () => {
+      signedOut();
+      renderApp('/no/such/page');
+
+      const header = screen.getByRole('banner');
+      expect(await within(header).findByRole('link', { name: 'Log in' })).toHaveAttribute('href', '/auth');
+      expect(within(header).getByRole('link', { name: 'Sign up' })).toHaveAttribute(
+        'href',
+        '/auth?form=register',
+      );
+      expect(within(header).queryByRole('link', { name: 'History' })).not.toBeInTheDocument();
     });
 
     it('show the not-found screen for an unknown path', async () => {

@@ -2,6 +2,10 @@ import { PAGE_TITLES, REDIRECT_PATHS, ROUTE_PATHS } from '@council/contracts';
 import { type RouteObject } from 'react-router-dom';
 import { AppLayout } from '@/components/layout/app-layout';
 import { ProtectedRoute } from '@/features/auth/components/protected-route';
+import { CompanyPage } from '@/features/company/components/company-page';
+import { CookiesPage, PrivacyPage, TermsPage } from '@/features/legal/components/legal-pages';
+import { ProductPage } from '@/features/product/components/product-page';
+import { SupportPage } from '@/features/support/components/support-page';
 import { AskRoute } from './routes/ask';
 import { AuthRoute } from './routes/auth';
 import { NotFoundRoute } from './routes/not-found';
@@ -31,28 +35,14 @@ export const appRoutes: RouteObject[] = [
             ],
           },
           { path: ROUTE_PATHS.auth, element: <AuthRoute /> },
-          { path: ROUTE_PATHS.terms, element: <PlaceholderPage title={PAGE_TITLES.terms} /> },
-          { path: ROUTE_PATHS.privacy, element: <PlaceholderPage title={PAGE_TITLES.privacy} /> },
-          { path: ROUTE_PATHS.cookies, element: <PlaceholderPage title={PAGE_TITLES.cookies} /> },
-          {
-            path: ROUTE_PATHS.product,
-            // The footer's /product#features link lands on the page itself until the feature cards exist.
-            element: <PlaceholderPage title={PAGE_TITLES.product} anchorId="features" />,
-          },
-          {
-            path: ROUTE_PATHS.support,
-            element: (
-              <PlaceholderPage
-                title={PAGE_TITLES.support}
-                sections={[
-                  { id: 'documentation', title: 'Documentation' },
-                  { id: 'help-center', title: 'Help Center' },
-                  { id: 'contact', title: 'Contact Us' },
-                ]}
-              />
-            ),
-          },
-          { path: ROUTE_PATHS.company, element: <PlaceholderPage title={PAGE_TITLES.company} /> },
+          // Reset mode: any path starting with /reset-password (spec §2).
+          { path: `${ROUTE_PATHS.resetPassword}/*`, element: <AuthRoute /> },
+          { path: ROUTE_PATHS.terms, element: <TermsPage /> },
+          { path: ROUTE_PATHS.privacy, element: <PrivacyPage /> },
+          { path: ROUTE_PATHS.cookies, element: <CookiesPage /> },
+          { path: ROUTE_PATHS.product, element: <ProductPage /> },
+          { path: ROUTE_PATHS.support, element: <SupportPage /> },
+          { path: ROUTE_PATHS.company, element: <CompanyPage /> },
           { path: ROUTE_PATHS.subscription, element: <PlaceholderPage title={PAGE_TITLES.subscription} /> },
           { path: ROUTE_PATHS.shared, element: <PlaceholderPage title={PAGE_TITLES.shared} /> },
           ...Object.entries(REDIRECT_PATHS).map(([from, to]) => ({

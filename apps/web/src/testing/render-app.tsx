@@ -7,10 +7,11 @@ import { createQueryClient } from '@/lib/query-client';
 /** Mounts the real route tree at `path` in a memory router, with a fresh query cache. */
 export function renderApp(path: string) {
   const router = createMemoryRouter(appRoutes, { initialEntries: [path] });
+  const queryClient = createQueryClient();
   const view = render(
-    <AppProviders queryClient={createQueryClient()}>
+    <AppProviders queryClient={queryClient}>
       <RouterProvider router={router} />
     </AppProviders>,
   );
-  return { ...view, router };
+  return { ...view, router, queryClient };
 }

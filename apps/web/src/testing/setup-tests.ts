@@ -9,3 +9,11 @@ afterEach(() => {
 
 // jsdom does not implement scrolling; the layout scrolls to the top on every navigation.
 window.scrollTo = () => undefined;
+
+// jsdom has no ResizeObserver; Radix primitives (checkbox, popper) measure with it.
+class ResizeObserverStub {
+  observe(): void {}
+  unobserve(): void {}
+  disconnect(): void {}
+}
+globalThis.ResizeObserver ??= ResizeObserverStub;

@@ -1,11 +1,6 @@
-import { PAGE_TITLES } from '@council/contracts';
-import { PageHeader } from '@/components/layout/page-header';
+import { AuthScreen } from '@/features/auth/components/auth-screen';
 
-/** /auth: the Accounts issue replaces this with the login, register and password-reset forms. */
+/** /auth and /reset-password: login, register, forgot-password and reset-password (spec §2). */
 export function AuthRoute() {
-  return (
-    <div className="page-container py-12 sm:py-16">
-      <PageHeader title={PAGE_TITLES.auth} description="Signing in arrives soon." />
-    </div>
-  );
+  return <AuthScreen />;
 }

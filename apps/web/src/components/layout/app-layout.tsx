@@ -1,7 +1,7 @@
 import { Outlet } from 'react-router-dom';
 import { useAnchorScroll } from '@/hooks/use-anchor-scroll';
 import { Footer } from './footer';
-import { TopNav } from './top-nav';
+import { SiteHeader } from './site-header';
 
 /** Header, the current screen, footer. Every route renders inside it. */
 export function AppLayout() {
@@ -15,7 +15,7 @@ export function AppLayout() {
       >
         Skip to content
       </a>
-      <TopNav />
+      <SiteHeader />
       <main id="main-content" tabIndex={-1} className="flex-1 focus:outline-none">
         <Outlet />
       </main>

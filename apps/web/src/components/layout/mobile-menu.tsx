@@ -1,19 +1,22 @@
+import { type SessionUser } from '@council/contracts';
 import * as Dialog from '@radix-ui/react-dialog';
 import { Menu, X } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
+import { MobileUserSection } from '@/features/auth/components/user-menu';
 import { AuthLinks } from './auth-links';
 import { Logo } from './logo';
 import { NavLinks } from './nav-links';
 
 interface MobileMenuProps {
-  signedIn: boolean;
+  /** The signed-in user, for the account items (spec §2: the same items as the user menu). */
+  user: SessionUser | null;
   /** False while the session loads, so Log in / Sign up do not flash for a signed-in user. */
   showAuthLinks: boolean;
 }
 
 /** Below the `md` breakpoint the navigation folds into this sheet (a Radix dialog: focus trap, Esc). */
-export function MobileMenu({ signedIn, showAuthLinks }: MobileMenuProps) {
+export function MobileMenu({ user, showAuthLinks }: MobileMenuProps) {
   const [open, setOpen] = useState(false);
   const close = () => setOpen(false);
 
@@ -40,7 +43,12 @@ export function MobileMenu({ signedIn, showAuthLinks }: MobileMenuProps) {
           </div>
           <Dialog.Title className="sr-only">Menu</Dialog.Title>
           <nav aria-label="Main" className="page-container pb-6">
-            <NavLinks signedIn={signedIn} orientation="vertical" onNavigate={close} />
+            <NavLinks signedIn={user !== null} orientation="vertical" onNavigate={close} />
+            {user ? (
+              <div className="mt-4 border-t border-border pt-4">
+                <MobileUserSection user={user} onNavigate={close} />
+              </div>
+            ) : null}
             {showAuthLinks ? (
               <AuthLinks stacked onNavigate={close} className="mt-4 border-t border-border pt-4" />
             ) : null}

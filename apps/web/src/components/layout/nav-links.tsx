@@ -26,7 +26,7 @@ export function NavLinks({ signedIn, orientation = 'horizontal', onNavigate }: N
               onClick={onNavigate}
               aria-current={active ? 'page' : undefined}
               className={cn(
-                'block rounded-md px-3 py-2 text-sm font-medium transition-colors focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring',
+                'block whitespace-nowrap rounded-md px-3 py-2 text-sm font-medium transition-colors focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring',
                 orientation === 'vertical' && 'px-3 py-3 text-base',
                 active
                   ? 'bg-secondary text-secondary-foreground'

@@ -1,4 +1,6 @@
 import { useUser } from '@/features/auth/api/get-user';
+import { UserMenu } from '@/features/auth/components/user-menu';
+import { TokenBalanceButton } from '@/features/billing/components/token-balance-button';
 import { AuthLinks } from './auth-links';
 import { Logo } from './logo';
 import { MobileMenu } from './mobile-menu';
@@ -19,9 +21,14 @@ export function TopNav() {
           </nav>
         </div>
         <div className="flex items-center gap-2">
-          {/* The signed-in token balance and user menu arrive with the Accounts issue. */}
+          {user ? (
+            <>
+              <TokenBalanceButton user={user} />
+              <UserMenu user={user} className="hidden md:inline-flex" />
+            </>
+          ) : null}
           {showAuthLinks ? <AuthLinks className="hidden md:flex" /> : null}
-          <MobileMenu signedIn={signedIn} showAuthLinks={showAuthLinks} />
+          <MobileMenu user={user ?? null} showAuthLinks={showAuthLinks} />
         </div>
       </div>
     </header>

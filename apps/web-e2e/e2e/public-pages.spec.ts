@@ -1,0 +1,103 @@
+import { expect, test } from '@playwright/test';
+
+// The content of the marketing and legal pages (spec §1, §2), as a signed-out visitor sees it.
+
+test('the public header leads to the pages DECISIONS 1 names, and to sign-in', async ({ page }) => {
+  await page.goto('/support');
+  const header = page.getByRole('banner');
+
+  await header.getByRole('link', { name: 'Features' }).click();
+  await expect(page).toHaveURL('/product');
+  await expect(header.getByRole('link', { name: 'Features' })).toHaveAttribute('aria-current', 'page');
+
+  await header.getByRole('link', { name: 'Pricing' }).click();
+  await expect(page).toHaveURL('/subscription');
+  await expect(page.getByRole('heading', { level: 1, name: 'Pricing' })).toBeVisible();
+
+  await page.goto('/terms');
+  await header.getByRole('link', { name: 'Meet the Council' }).click();
+  await expect(page).toHaveURL('/company');
+
+  await header.getByRole('link', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL('/auth');
+});
+
+test('/product shows the six feature cards', async ({ page }) => {
+  await page.goto('/product');
+  const features = page.locator('#features');
+  await expect(features.getByRole('heading', { level: 3 })).toHaveText([
+    'Side-by-side answers',
+    'Debate mode',
+    'Consensus synthesis',
+    'Reasoning you can check',
+    'History and sharing',
+    'Flexible plans and tokens',
+  ]);
+  await expect(page.getByRole('link', { name: 'Start with 5 free queries' })).toHaveAttribute(
+    'href',
+    '/auth?form=register',
+  );
+});
+
+test('/company profiles the assistants and the models coming soon', async ({ page }) => {
+  await page.goto('/company');
+  for (const assistant of ['ChatGPT', 'Claude', 'Grok']) {
+    const profile = page.getByRole('article', { name: assistant });
+    await expect(profile.getByRole('heading', { name: 'Strengths' })).toBeVisible();
+    await expect(profile.getByRole('heading', { name: 'Limitations' })).toBeVisible();
+  }
+  const comingSoon = page.getByRole('region', { name: 'Coming soon' });
+  await expect(comingSoon.getByRole('heading', { level: 3 })).toHaveText(['Llama', 'Gemini', 'Mistral']);
+  await expect(page.getByRole('heading', { level: 2, name: 'Our mission' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 2, name: 'What we value' })).toBeVisible();
+});
+
+for (const [path, heading] of [
+  ['/terms', 'Terms of Service'],
+  ['/privacy', 'Privacy Policy'],
+  ['/cookies', 'Cookie Policy'],
+] as const) {
+  test(`${path} is dated 24 April 2025 and its contents list scrolls to a section`, async ({ page }) => {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+    await expect(page.getByText('Last updated 24 April 2025')).toBeVisible();
+
+    // A section from the middle: the last ones sit too near the end of the page to reach the top.
+    const link = page.getByRole('navigation', { name: 'Contents' }).getByRole('link').nth(3);
+    const id = ((await link.getAttribute('href')) ?? '').slice(1);
+    await link.click();
+    await expect(page).toHaveURL(`${path}#${id}`);
+    await expect
+      .poll(() =>
+        page.evaluate(
+          (target) =>
+            Math.abs((document.getElementById(target)?.getBoundingClientRect().top ?? Number.NaN) - 80),
+          id,
+        ),
+      )
+      .toBeLessThanOrEqual(1);
+  });
+}
+
+test('/privacy says Council is not for children under 13', async ({ page }) => {
+  await page.goto('/privacy');
+  await expect(page.getByText('Council is not for children under 13.')).toBeVisible();
+});
+
+test('the help centre search filters the FAQ', async ({ page }) => {
+  await page.goto('/support');
+  const helpCenter = page.getByRole('region', { name: 'Help Center' });
+  const search = helpCenter.getByRole('searchbox', { name: 'Search the help centre' });
+
+  await search.fill('downgrade');
+  await expect(
+    helpCenter.getByRole('button', { name: /How do I cancel or downgrade my plan\?/ }),
+  ).toBeVisible();
+  await expect(helpCenter.getByRole('button', { name: /What are roles\?/ })).toHaveCount(0);
+
+  await search.fill('free queries');
+  await helpCenter.getByRole('button', { name: /How many free queries do I get\?/ }).click();
+  await expect(
+    helpCenter.getByText('The Free plan gives you 5 queries in total per account.', { exact: false }),
+  ).toBeVisible();
+});

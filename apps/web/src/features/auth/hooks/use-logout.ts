@@ -1,0 +1,30 @@
+import { ACCOUNT_TOASTS, ROUTE_PATHS, logoutErrorToast } from '@council/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router-dom';
+import { toast } from '@/components/ui/use-toast';
+import { errorMessage } from '@/lib/error-message';
+import { authKeys } from '../api/auth-keys';
+import { logoutRequest } from '../api/auth-requests';
+import { getUserQueryOptions } from '../api/get-user';
+
+/**
+ * POST /api/logout. On success (spec §4): clear every cached query and mutation, set the user to
+ * null (so nothing refetches /api/user), then go to /. A failure only toasts (spec §8).
+ */
+export function useLogout() {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  return useMutation({
+    mutationKey: authKeys.logout(),
+    mutationFn: logoutRequest,
+    onSuccess: () => {
+      queryClient.clear();
+      queryClient.setQueryData(getUserQueryOptions().queryKey, null);
+      toast(ACCOUNT_TOASTS.loggedOut);
+      void navigate(ROUTE_PATHS.ask);
+    },
+    onError: (error) => {
+      toast(logoutErrorToast(errorMessage(error)));
+    },
+  });
+}
