@@ -11,7 +11,21 @@ export const billingApp: ServerAppDefinition<BillingEnv> = {
   configure: (app, config) => {
     const { host, port, username, password, db, tls } = redisOptionsFromUrl(config.REDIS_URL);
     app.connectMicroservice<MicroserviceOptions>(
-      { transport: Transport.REDIS, options: { host, port, username, password, db, tls } },
+      {
+        transport: Transport.REDIS,
+        // Without retries Nest's Redis server never resubscribes after an outage, while /health
+        // (another connection) recovers: billing would look healthy and answer nothing.
+        options: {
+          host,
+          port,
+          username,
+          password,
+          db,
+          tls,
+          retryAttempts: Number.MAX_SAFE_INTEGER,
+          retryDelay: 1000,
+        },
+      },
       { inheritAppConfig: true },
     );
   },

@@ -1,6 +1,7 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { coreImports } from '@council/server-kit';
 import { AuthModule } from './auth/auth.module';
+import { BillingModule } from './billing/billing.module';
 import { CatalogueModule } from './catalogue/catalogue.module';
 import { type GatewayEnv } from './config/gateway.env';
 import { OAuthModule } from './oauth/oauth.module';
@@ -21,6 +22,7 @@ export class GatewayModule {
         AuthModule,
         PasswordResetModule,
         OAuthModule,
+        BillingModule,
       ],
     };
   }

@@ -27,13 +27,21 @@ export interface TestGateway {
   close(): Promise<void>;
 }
 
+export interface TestGatewayServices {
+  /** Use this database instead of a fresh one; the caller drops it. */
+  db?: TestDatabase;
+  /** Use this Redis (URL and prefix) instead of a fresh prefix; the caller cleans it up. */
+  redis?: TestRedis;
+}
+
 /** A gateway on a fresh migrated database and Redis prefix; PUBLIC_URL defaults to http://council.test. */
 export async function startTestGateway(
   label: string,
   env: Record<string, string> = {},
+  services: TestGatewayServices = {},
 ): Promise<TestGateway> {
-  const db = await createMigratedDatabase(label, { seed: false });
-  const redis = testRedis(label);
+  const db = services.db ?? (await createMigratedDatabase(label, { seed: false }));
+  const redis = services.redis ?? testRedis(label);
   const webDist = mkdtempSync(join(tmpdir(), 'council-web-'));
   writeFileSync(join(webDist, 'index.html'), '<!doctype html><title>Council</title><div id="root"></div>');
   const baseEnv = {
@@ -70,8 +78,8 @@ export async function startTestGateway(
       for (const each of apps.reverse()) await each.close();
       await pg.end();
       redisClient.disconnect();
-      await redis.cleanup();
-      await db.drop();
+      if (!services.redis) await redis.cleanup();
+      if (!services.db) await db.drop();
     },
   };
 }

@@ -8,3 +8,4 @@ export * from './stripe/stripe-form';
 export * from './stripe/fake-stripe.server';
 export * from './stripe/stripe-events.factory';
 export * from './factories/billing.factories';
+export * from './providers/fake-provider.server';

@@ -21,16 +21,19 @@ export interface ServerApp {
   metricsPath: string;
   /** The command that starts it in the image (relative to the image's WORKDIR, the repo root). */
   command: string[];
-  /** Workers scale on queue depth: an HPA, and no fixed replica count in the Deployment. */
-  autoscaled: boolean;
+  scaling: Scaling;
 }
 
-function serverApp(
-  name: ServerAppName,
-  envClass: EnvClass,
-  healthPath: string,
-  autoscaled: boolean,
-): ServerApp {
+/**
+ * How many pods run an app:
+ * - autoscaled: the queue workers; an HPA, and no fixed replica count in the Deployment;
+ * - replicated: a fixed count of at least 2, so one pod can fail or roll without an outage;
+ * - single: exactly 1 on purpose (billing: every replica would handle every RPC request, see
+ *   k8s/billing.yaml), rolled out surge-first so there is no gap.
+ */
+export type Scaling = 'autoscaled' | 'replicated' | 'single';
+
+function serverApp(name: ServerAppName, envClass: EnvClass, healthPath: string, scaling: Scaling): ServerApp {
   return {
     name,
     envClass,
@@ -38,15 +41,15 @@ function serverApp(
     healthPath,
     metricsPath: '/metrics',
     command: ['node', `apps/${name}/dist/main.js`],
-    autoscaled,
+    scaling,
   };
 }
 
 export const SERVER_APPS: readonly ServerApp[] = [
-  serverApp('gateway', GatewayEnv, '/api/health', false),
-  serverApp('billing', BillingEnv, '/health', false),
-  serverApp('provider-worker', ProviderWorkerEnv, '/health', true),
-  serverApp('consensus-worker', ConsensusWorkerEnv, '/health', true),
+  serverApp('gateway', GatewayEnv, '/api/health', 'replicated'),
+  serverApp('billing', BillingEnv, '/health', 'single'),
+  serverApp('provider-worker', ProviderWorkerEnv, '/health', 'autoscaled'),
+  serverApp('consensus-worker', ConsensusWorkerEnv, '/health', 'autoscaled'),
 ];
 
 export const MIGRATE_COMMAND = 'node libs/db/dist/cli/migrate.js';

@@ -79,7 +79,15 @@ export interface PodTemplate {
 
 export interface Deployment extends Manifest {
   kind: 'Deployment';
-  spec: { replicas?: number; selector: { matchLabels?: Record<string, string> }; template: PodTemplate };
+  spec: {
+    replicas?: number;
+    selector: { matchLabels?: Record<string, string> };
+    strategy?: {
+      type?: string;
+      rollingUpdate?: { maxUnavailable?: number | string; maxSurge?: number | string };
+    };
+    template: PodTemplate;
+  };
 }
 
 export interface Job extends Manifest {

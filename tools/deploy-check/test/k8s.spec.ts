@@ -1,6 +1,13 @@
 // k8s/: a Deployment and a Service per app, the migration Job, HPAs for the workers, the Ingress,
 // the config and secret template, and a kustomization that applies all but the template.
-import { MIGRATE_COMMAND, MIN_GRACE_SECONDS, SEED_COMMAND, SERVER_APPS, SHUTDOWN_SECONDS } from '../src/apps';
+import {
+  MIGRATE_COMMAND,
+  MIN_GRACE_SECONDS,
+  type Scaling,
+  SEED_COMMAND,
+  SERVER_APPS,
+  SHUTDOWN_SECONDS,
+} from '../src/apps';
 import {
   type Container,
   containerEnvironment,
@@ -19,6 +26,11 @@ import {
 import { readRepoFile } from '../src/repo';
 
 const manifests = loadManifests();
+const SCALING_TITLES: Record<Scaling, string> = {
+  autoscaled: 'is scaled by an HPA, so it sets no replica count',
+  replicated: 'runs more than one replica',
+  single: 'runs exactly one replica on purpose, replaced surge-first',
+};
 const appCases = SERVER_APPS.map((app) => [app.name, app] as const);
 const deploymentOf = (name: string) =>
   manifests.deployments.find((deployment) => deployment.metadata.name === `council-${name}`);
@@ -185,13 +197,22 @@ describe('k8s manifests', () => {
       expect(container().securityContext?.allowPrivilegeEscalation).toBe(false);
     });
 
-    it(
-      app.autoscaled ? 'is scaled by an HPA, so it sets no replica count' : 'runs more than one replica',
-      () => {
-        if (app.autoscaled) expect(deployment.spec.replicas).toBeUndefined();
-        else expect(deployment.spec.replicas ?? 1).toBeGreaterThanOrEqual(2);
-      },
-    );
+    it(SCALING_TITLES[app.scaling], () => {
+      switch (app.scaling) {
+        case 'autoscaled':
+          expect(deployment.spec.replicas).toBeUndefined();
+          break;
+        case 'replicated':
+          expect(deployment.spec.replicas ?? 1).toBeGreaterThanOrEqual(2);
+          break;
+        case 'single':
+          expect(deployment.spec.replicas).toBe(1);
+          // The new pod is ready before the old one stops: no moment without a replica.
+          expect(deployment.spec.strategy?.type ?? 'RollingUpdate').toBe('RollingUpdate');
+          expect(deployment.spec.strategy?.rollingUpdate).toMatchObject({ maxUnavailable: 0, maxSurge: 1 });
+          break;
+      }
+    });
 
     it('has a Service that selects its pods on the app port', () => {
       const service = serviceOf(name);
@@ -250,7 +271,7 @@ describe('k8s manifests', () => {
         return hpa.spec.scaleTargetRef.name;
       });
       expect(targets.sort()).toEqual(
-        SERVER_APPS.filter((app) => app.autoscaled)
+        SERVER_APPS.filter((app) => app.scaling === 'autoscaled')
           .map((app) => `council-${app.name}`)
           .sort(),
       );

@@ -1,5 +1,16 @@
 import { BaseServerEnv } from '@council/server-kit';
-import { IsIn, IsOptional, IsString, IsUrl, Matches, MinLength, ValidateIf } from 'class-validator';
+import {
+  IsIn,
+  IsInt,
+  IsOptional,
+  IsString,
+  IsUrl,
+  Matches,
+  Max,
+  Min,
+  MinLength,
+  ValidateIf,
+} from 'class-validator';
 
 export class GatewayEnv extends BaseServerEnv {
   override PORT: number = 3000;
@@ -69,4 +80,13 @@ export class GatewayEnv extends BaseServerEnv {
   @IsOptional()
   @IsIn(['loopback', 'uniquelocal', '1', '2', '3'])
   TRUST_PROXY?: string;
+
+  /**
+   * How long the gateway waits for billing's RPC reply (Redis transport) before answering 503.
+   * Billing replies in milliseconds; the wait only matters when no billing replica is running.
+   */
+  @IsInt()
+  @Min(100)
+  @Max(60_000)
+  BILLING_RPC_TIMEOUT_MS: number = 10_000;
 }

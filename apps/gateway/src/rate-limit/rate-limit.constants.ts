@@ -1,4 +1,4 @@
-// Every account-related rate limit in one place (ours; the spec has none). Counters live in Redis
+// Every rate limit of the gateway in one place (ours; the spec has none). Counters live in Redis
 // under `${REDIS_PREFIX}:rl:<name>`, shared by all gateway replicas; each window is fixed and starts
 // with its first point. A refused request answers 429 with Retry-After.
 
@@ -56,5 +56,16 @@ export const RESET_PASSWORD_RATE_LIMIT = {
 export const OAUTH_START_RATE_LIMIT = {
   name: 'oauth-start:ip',
   points: 100,
+  durationSeconds: 15 * MINUTE,
+} as const satisfies RateLimitRule;
+
+/**
+ * Checkout, subscription and portal sessions started per user, counted on every call: 30 in 15
+ * minutes. Each call makes billing create objects at Stripe (customers, sessions); this caps what
+ * one account can create there, far above what a person clicking through the pricing screen needs.
+ */
+export const BILLING_CHECKOUT_RATE_LIMIT = {
+  name: 'billing-checkout:user',
+  points: 30,
   durationSeconds: 15 * MINUTE,
 } as const satisfies RateLimitRule;

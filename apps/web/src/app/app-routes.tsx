@@ -1,7 +1,9 @@
-import { PAGE_TITLES, REDIRECT_PATHS, ROUTE_PATHS } from '@council/contracts';
+import { DEMO_CHECKOUT_ROUTE, PAGE_TITLES, REDIRECT_PATHS, ROUTE_PATHS } from '@council/contracts';
 import { type RouteObject } from 'react-router-dom';
 import { AppLayout } from '@/components/layout/app-layout';
 import { ProtectedRoute } from '@/features/auth/components/protected-route';
+import { DemoCheckoutPage } from '@/features/billing/components/demo-checkout-page';
+import { SubscriptionPage } from '@/features/billing/components/subscription-page';
 import { CompanyPage } from '@/features/company/components/company-page';
 import { CookiesPage, PrivacyPage, TermsPage } from '@/features/legal/components/legal-pages';
 import { ProductPage } from '@/features/product/components/product-page';
@@ -32,6 +34,8 @@ export const appRoutes: RouteObject[] = [
               { path: ROUTE_PATHS.ask, element: <AskRoute /> },
               { path: ROUTE_PATHS.history, element: <PlaceholderPage title={PAGE_TITLES.history} /> },
               { path: ROUTE_PATHS.question, element: <PlaceholderPage title={PAGE_TITLES.question} /> },
+              // Demo mode's stand-in for Stripe Checkout (DECISIONS 14); its calls need a session.
+              { path: DEMO_CHECKOUT_ROUTE, element: <DemoCheckoutPage /> },
             ],
           },
           { path: ROUTE_PATHS.auth, element: <AuthRoute /> },
@@ -43,7 +47,7 @@ export const appRoutes: RouteObject[] = [
           { path: ROUTE_PATHS.product, element: <ProductPage /> },
           { path: ROUTE_PATHS.support, element: <SupportPage /> },
           { path: ROUTE_PATHS.company, element: <CompanyPage /> },
-          { path: ROUTE_PATHS.subscription, element: <PlaceholderPage title={PAGE_TITLES.subscription} /> },
+          { path: ROUTE_PATHS.subscription, element: <SubscriptionPage /> },
           { path: ROUTE_PATHS.shared, element: <PlaceholderPage title={PAGE_TITLES.shared} /> },
           ...Object.entries(REDIRECT_PATHS).map(([from, to]) => ({
             path: from,

@@ -9,3 +9,4 @@ export * from './public-header.constants';
 export * from './marketing.constants';
 export * from './support.constants';
 export * from './auth.constants';
+export * from './billing.constants';

@@ -57,7 +57,18 @@ export function signStripeEvent(
   secret: string,
   { timestamp }: { timestamp?: number } = {},
 ): WebhookDelivery {
-  const body = JSON.stringify(event, null, 2);
+  return signStripePayload(JSON.stringify(event, null, 2), secret, { timestamp });
+}
+
+/**
+ * Signs a body that is already serialised, byte for byte as given: for tests that need a particular
+ * layout (whitespace, key order) to prove nobody re-serialises the body before verifying it.
+ */
+export function signStripePayload(
+  body: string,
+  secret: string,
+  { timestamp }: { timestamp?: number } = {},
+): WebhookDelivery {
   const signature = signer.webhooks.generateTestHeaderString({
     payload: body,
     secret,

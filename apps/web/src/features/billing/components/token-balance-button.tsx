@@ -1,4 +1,5 @@
 import {
+  BUY_MORE_TOKENS_LABEL,
   LOW_BALANCE_NOTICE,
   ROUTE_PATHS,
   type SessionUser,
@@ -9,7 +10,7 @@ import {
   isLowBalance,
   tokenAllowanceFor,
 } from '@council/contracts';
-import { Coins, TriangleAlert } from 'lucide-react';
+import { Coins, Plus, TriangleAlert } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
@@ -22,6 +23,7 @@ import {
   DialogTrigger,
 } from '@/components/ui/dialog';
 import { cn } from '@/lib/utils';
+import { TokenPurchaseDialog } from './token-purchase-dialog';
 
 interface TokenBalanceButtonProps {
   user: Pick<SessionUser, 'tokensLeft' | 'subscriptionTier'>;
@@ -29,76 +31,100 @@ interface TokenBalanceButtonProps {
 }
 
 /**
- * The signed-in header's token balance (spec §2) and its dialog: balance, plan and the Upgrade Plan
- * link (hidden on max). Buying tokens from here arrives with the Billing issue.
+ * The signed-in header's token balance (spec §2) and its dialog: balance (1,000 and over as rounded
+ * K), the bar against the tier's allowance, the low-balance notice under 10 percent, Buy More Tokens
+ * (hidden on free; opens the purchase dialog) and the Upgrade Plan link (hidden on max).
  */
 export function TokenBalanceButton({ user, className }: TokenBalanceButtonProps) {
   const [open, setOpen] = useState(false);
+  const [purchaseOpen, setPurchaseOpen] = useState(false);
   const { tokensLeft, subscriptionTier: tier } = user;
   const plan = getPlan(tier);
   const formatted = formatTokens(tokensLeft);
   const low = isLowBalance(tokensLeft, tier);
   const fill = Math.round(balanceRatio(tokensLeft, tier) * 100);
 
+  const openPurchase = () => {
+    setOpen(false);
+    setPurchaseOpen(true);
+  };
+
   return (
-    <Dialog open={open} onOpenChange={setOpen}>
-      <DialogTrigger asChild>
-        <Button
-          variant="outline"
-          size="sm"
-          aria-label={TOKEN_BALANCE.buttonLabel(formatted)}
-          className={cn('gap-1.5 tabular-nums', low && 'border-destructive/40 text-destructive', className)}
-        >
-          <Coins aria-hidden="true" className={cn(!low && 'text-primary')} />
-          {formatted}
-        </Button>
-      </DialogTrigger>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>{TOKEN_BALANCE.title}</DialogTitle>
-          <DialogDescription>{TOKEN_BALANCE.description}</DialogDescription>
-        </DialogHeader>
-        <div className="rounded-xl border border-border bg-muted/50 p-4">
-          <div className="flex items-baseline justify-between gap-3">
-            <p className="text-3xl font-bold tabular-nums tracking-tight">
-              {formatted}{' '}
-              <span className="text-base font-medium text-muted-foreground">{TOKEN_BALANCE.tokensUnit}</span>
-            </p>
-            <span className="rounded-full bg-secondary px-2.5 py-1 text-xs font-semibold text-secondary-foreground">
-              {TOKEN_BALANCE.planLabel(plan.name)}
-            </span>
-          </div>
-          <div
-            role="progressbar"
-            aria-label={TOKEN_BALANCE.title}
-            aria-valuemin={0}
-            aria-valuemax={100}
-            aria-valuenow={fill}
-            className="mt-4 h-2 overflow-hidden rounded-full bg-border"
+    <>
+      <Dialog open={open} onOpenChange={setOpen}>
+        <DialogTrigger asChild>
+          <Button
+            variant="outline"
+            size="sm"
+            aria-label={TOKEN_BALANCE.buttonLabel(formatted)}
+            className={cn('gap-1.5 tabular-nums', low && 'border-destructive/40 text-destructive', className)}
           >
-            <div
-              className={cn('h-full rounded-full', low ? 'bg-destructive' : 'bg-primary')}
-              style={{ width: `${fill}%` }}
-            />
-          </div>
-          <p className="mt-2 text-xs text-muted-foreground">
-            {TOKEN_BALANCE.ofAllowance(formatTokens(tokenAllowanceFor(tier)))}
-          </p>
-        </div>
-        {low ? (
-          <p className="flex gap-2 rounded-lg border border-destructive/30 bg-destructive/5 p-3 text-sm text-foreground">
-            <TriangleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-destructive" />
-            {LOW_BALANCE_NOTICE}
-          </p>
-        ) : null}
-        {plan.features.upgradeLinkShown ? (
-          <Button asChild className="w-full">
-            <Link to={ROUTE_PATHS.subscription} onClick={() => setOpen(false)}>
-              {TOKEN_BALANCE.upgradePlan}
-            </Link>
+            <Coins aria-hidden="true" className={cn(!low && 'text-primary')} />
+            {formatted}
           </Button>
-        ) : null}
-      </DialogContent>
-    </Dialog>
+        </DialogTrigger>
+        <DialogContent>
+          <DialogHeader>
+            <DialogTitle>{TOKEN_BALANCE.title}</DialogTitle>
+            <DialogDescription>{TOKEN_BALANCE.description}</DialogDescription>
+          </DialogHeader>
+          <div className="rounded-xl border border-border bg-muted/50 p-4">
+            <div className="flex items-baseline justify-between gap-3">
+              <p className="text-3xl font-bold tabular-nums tracking-tight">
+                {formatted}{' '}
+                <span className="text-base font-medium text-muted-foreground">
+                  {TOKEN_BALANCE.tokensUnit}
+                </span>
+              </p>
+              <span className="rounded-full bg-secondary px-2.5 py-1 text-xs font-semibold text-secondary-foreground">
+                {TOKEN_BALANCE.planLabel(plan.name)}
+              </span>
+            </div>
+            <div
+              role="progressbar"
+              aria-label={TOKEN_BALANCE.title}
+              aria-valuemin={0}
+              aria-valuemax={100}
+              aria-valuenow={fill}
+              className="mt-4 h-2 overflow-hidden rounded-full bg-border"
+            >
+              <div
+                className={cn('h-full rounded-full', low ? 'bg-destructive' : 'bg-primary')}
+                style={{ width: `${fill}%` }}
+              />
+            </div>
+            <p className="mt-2 text-xs text-muted-foreground">
+              {TOKEN_BALANCE.ofAllowance(formatTokens(tokenAllowanceFor(tier)))}
+            </p>
+          </div>
+          {low ? (
+            <p className="flex gap-2 rounded-lg border border-destructive/30 bg-destructive/5 p-3 text-sm text-foreground">
+              <TriangleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-destructive" />
+              {LOW_BALANCE_NOTICE}
+            </p>
+          ) : null}
+          {plan.features.buyTokensInDialog || plan.features.upgradeLinkShown ? (
+            <div className="grid gap-2 sm:grid-flow-col sm:auto-cols-fr">
+              {plan.features.buyTokensInDialog ? (
+                <Button onClick={openPurchase}>
+                  <Plus aria-hidden="true" />
+                  {BUY_MORE_TOKENS_LABEL}
+                </Button>
+              ) : null}
+              {plan.features.upgradeLinkShown ? (
+                <Button asChild variant={plan.features.buyTokensInDialog ? 'outline' : 'default'}>
+                  <Link to={ROUTE_PATHS.subscription} onClick={() => setOpen(false)}>
+                    {TOKEN_BALANCE.upgradePlan}
+                  </Link>
+                </Button>
+              ) : null}
+            </div>
+          ) : null}
+        </DialogContent>
+      </Dialog>
+      {plan.features.buyTokensInDialog ? (
+        <TokenPurchaseDialog open={purchaseOpen} onOpenChange={setPurchaseOpen} />
+      ) : null}
+    </>
   );
 }

@@ -1,0 +1,63 @@
+// Pure helpers of the billing calls: request ids, return-URL and demo-id checks, the webhook payload
+// and the mapping of RPC failures to HTTP error bodies.
+
+import { randomUUID } from 'node:crypto';
+import {
+  BILLING_MESSAGES,
+  type BillingWebhookRequest,
+  DEMO_SESSION_ID_PATTERN,
+  type ErrorBody,
+  billingRpcErrorBody,
+} from '@council/contracts';
+
+/**
+ * A fresh `requestId` for one user action (one HTTP request). Billing derives its Stripe idempotency
+ * keys from it, so the replicas that all handle the same RPC create one checkout, while a second
+ * click is a new checkout.
+ */
+export function newBillingRequestId(): string {
+  return randomUUID();
+}
+
+/** True when `url` is an absolute address on PUBLIC_URL's origin: nothing may redirect elsewhere. */
+export function isOwnUrl(url: string, publicUrl: string): boolean {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return false;
+  }
+  return parsed.origin === new URL(publicUrl).origin;
+}
+
+/** Demo checkout ids are unguessable and URL-safe; anything else cannot name a demo session. */
+export function isDemoSessionId(id: string): boolean {
+  return DEMO_SESSION_ID_PATTERN.test(id);
+}
+
+/** billing.webhook.receive's payload: the body exactly as received, base64, and the signature. */
+export function webhookRequest(rawBody: Buffer, signature: string): BillingWebhookRequest {
+  return { rawBody: rawBody.toString('base64'), encoding: 'base64', signature };
+}
+
+/**
+ * The HTTP answer for whatever a billing call failed with: billing's own `{ statusCode, code,
+ * message }` unchanged, 503 SERVICE_UNAVAILABLE when billing did not answer (timeout, no replica,
+ * Redis down), and 500 for a body whose status is not an HTTP error status.
+ */
+export function billingErrorBody(error: unknown): ErrorBody {
+  const body = billingRpcErrorBody(error);
+  if (Number.isInteger(body.statusCode) && body.statusCode >= 400 && body.statusCode <= 599) return body;
+  return { statusCode: 500, code: 'INTERNAL', message: BILLING_MESSAGES.internal };
+}
+
+/** One line for the log about a failed call (never the payload: it may hold a webhook body). */
+export function describeRpcFailure(error: unknown): string {
+  if (error instanceof Error) return `${error.name}: ${error.message}`;
+  if (typeof error === 'string') return error;
+  try {
+    return JSON.stringify(error) ?? String(error);
+  } catch {
+    return String(error);
+  }
+}

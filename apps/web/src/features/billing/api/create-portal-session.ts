@@ -1,0 +1,9 @@
+import { BILLING_API_PATHS, type PortalReply } from '@council/contracts';
+import { api } from '@/lib/api-client';
+
+/** POST /api/create-customer-portal-session; returnUrl defaults to the current page address (spec §7). */
+export function createPortalSession(
+  returnUrl: string = window.location.href,
+): Promise<Partial<PortalReply> | undefined> {
+  return api.post<Partial<PortalReply> | undefined>(BILLING_API_PATHS.portal, { returnUrl });
+}

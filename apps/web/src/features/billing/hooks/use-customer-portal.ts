@@ -1,0 +1,24 @@
+import { PRICING_TOASTS } from '@council/contracts';
+import { useMutation } from '@tanstack/react-query';
+import { toast } from '@/components/ui/use-toast';
+import { billingKeys } from '../api/billing-keys';
+import { createPortalSession } from '../api/create-portal-session';
+import { browserLocation } from '../utils/browser-location';
+
+/**
+ * Manage Payment Method and Cancel Subscription: open the customer billing portal (spec §2), coming
+ * back to this page. Any failure is "Failed to access customer portal. Please try again." (§8).
+ */
+export function useCustomerPortal() {
+  return useMutation({
+    mutationKey: billingKeys.portal(),
+    mutationFn: async () => {
+      const reply = await createPortalSession();
+      if (!reply?.url) throw new Error('No portal URL returned from server');
+      browserLocation.assign(reply.url);
+    },
+    onError: () => {
+      toast(PRICING_TOASTS.portalFailed);
+    },
+  });
+}

@@ -1,0 +1,220 @@
+// The billing screens: the token-purchase dialog (spec §4), the pricing and subscription screen
+// (spec §2) and the demo checkout page (DECISIONS 14). Toast texts the spec quotes live in
+// messages/payment.messages.ts; these are the rest, ours, in the spec's voice.
+
+import { type SubscriptionStatus, type SubscriptionTier } from '../domain/domain.constants';
+import { type ToastText } from '../messages/messages.types';
+import { PAYMENT_TOASTS } from '../messages/payment.messages';
+import {
+  CHECKOUT_KINDS,
+  CHECKOUT_RESULTS,
+  type CheckoutKind,
+  type CheckoutResult,
+  DEMO_CHECKOUT_PATH,
+} from '../rpc/billing-rpc.constants';
+import { PAGE_TITLES } from './page-titles.constants';
+
+/** The gateway's billing calls (spec §7) and the demo checkout's two calls (DECISIONS 14). */
+export const BILLING_API_PATHS = {
+  subscription: '/api/subscription',
+  subscribe: '/api/get-or-create-subscription',
+  portal: '/api/create-customer-portal-session',
+  topUp: '/api/top-up-tokens',
+  demoSession: (id: string): string => `/api/billing/demo/${encodeURIComponent(id)}`,
+  demoConfirm: (id: string): string => `/api/billing/demo/${encodeURIComponent(id)}/confirm`,
+} as const;
+
+/** The client route of the demo checkout page: `/demo-checkout/:id`. */
+export const DEMO_CHECKOUT_ROUTE = `${DEMO_CHECKOUT_PATH}/:id`;
+
+/** "Processing..." on every billing button while its call is in flight (spec §4). */
+export const BILLING_PROCESSING_LABEL = 'Processing...';
+
+/** The token-balance dialog's button that opens the purchase dialog (spec §2; hidden on free). */
+export const BUY_MORE_TOKENS_LABEL = 'Buy More Tokens';
+
+/** The token purchase dialog (spec §4, §5). */
+export const TOKEN_PURCHASE_DIALOG = {
+  title: 'Buy More Tokens',
+  description: 'Pick a token pack. You finish paying on a secure checkout page.',
+  packsLegend: 'Token packs',
+  /** Purchased tokens are used after the monthly allowance (spec §9). */
+  note: 'Purchased tokens never expire and are used after your monthly allowance.',
+  submit: (price: string): string => `Buy for ${price}`,
+  cancel: 'Cancel',
+} as const;
+
+/** Status words for the management card; the spec shows "Active" (spec §2). */
+export const SUBSCRIPTION_STATUS_LABELS: Readonly<Record<SubscriptionStatus, string>> = {
+  none: 'Inactive',
+  incomplete: 'Incomplete',
+  active: 'Active',
+  trialing: 'Trial',
+  past_due: 'Past due',
+  canceled: 'Cancelled',
+  unpaid: 'Unpaid',
+};
+
+/** The pricing and subscription screen (spec §2). */
+export const PRICING_SCREEN = {
+  /** Free users and guests. */
+  heading: PAGE_TITLES.subscription,
+  description:
+    'Start free, upgrade when you need more. Plans are billed monthly in pounds and you can cancel at any time.',
+  /** Premium and max users. */
+  manageHeading: 'Manage Your Subscription',
+  manageDescription: 'Your plan, your tokens and your billing in one place.',
+  mostPopular: 'Most Popular',
+  currentPlan: 'Current Plan',
+  perMonth: '/month',
+  tableCaption: 'Compare the Free, Premium and Max plans',
+  cardsLabel: 'Plans',
+  featureColumn: 'Feature',
+  included: 'Included',
+  notIncluded: 'Not included',
+  rows: {
+    tokens: 'Tokens',
+    extraTokens: 'Extra tokens',
+    agents: 'Council members',
+    changeAgents: 'Choose agents, models and roles',
+    debate: 'Debate mode and consensus',
+    reasoning: 'Reasoning explanations',
+    history: 'History',
+  },
+  tokensPerMonth: (tokens: string): string => `${tokens} per month`,
+  tokensOnce: (tokens: string): string => `${tokens} to start`,
+  fixedAgents: (count: number): string => `Fixed ${count} defaults`,
+  upToAgents: (count: number): string => `Up to ${count}`,
+  historyDays: (days: number): string => `${days} days`,
+  historyUnlimited: 'Unlimited',
+  /** The Free column's button for a signed-out visitor. */
+  signUpFree: 'Sign up free',
+  /** The Free column's (disabled) button for a free user; the column also wears the Current Plan badge. */
+  yourPlan: 'Your plan',
+  subscribe: (planName: string): string => `Subscribe to ${planName}`,
+  /** Shown on a paid column the user already has (e.g. the subscription lookup disagrees). */
+  subscribed: 'Subscribed',
+  demoNotice: 'Demo mode: checkout is simulated on this server. No card is needed and nothing is charged.',
+} as const;
+
+/** One line under each plan's name on the pricing screen (the three of PRICING_PLAN_IDS). */
+export const PLAN_TAGLINES: Readonly<Partial<Record<SubscriptionTier, string>>> = {
+  free: 'Try the council with the three default assistants.',
+  premium: 'Debate, reasoning and your choice of agents, models and roles.',
+  max: 'The largest councils and the most tokens for heavy use.',
+};
+
+/** The management card of premium and max users (spec §2; DECISIONS 6: the real renewal date). */
+export const SUBSCRIPTION_CARD = {
+  title: (planName: string): string => `Your ${planName} Subscription`,
+  description: 'Thank you for supporting Council.',
+  tokensRemaining: 'Tokens remaining',
+  /** The plan allowance line under the balance: "250K of 250K left this month". */
+  monthlyAllowance: 'Monthly allowance',
+  ofAllowance: (left: string, allowance: string): string => `${left} of ${allowance} left this period`,
+  breakdown: (purchased: string, free: string): string =>
+    `Purchased tokens: ${purchased} · Free tokens: ${free}`,
+  plan: 'Plan',
+  price: 'Price',
+  renews: 'Renews on',
+  ends: 'Ends on',
+  status: 'Status',
+  perMonth: (price: string): string => `${price} per month`,
+  noPrice: 'Custom',
+  noDate: 'Not scheduled',
+  includedTitle: 'Included in your plan',
+  upgradeToMax: 'Upgrade to Max Plan',
+  managePaymentMethod: 'Manage Payment Method',
+  cancelSubscription: 'Cancel Subscription',
+  /** Why the two portal buttons are disabled (spec §2: they need a stripeCustomerId). */
+  noBillingAccount: 'The billing portal becomes available once your payment details are on file.',
+  cancelsAtPeriodEnd: (date: string): string =>
+    `Your subscription is cancelled and ends on ${date}. You keep your plan until then.`,
+} as const;
+
+/** The "Need more tokens?" card every visitor sees (spec §2). */
+export const TOKEN_PACKS_SECTION = {
+  title: 'Need more tokens?',
+  description: 'Top up at any time. Purchased tokens never expire and are used after your monthly allowance.',
+  addToAccount: 'Add to account',
+  tokens: (count: string): string => `${count} tokens`,
+  signInHint: 'Sign in to add tokens to your account.',
+} as const;
+
+/** The clearly labelled demo checkout page (DECISIONS 14). */
+export const DEMO_CHECKOUT_SCREEN = {
+  heading: 'Demo checkout — no real payment',
+  badge: 'Demo mode',
+  intro:
+    'This server has no payment provider configured, so checkout is simulated: nothing is charged and no card is needed. Confirming applies the purchase exactly as a real payment would.',
+  summaryTitle: 'Order summary',
+  item: 'Item',
+  kind: 'Type',
+  tokens: 'Tokens',
+  price: 'Price',
+  noCharge: 'No charge',
+  perMonth: (price: string): string => `${price} per month`,
+  tokensPerMonth: (tokens: string): string => `${tokens} per month`,
+  kinds: {
+    topup: 'Token pack',
+    subscription: 'Monthly plan',
+    upgrade: 'Plan upgrade',
+    portal: 'Subscription change',
+  } satisfies Record<CheckoutKind, string>,
+  confirm: 'Confirm',
+  cancel: 'Cancel',
+  alreadyConfirmed: 'This checkout has already been confirmed. Confirming again changes nothing.',
+  loading: 'Loading checkout',
+  notFoundTitle: 'Checkout not available',
+  notFoundText: 'This demo checkout is unknown, has expired or belongs to another account.',
+  backToPricing: 'Back to pricing',
+} as const;
+
+/** What the pricing screen says when the browser comes back from a checkout or the portal. */
+export const CHECKOUT_RETURN_TOASTS = {
+  topup: PAYMENT_TOASTS.succeeded,
+  subscription: {
+    title: 'Subscription active',
+    description: 'Welcome aboard! Your monthly tokens have been added to your account.',
+    variant: 'default',
+  },
+  upgrade: {
+    title: 'Upgrade complete',
+    description: 'Your plan has been upgraded and the new allowance is ready to use.',
+    variant: 'default',
+  },
+  portal: {
+    title: 'Subscription updated',
+    description: 'Your billing changes have been saved.',
+    variant: 'default',
+  },
+  cancelled: {
+    title: 'Checkout cancelled',
+    description: 'No payment was taken.',
+    variant: 'default',
+  },
+  portalCancelled: {
+    title: 'No changes made',
+    description: 'Your subscription is unchanged.',
+    variant: 'default',
+  },
+} as const satisfies Record<CheckoutKind | 'cancelled' | 'portalCancelled', ToastText>;
+
+export function isCheckoutResult(value: unknown): value is CheckoutResult {
+  return typeof value === 'string' && (CHECKOUT_RESULTS as readonly string[]).includes(value);
+}
+
+export function isCheckoutKind(value: unknown): value is CheckoutKind {
+  return typeof value === 'string' && (CHECKOUT_KINDS as readonly string[]).includes(value);
+}
+
+/**
+ * The toast for `?checkout=<result>&kind=<kind>`; a success of an unknown kind reads as a token
+ * purchase, the spec's only quoted success (§8).
+ */
+export function checkoutReturnToast(result: CheckoutResult, kind: string | null): ToastText {
+  if (result === 'cancelled') {
+    return kind === 'portal' ? CHECKOUT_RETURN_TOASTS.portalCancelled : CHECKOUT_RETURN_TOASTS.cancelled;
+  }
+  return isCheckoutKind(kind) ? CHECKOUT_RETURN_TOASTS[kind] : CHECKOUT_RETURN_TOASTS.topup;
+}

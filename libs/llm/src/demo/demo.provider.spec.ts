@@ -1,0 +1,210 @@
+import { type LlmDelta, type LlmRequest } from '../llm.types';
+import {
+  buildRevisionPrompt,
+  buildSynthesisPrompt,
+  parseRevision,
+  SYNTHESIS_HEADINGS,
+} from '../prompts/llm.prompts';
+import { estimatePromptTokens, estimateTokens } from '../usage/token-estimate.util';
+import { DemoProvider, chunks } from './demo.provider';
+import { keyTerms, writeDemoAnswer } from './demo.writer';
+
+const QUESTION = 'Should our startup migrate the billing database from MySQL to PostgreSQL this quarter?';
+const DEVILS_ADVOCATE =
+  "You are the council's devil's advocate. Take the strongest reasonable position against the answer.";
+const TEACHER = 'You are a patient teacher. Explain the answer so that a motivated newcomer can follow it.';
+
+const request = (overrides: Partial<LlmRequest> = {}): LlmRequest => ({
+  model: 'gpt-4o-2024-11-20',
+  messages: [{ role: 'user', content: QUESTION }],
+  maxTokens: 1024,
+  reasoning: false,
+  ...overrides,
+});
+
+const fast = new DemoProvider({ charsPerSecond: 0, firstTokenDelayMs: 0 });
+
+async function collect(stream: AsyncIterable<LlmDelta>): Promise<LlmDelta[]> {
+  const deltas: LlmDelta[] = [];
+  for await (const delta of stream) deltas.push(delta);
+  return deltas;
+}
+
+const textOf = (deltas: LlmDelta[], type: 'text' | 'reasoning' = 'text') =>
+  deltas.map((delta) => (delta.type === type ? delta.text : '')).join('');
+
+describe('DemoProvider', () => {
+  it('is labelled demo', () => {
+    expect(fast.name).toBe('demo');
+    expect(new DemoProvider({ standsInFor: 'xai' }).standsInFor).toBe('xai');
+  });
+
+  it('is deterministic for the same question, model and role', async () => {
+    const first = await collect(fast.stream(request({ system: TEACHER }), new AbortController().signal));
+    const second = await collect(fast.stream(request({ system: TEACHER }), new AbortController().signal));
+    expect(second).toEqual(first);
+    // Pacing changes the chunking, never the text.
+    const paced = new DemoProvider({ charsPerSecond: 50_000, firstTokenDelayMs: 1 });
+    expect(
+      textOf(await collect(paced.stream(request({ system: TEACHER }), new AbortController().signal))),
+    ).toBe(textOf(first));
+  });
+
+  it('varies with the model, the role and the question', () => {
+    const base = writeDemoAnswer(request()).text;
+    expect(writeDemoAnswer(request({ system: DEVILS_ADVOCATE })).text).not.toBe(base);
+    expect(writeDemoAnswer(request({ system: TEACHER })).text).not.toBe(base);
+    const otherQuestion = request({
+      messages: [{ role: 'user', content: 'How do I keep a sourdough starter alive while travelling?' }],
+    });
+    expect(writeDemoAnswer(otherQuestion).text).not.toBe(base);
+    const models = new Set(
+      ['a', 'b', 'c', 'd', 'e', 'f'].map((model) => writeDemoAnswer(request({ model })).text),
+    );
+    expect(models.size).toBeGreaterThan(1);
+  });
+
+  it('writes well-formed markdown that addresses the question: short answer, key points, caveat', () => {
+    const { text } = writeDemoAnswer(request());
+    expect(text).toMatch(/^\*\*Short answer:\*\* \S/);
+    expect(text).toMatch(/\n### Key points\n\n(- .+\n){3,}/);
+    expect(text).toMatch(/\n### Caveat\n\n\S/);
+    expect(text).toMatch(/billing database/);
+    expect(text).not.toMatch(/undefined|null|\$\{/);
+  });
+
+  it('speaks in the role: the devil’s advocate argues against, the teacher explains step by step', () => {
+    const against = writeDemoAnswer(request({ system: DEVILS_ADVOCATE })).text;
+    expect(against).toMatch(/### The case against/);
+    expect(against).toMatch(/arguing against the grain/);
+    const teacher = writeDemoAnswer(request({ system: TEACHER })).text;
+    expect(teacher).toMatch(/In plain words:/);
+    expect(teacher).toMatch(/### Step by step\n\n1\. /);
+  });
+
+  it('echoes the question’s key terms', () => {
+    expect(keyTerms(QUESTION)).toEqual(expect.arrayContaining(['billing database', 'MySQL', 'PostgreSQL']));
+    expect(keyTerms('How do I keep my sourdough starter alive while travelling for two weeks?')).toEqual([
+      'sourdough starter',
+      'travelling',
+    ]);
+    expect(keyTerms('?')).toEqual([]);
+    expect(writeDemoAnswer(request({ messages: [{ role: 'user', content: '??' }] })).text).toMatch(
+      /^\*\*Short answer:\*\*/,
+    );
+  });
+
+  it('streams reasoning deltas before the answer when reasoning is on', async () => {
+    const deltas = await collect(fast.stream(request({ reasoning: true }), new AbortController().signal));
+    const kinds = deltas.map((delta) => delta.type).filter((type, index, all) => all[index - 1] !== type);
+    expect(kinds).toEqual(['reasoning', 'text', 'usage', 'done']);
+    expect(textOf(deltas, 'reasoning')).toMatch(/billing database/);
+  });
+
+  it('reports honest estimated usage (chars / 4) and a stop', async () => {
+    const req = request({ system: TEACHER, reasoning: true });
+    const deltas = await collect(fast.stream(req, new AbortController().signal));
+    const written = textOf(deltas, 'reasoning') + textOf(deltas);
+    const prompt = estimatePromptTokens(req);
+    expect(prompt).toBe(Math.ceil(`${TEACHER}\n${QUESTION}`.length / 4));
+    expect(deltas.at(-2)).toEqual({
+      type: 'usage',
+      usage: {
+        promptTokens: prompt,
+        completionTokens: estimateTokens(written),
+        totalTokens: prompt + estimateTokens(written),
+      },
+      estimated: true,
+    });
+    expect(deltas.at(-1)).toEqual({ type: 'done', finishReason: 'stop' });
+  });
+
+  it('streams at the configured pace after the first-token delay', async () => {
+    const provider = new DemoProvider({ charsPerSecond: 2_000, firstTokenDelayMs: 100 });
+    const started = Date.now();
+    let firstAt = 0;
+    let chars = 0;
+    let pieces = 0;
+    for await (const delta of provider.stream(request(), new AbortController().signal)) {
+      if (delta.type !== 'text') continue;
+      firstAt ||= Date.now();
+      chars += delta.text.length;
+      pieces += 1;
+    }
+    const elapsed = Date.now() - started;
+    expect(firstAt - started).toBeGreaterThanOrEqual(95);
+    expect(pieces).toBeGreaterThan(5);
+    expect(elapsed).toBeGreaterThanOrEqual(100 + (chars / 2_000) * 1000 * 0.8);
+  });
+
+  it('stops promptly when aborted', async () => {
+    const provider = new DemoProvider({ charsPerSecond: 20, firstTokenDelayMs: 0 });
+    const controller = new AbortController();
+    const received: LlmDelta[] = [];
+    setTimeout(() => controller.abort(), 50);
+    const started = Date.now();
+    await expect(
+      (async () => {
+        for await (const delta of provider.stream(request(), controller.signal)) received.push(delta);
+      })(),
+    ).rejects.toMatchObject({ name: 'AbortError' });
+    expect(Date.now() - started).toBeLessThan(300);
+    expect(received.length).toBeGreaterThan(0);
+    expect(received.some((delta) => delta.type === 'done')).toBe(false);
+  });
+
+  it('revises in a debate: reads the others, keeps the structure and states its position', () => {
+    const own = writeDemoAnswer(request()).text;
+    const other = writeDemoAnswer(request({ system: DEVILS_ADVOCATE, model: 'claude-sonnet-4' })).text;
+    const content = buildRevisionPrompt({
+      question: QUESTION,
+      round: 1,
+      ownAnswer: own,
+      others: [{ member: 'Claude (claude-sonnet-4)', answer: other }],
+    });
+    const { text } = writeDemoAnswer(request({ messages: [{ role: 'user', content }] }));
+    expect(text).toMatch(/^\*\*Revised answer:\*\* \S/);
+    expect(text).toMatch(/Claude \(claude-sonnet-4\)/);
+    expect(text).toMatch(/### Where the council agrees/);
+    expect(parseRevision(text).changed).not.toBeNull();
+    expect(writeDemoAnswer(request({ messages: [{ role: 'user', content }], task: 'revision' })).text).toBe(
+      text,
+    );
+  });
+
+  it('synthesises a consensus that summarises agreement and keeps the minority view', () => {
+    const answers = [
+      { member: 'ChatGPT (gpt-4o)', answer: writeDemoAnswer(request()).text },
+      { member: 'Grok (grok-3)', answer: writeDemoAnswer(request({ model: 'grok-3' })).text },
+      {
+        member: 'Claude (claude-sonnet-4)',
+        answer: writeDemoAnswer(request({ system: DEVILS_ADVOCATE })).text,
+      },
+    ];
+    const content = buildSynthesisPrompt({ question: QUESTION, answers });
+    const { text } = writeDemoAnswer(request({ messages: [{ role: 'user', content }] }));
+    expect(text).toMatch(new RegExp(`^## ${SYNTHESIS_HEADINGS.answer}\\n\\n\\S`));
+    expect(text).toMatch(/2 of 3 members support this answer/);
+    expect(text).toMatch(new RegExp(`## ${SYNTHESIS_HEADINGS.agreement}\\n\\n- `));
+    expect(text).toMatch(/\*\*Billing database\*\* comes up in most answers/);
+    expect(text).toMatch(
+      new RegExp(
+        `## ${SYNTHESIS_HEADINGS.minority}\\n\\n\\*\\*Claude \\(claude-sonnet-4\\)\\*\\* still disagrees`,
+      ),
+    );
+
+    const agreeing = buildSynthesisPrompt({ question: QUESTION, answers: answers.slice(0, 2) });
+    expect(writeDemoAnswer(request({ messages: [{ role: 'user', content: agreeing }] })).text).toMatch(
+      /## Minority view\n\nNone\./,
+    );
+  });
+});
+
+describe('chunks', () => {
+  it('cuts text at word boundaries into pieces of about the given size, losing nothing', () => {
+    const text = 'one two three four five six seven\n\n- eight nine';
+    const pieces = [...chunks(text, 10)];
+    expect(pieces.join('')).toBe(text);
+    expect(pieces.every((piece) => piece.length >= 10 || piece === pieces.at(-1))).toBe(true);
+  });
+});

@@ -1,0 +1,95 @@
+import { type Provider } from '@council/contracts';
+import { abortReason } from '../errors/llm.errors';
+import { type LlmDelta, type LlmProvider, type LlmRequest } from '../llm.types';
+import { estimatePromptTokens, tokensForChars, usageOf } from '../usage/token-estimate.util';
+import { writeDemoAnswer } from './demo.writer';
+
+export interface DemoProviderOptions {
+  /** Output speed; 0 streams without pauses (tests). Default 240 (≈ 60 tokens/s). */
+  charsPerSecond?: number;
+  /** Pause before the first delta; default 600 ms. */
+  firstTokenDelayMs?: number;
+  /** The provider it stands in for (informational; `name` stays `demo`). */
+  standsInFor?: Provider;
+}
+
+/** Deltas are sent at most this often, a few words at a time, like a real stream. */
+const TICK_MS = 50;
+/** Without pacing, text goes out in pieces of about this many characters. */
+const UNPACED_CHUNK_CHARS = 64;
+
+/**
+ * The offline adapter for providers without an API key (DECISIONS 15). Deterministic: the same
+ * question, model and role prompt give the same answer (demo.writer.ts), streamed at a realistic
+ * pace. Token counts are honest estimates, not a tokeniser's: prompt ≈ characters of the system
+ * prompt and messages / 4, completion ≈ characters written (reasoning included) / 4, reported with
+ * `estimated: true`.
+ */
+export class DemoProvider implements LlmProvider {
+  readonly name = 'demo' as const;
+  readonly standsInFor: Provider | null;
+  private readonly charsPerSecond: number;
+  private readonly firstTokenDelayMs: number;
+
+  constructor(options: DemoProviderOptions = {}) {
+    this.charsPerSecond = Math.max(0, options.charsPerSecond ?? 240);
+    this.firstTokenDelayMs = Math.max(0, options.firstTokenDelayMs ?? 600);
+    this.standsInFor = options.standsInFor ?? null;
+  }
+
+  async *stream(request: LlmRequest, signal: AbortSignal): AsyncGenerator<LlmDelta> {
+    if (signal.aborted) throw abortReason(signal);
+    const answer = writeDemoAnswer(request);
+    await sleep(this.firstTokenDelayMs, signal);
+    const paced = this.charsPerSecond > 0;
+    const chunkChars = paced
+      ? Math.max(1, Math.round((this.charsPerSecond * TICK_MS) / 1000))
+      : UNPACED_CHUNK_CHARS;
+    for (const [type, text] of [
+      ['reasoning', answer.reasoning],
+      ['text', answer.text],
+    ] as const) {
+      for (const piece of chunks(text, chunkChars)) {
+        if (signal.aborted) throw abortReason(signal);
+        yield { type, text: piece };
+        if (paced) await sleep((piece.length * 1000) / this.charsPerSecond, signal);
+      }
+    }
+    const completionChars = answer.reasoning.length + answer.text.length;
+    yield {
+      type: 'usage',
+      usage: usageOf(estimatePromptTokens(request), tokensForChars(completionChars)),
+      estimated: true,
+    };
+    yield { type: 'done', finishReason: 'stop' };
+  }
+}
+
+/** Whole words (with their trailing space) adding up to about `size` characters. */
+export function* chunks(text: string, size: number): Generator<string> {
+  const words = text.match(/\S+\s*|\s+/g) ?? [];
+  let current = '';
+  for (const word of words) {
+    current += word;
+    if (current.length >= size) {
+      yield current;
+      current = '';
+    }
+  }
+  if (current) yield current;
+}
+
+function sleep(ms: number, signal: AbortSignal): Promise<void> {
+  if (ms <= 0) return Promise.resolve();
+  return new Promise((resolve, reject) => {
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(abortReason(signal));
+    };
+    const timer = setTimeout(() => {
+      signal.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    signal.addEventListener('abort', onAbort, { once: true });
+  });
+}

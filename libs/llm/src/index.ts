@@ -1,0 +1,12 @@
+export * from './llm.types';
+export * from './prompts/llm.prompts';
+export * from './reasoning/reasoning.splitter';
+export * from './errors/llm.errors';
+export * from './errors/provider-error.classifier';
+export * from './streaming/idle-timeout.util';
+export * from './usage/token-estimate.util';
+export * from './providers/openai.provider';
+export * from './providers/anthropic.provider';
+export * from './providers/provider.factory';
+export { DemoProvider, type DemoProviderOptions } from './demo/demo.provider';
+export { writeDemoAnswer, type DemoAnswer } from './demo/demo.writer';
