@@ -3,6 +3,7 @@ import { type DynamicModule, Module } from '@nestjs/common';
 import { QUEUES } from '@council/contracts';
 import { QueueModule, coreImports, queueDepthMetricsProvider } from '@council/server-kit';
 import { type ConsensusWorkerEnv } from './config/consensus-worker.env';
+import { ConsensusWorkerService } from './consensus/consensus-worker.service';
 
 @Module({})
 export class ConsensusWorkerModule {
@@ -14,7 +15,7 @@ export class ConsensusWorkerModule {
         QueueModule.forRoot(),
         BullModule.registerQueue({ name: QUEUES.consensus }),
       ],
-      providers: [queueDepthMetricsProvider([QUEUES.consensus])],
+      providers: [queueDepthMetricsProvider([QUEUES.consensus]), ConsensusWorkerService],
     };
   }
 }

@@ -3,9 +3,11 @@ import { coreImports } from '@council/server-kit';
 import { AuthModule } from './auth/auth.module';
 import { BillingModule } from './billing/billing.module';
 import { CatalogueModule } from './catalogue/catalogue.module';
+import { CouncilStreamModule } from './council-stream/council-stream.module';
 import { type GatewayEnv } from './config/gateway.env';
 import { OAuthModule } from './oauth/oauth.module';
 import { PasswordResetModule } from './password-reset/password-reset.module';
+import { QuestionsModule } from './questions/questions.module';
 import { QueuesModule } from './queues/queues.module';
 import { SupportModule } from './support/support.module';
 
@@ -23,6 +25,8 @@ export class GatewayModule {
         PasswordResetModule,
         OAuthModule,
         BillingModule,
+        QuestionsModule,
+        CouncilStreamModule,
       ],
     };
   }

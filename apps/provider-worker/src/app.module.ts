@@ -1,7 +1,8 @@
-import { BullModule } from '@nestjs/bullmq';
 import { type DynamicModule, Module } from '@nestjs/common';
-import { providerQueueName } from '@council/contracts';
+import { QUEUES, providerQueueName } from '@council/contracts';
 import { QueueModule, coreImports, queueDepthMetricsProvider } from '@council/server-kit';
+import { BullModule } from '@nestjs/bullmq';
+import { ProviderWorkersService } from './answers/provider-workers.service';
 import { type ProviderWorkerEnv } from './config/provider-worker.env';
 
 @Module({})
@@ -13,10 +14,10 @@ export class ProviderWorkerModule {
       imports: [
         ...coreImports('provider-worker', config),
         QueueModule.forRoot(),
-        BullModule.registerQueue(...names.map((name) => ({ name }))),
+        BullModule.registerQueue(...names.map((name) => ({ name })), { name: QUEUES.usage }),
       ],
       // The depth of the queues this process serves is what the HPA scales on.
-      providers: [queueDepthMetricsProvider(names)],
+      providers: [queueDepthMetricsProvider(names), ProviderWorkersService],
     };
   }
 }

@@ -53,3 +53,5 @@ export * from './dto/question.response';
 export * from './dto/shared.response';
 export * from './dto/billing.response';
 export * from './dto/health.response';
+
+export * from './council/council.constants';

@@ -20,3 +20,6 @@ export * from './queues/queue.module';
 export * from './bootstrap/core-imports';
 export * from './bootstrap/bootstrap-server';
 export * from './http/body-parsers';
+export * from './queues/job-options';
+export * from './queues/question-flow';
+export * from './streams/question-stream';

@@ -89,4 +89,13 @@ export class GatewayEnv extends BaseServerEnv {
   @Min(100)
   @Max(60_000)
   BILLING_RPC_TIMEOUT_MS: number = 10_000;
+
+  /**
+   * POST /api/questions?wait=true answers at the latest after this long; a question still running
+   * then is answered as it stands (its status says so) and keeps streaming over Socket.IO.
+   */
+  @IsInt()
+  @Min(1000)
+  @Max(900_000)
+  QUESTION_WAIT_TIMEOUT_MS: number = 300_000;
 }

@@ -31,6 +31,15 @@ export class ProviderWorkerEnv extends BaseServerEnv {
   @Min(1000)
   PROVIDER_IDLE_TIMEOUT_MS: number = 30_000;
 
+  /** Optional rate limit per provider queue: at most this many jobs started per duration (0: none). */
+  @IsInt()
+  @Min(0)
+  PROVIDER_RATE_LIMIT_MAX: number = 0;
+
+  @IsInt()
+  @Min(1)
+  PROVIDER_RATE_LIMIT_DURATION_MS: number = 1000;
+
   // A provider without a key is served by the offline demo adapter (DECISIONS 15).
   @IsOptional() @IsString() OPENAI_API_KEY?: string;
   @IsOptional() @IsUrl({ require_tld: false }) OPENAI_BASE_URL?: string;

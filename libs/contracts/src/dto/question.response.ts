@@ -88,3 +88,10 @@ export interface ShareReply {
   shareDescription: string;
   shareExpiresAt: string | null;
 }
+
+/** POST /api/questions/{id}/cancel. */
+export interface CancelQuestionResult {
+  question: QuestionResponse;
+  /** Tokens the question's reservation gave back (0 when it had none left). */
+  releasedTokens: number;
+}

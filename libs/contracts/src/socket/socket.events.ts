@@ -29,8 +29,10 @@ export type StreamEventPayload<T extends StreamEntryType> = Omit<StreamEntryOf<T
 export type AnswerDeltaEvent = StreamEventPayload<'answer:delta'>;
 export type AnswerCompletedEvent = StreamEventPayload<'answer:completed'>;
 export type AnswerFailedEvent = StreamEventPayload<'answer:failed'>;
+export type AnswerResetEvent = StreamEventPayload<'answer:reset'>;
 export type DebateRoundEvent = StreamEventPayload<'debate:round'>;
 export type ConsensusDeltaEvent = StreamEventPayload<'consensus:delta'>;
+export type ConsensusResetEvent = StreamEventPayload<'consensus:reset'>;
 export type ConsensusCompletedEvent = StreamEventPayload<'consensus:completed'>;
 export type ConsensusFailedEvent = StreamEventPayload<'consensus:failed'>;
 export type QuestionCompletedEvent = StreamEventPayload<'question:completed'>;
@@ -40,8 +42,12 @@ export interface ServerToClientEvents {
   'answer:delta': (event: AnswerDeltaEvent) => void;
   'answer:completed': (event: AnswerCompletedEvent) => void;
   'answer:failed': (event: AnswerFailedEvent) => void;
+  /** A retry of this member and round starts: discard its text and reasoning shown so far. */
+  'answer:reset': (event: AnswerResetEvent) => void;
   'debate:round': (event: DebateRoundEvent) => void;
   'consensus:delta': (event: ConsensusDeltaEvent) => void;
+  /** A retry of the consensus starts: discard the consensus text shown so far. */
+  'consensus:reset': (event: ConsensusResetEvent) => void;
   'consensus:completed': (event: ConsensusCompletedEvent) => void;
   'consensus:failed': (event: ConsensusFailedEvent) => void;
   'question:completed': (event: QuestionCompletedEvent) => void;

@@ -39,6 +39,18 @@ export interface AnswerFailedEntry {
   error: string;
 }
 
+/**
+ * A retried attempt of a member's answer (round 0) or revision (round ≥ 1) is starting: clients
+ * drop the text and reasoning they have shown for this member and round; the deltas that follow
+ * start the answer afresh. `attempt` is 1-based (2 for the first retry).
+ */
+export interface AnswerResetEntry {
+  type: 'answer:reset';
+  memberOrder: number;
+  round: number;
+  attempt: number;
+}
+
 export interface DebateRoundEntry {
   type: 'debate:round';
   round: number;
@@ -54,6 +66,12 @@ export interface ConsensusDeltaEntry {
 export interface ConsensusCompletedEntry extends TokenUsage {
   type: 'consensus:completed';
   responseId: number;
+}
+
+/** Like answer:reset, for the consensus: drop the consensus text shown so far; it starts afresh. */
+export interface ConsensusResetEntry {
+  type: 'consensus:reset';
+  attempt: number;
 }
 
 /** Shown as "Consensus Formation Failed"; the members' answers stand. */
@@ -79,8 +97,10 @@ export type StreamEntry =
   | AnswerDeltaEntry
   | AnswerCompletedEntry
   | AnswerFailedEntry
+  | AnswerResetEntry
   | DebateRoundEntry
   | ConsensusDeltaEntry
+  | ConsensusResetEntry
   | ConsensusCompletedEntry
   | ConsensusFailedEntry
   | QuestionCompletedEntry
@@ -107,8 +127,10 @@ const SCHEMAS: { readonly [T in StreamEntryType]: EntrySchema<T> } = {
   'answer:delta': { memberOrder: 'int', round: 'int', kind: DELTA_KINDS, text: 'string' },
   'answer:completed': { memberOrder: 'int', round: 'int', responseId: 'id', ...USAGE_FIELDS },
   'answer:failed': { memberOrder: 'int', round: 'int', responseId: 'id?', error: 'string' },
+  'answer:reset': { memberOrder: 'int', round: 'int', attempt: 'int' },
   'debate:round': { round: 'int', status: DEBATE_ROUND_STATUSES },
   'consensus:delta': { kind: DELTA_KINDS, text: 'string' },
+  'consensus:reset': { attempt: 'int' },
   'consensus:completed': { responseId: 'id', ...USAGE_FIELDS },
   'consensus:failed': { responseId: 'id?', error: 'string' },
   'question:completed': { totalTokensUsed: 'int' },

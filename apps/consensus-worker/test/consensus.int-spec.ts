@@ -1,0 +1,308 @@
+// The flow parent on real PostgreSQL and Redis. The provider queues are served by a scripted
+// stand-in (it stores rows the way the provider worker does and returns `changed`), so these tests
+// pin the orchestration: rounds, early stop, the synthesis hand-off and finalising.
+
+import {
+  CONSENSUS_PROVIDER,
+  JOBS,
+  type MemberAnswerJobData,
+  PROVIDERS,
+  type Provider,
+  QUEUES,
+  type StreamEntry,
+  decodeStreamEntry,
+  finaliseJobId,
+  providerQueueName,
+} from '@council/contracts';
+import {
+  AgentEntity,
+  QuestionAgentEntity,
+  QuestionEntity,
+  ResponseEntity,
+  createDataSourceOptions,
+} from '@council/db';
+import {
+  QuestionStreamWriter,
+  type QuestionFlowMember,
+  buildQuestionFlow,
+  redisOptionsFromUrl,
+  streamKeyFor,
+} from '@council/server-kit';
+import {
+  type TestDatabase,
+  type TestRedis,
+  createMigratedDatabase,
+  createTestQuestion,
+  createTestUser,
+  testRedis,
+} from '@council/testing';
+import { FlowProducer, type Job, Queue, UnrecoverableError, Worker } from 'bullmq';
+import { Redis } from 'ioredis';
+import { DataSource } from 'typeorm';
+import { ConsensusJobRunner, UNFINISHED_ERROR } from '../src/consensus/consensus-job.runner';
+import { createConsensusWorker } from '../src/consensus/consensus-worker';
+
+/** How the stand-in answers one job: whether a revision changed position, or the job fails. */
+type Script = (
+  data: MemberAnswerJobData,
+  name: string,
+) => { changed?: boolean; fail?: boolean; lost?: boolean; cancelQuestion?: boolean };
+
+describe('consensus worker (PostgreSQL + Redis)', () => {
+  let db: TestDatabase;
+  let dataSource: DataSource;
+  let redisEnv: TestRedis;
+  let redis: Redis;
+  let flows: FlowProducer;
+  let consensusWorker: Worker;
+  let providerWorkers: Worker[];
+  const queues = new Map<string, Queue>();
+  let catalogue: Record<Provider, { agentId: number; modelId: number }>;
+  const scripts = new Map<number, Script>();
+  const handled: Array<{ name: string; queue: string; data: MemberAnswerJobData }> = [];
+
+  beforeAll(async () => {
+    db = await createMigratedDatabase('consensus_worker', { seed: true });
+    dataSource = new DataSource(createDataSourceOptions({ url: db.url, poolSize: 6 }));
+    await dataSource.initialize();
+    redisEnv = testRedis('consensus-worker');
+    redis = new Redis(redisEnv.url);
+    const connection = redisOptionsFromUrl(redisEnv.url, { maxRetriesPerRequest: null });
+    const prefix = redisEnv.prefix;
+    const queue = (name: string): Queue => {
+      let existing = queues.get(name);
+      if (!existing) {
+        existing = new Queue(name, { connection, prefix });
+        queues.set(name, existing);
+      }
+      return existing;
+    };
+    flows = new FlowProducer({ connection, prefix });
+    queue(QUEUES.consensus);
+    const runner = new ConsensusJobRunner({
+      dataSource,
+      stream: new QuestionStreamWriter(redis, prefix),
+      usageQueue: queue(QUEUES.usage),
+      providerQueue: queue,
+      maxRounds: 2,
+      childOptions: { attempts: 1, backoffDelayMs: 10 },
+    });
+    consensusWorker = createConsensusWorker(runner, { connection, prefix, concurrency: 5 });
+    providerWorkers = PROVIDERS.map(
+      (provider) =>
+        new Worker(providerQueueName(provider), (job) => standIn(job, providerQueueName(provider)), {
+          connection,
+          prefix,
+          concurrency: 5,
+        }),
+    );
+
+    catalogue = {} as Record<Provider, { agentId: number; modelId: number }>;
+    const agents = await dataSource.getRepository(AgentEntity).find({ relations: { models: true } });
+    for (const provider of PROVIDERS) {
+      const agent = agents.find((candidate) => candidate.provider === provider && candidate.models?.length);
+      if (!agent?.models) throw new Error(`The catalogue has no ${provider} agent`);
+      catalogue[provider] = { agentId: agent.id, modelId: agent.models[0].id };
+    }
+  });
+
+  afterAll(async () => {
+    await Promise.all([consensusWorker, ...providerWorkers].map((worker) => worker.close()));
+    await Promise.all([...queues.values()].map((queue) => queue.close()));
+    await flows.close();
+    redis.disconnect();
+    await redisEnv.cleanup();
+    await dataSource.destroy();
+    await db.drop();
+  });
+
+  /** Stores the row like the provider worker (10 tokens each) and returns its `changed`. */
+  async function standIn(job: Job, queue: string): Promise<{ changed: boolean | null }> {
+    const data = job.data as MemberAnswerJobData;
+    handled.push({ name: job.name, queue, data });
+    const outcome = scripts.get(data.questionId)?.(data, job.name) ?? {};
+    const tokens = outcome.fail || outcome.lost ? 0 : 1;
+    if (outcome.cancelQuestion) {
+      await dataSource.getRepository(QuestionEntity).update({ id: data.questionId }, { status: 'cancelled' });
+    }
+    const synthesis = job.name === JOBS.synthesis;
+    await dataSource.getRepository(ResponseEntity).insert({
+      questionId: data.questionId,
+      provider: synthesis ? CONSENSUS_PROVIDER : data.provider,
+      memberOrder: synthesis ? null : data.memberOrder,
+      round: synthesis ? 0 : data.round,
+      status: outcome.lost ? 'streaming' : outcome.fail ? 'failed' : 'completed',
+      error: outcome.fail ? 'Service Issue' : null,
+      response: outcome.fail ? '' : `Answer of ${data.memberOrder} in round ${data.round}`,
+      promptTokens: 4 * tokens,
+      completionTokens: 6 * tokens,
+      totalTokens: 10 * tokens,
+    });
+    if (outcome.lost) throw new UnrecoverableError('Lost before storing its outcome');
+    if (outcome.fail) throw new UnrecoverableError('Service Issue');
+    return { changed: job.name === JOBS.debateRevision ? (outcome.changed ?? false) : null };
+  }
+
+  async function ask(
+    showDebate: boolean,
+    script: Script = () => ({}),
+    leaderOrder = 1,
+    until: QuestionEntity['status'] = 'completed',
+  ): Promise<{ questionId: number; question: QuestionEntity }> {
+    const user = await createTestUser(dataSource);
+    const question = await createTestQuestion(dataSource, user.id, { showDebate });
+    scripts.set(question.id, script);
+    const members: QuestionFlowMember[] = PROVIDERS.map((provider, order) => ({
+      order,
+      provider,
+      roleId: null,
+      ...catalogue[provider],
+    }));
+    await dataSource.getRepository(QuestionAgentEntity).save(
+      members.map((member) => ({
+        questionId: question.id,
+        agentId: member.agentId,
+        modelId: member.modelId,
+        roleId: null,
+        order: member.order,
+      })),
+    );
+    await flows.add(
+      buildQuestionFlow({ id: question.id, userId: user.id, showDebate, showReasoning: false }, members, {
+        leaderOrder,
+        attempts: 1,
+      }),
+    );
+    await waitFor(async () => {
+      const stored = await dataSource.getRepository(QuestionEntity).findOneByOrFail({ id: question.id });
+      return stored.status === until;
+    });
+    const consensusQueue = queues.get(QUEUES.consensus);
+    await waitFor(
+      async () => (await consensusQueue?.getJobState(finaliseJobId(question.id))) === 'completed',
+    );
+    const done = await dataSource.getRepository(QuestionEntity).findOneByOrFail({ id: question.id });
+    return { questionId: question.id, question: done };
+  }
+
+  async function entries(questionId: number): Promise<StreamEntry[]> {
+    const raw = await redis.xrange(streamKeyFor(redisEnv.prefix, questionId), '-', '+');
+    return raw.map(([, fields]) => decodeStreamEntry(fields)).filter((entry) => entry !== null);
+  }
+
+  function rounds(questionId: number): string[] {
+    return handled
+      .filter((entry) => entry.data.questionId === questionId)
+      .map((entry) => `${entry.name}:${entry.data.memberOrder}:${entry.data.round}`)
+      .sort();
+  }
+
+  it('finalises a question without debate: totals, final entry, stream expiry, release', async () => {
+    const { questionId, question } = await ask(false);
+    expect(question.totalTokensUsed).toBe(30);
+    expect(rounds(questionId)).toEqual(['member-answer:0:0', 'member-answer:1:0', 'member-answer:2:0']);
+    expect((await entries(questionId)).at(-1)).toEqual({ type: 'question:completed', totalTokensUsed: 30 });
+    expect(await redis.ttl(streamKeyFor(redisEnv.prefix, questionId))).toBeGreaterThan(0);
+    const release = await queues.get(QUEUES.usage)?.getJob(`${questionId}:release:0`);
+    expect(release?.data).toMatchObject({ kind: 'release', questionId });
+    const consensusQueue = queues.get(QUEUES.consensus);
+    await waitFor(async () => (await consensusQueue?.getJobState(finaliseJobId(questionId))) === 'completed');
+    const parent = await consensusQueue?.getJob(finaliseJobId(questionId));
+    expect(parent?.returnvalue).toEqual({ totalTokensUsed: 30, rounds: 0 });
+  });
+
+  it('runs two debate rounds while positions change, then the leader synthesises', async () => {
+    const { questionId, question } = await ask(true, () => ({ changed: true }), 1);
+    expect(rounds(questionId)).toEqual([
+      'debate-revision:0:1',
+      'debate-revision:0:2',
+      'debate-revision:1:1',
+      'debate-revision:1:2',
+      'debate-revision:2:1',
+      'debate-revision:2:2',
+      'member-answer:0:0',
+      'member-answer:1:0',
+      'member-answer:2:0',
+      'synthesis:1:2',
+    ]);
+    const synthesis = handled.find(
+      (entry) => entry.data.questionId === questionId && entry.name === JOBS.synthesis,
+    );
+    expect(synthesis?.queue).toBe(providerQueueName('anthropic'));
+    // 3 members × 3 answers + the consensus, 10 tokens each.
+    expect(question.totalTokensUsed).toBe(100);
+    const debate = (await entries(questionId)).filter((entry) => entry.type === 'debate:round');
+    expect(debate).toEqual([
+      { type: 'debate:round', round: 1, status: 'started' },
+      { type: 'debate:round', round: 1, status: 'completed' },
+      { type: 'debate:round', round: 2, status: 'started' },
+      { type: 'debate:round', round: 2, status: 'completed' },
+    ]);
+  });
+
+  it('stops early when nobody changes position, and debates without a failed member', async () => {
+    const { questionId } = await ask(true, (data) => ({ changed: false, fail: data.memberOrder === 2 }), 0);
+    expect(rounds(questionId)).toEqual([
+      'debate-revision:0:1',
+      'debate-revision:1:1',
+      'member-answer:0:0',
+      'member-answer:1:0',
+      'member-answer:2:0',
+      'synthesis:0:1',
+    ]);
+    const consensus = await dataSource
+      .getRepository(ResponseEntity)
+      .findOneBy({ questionId, provider: CONSENSUS_PROVIDER });
+    expect(consensus?.status).toBe('completed');
+  });
+
+  it('marks a member whose job ended without an outcome as failed when finalising', async () => {
+    const { questionId } = await ask(false, (data) => ({ lost: data.memberOrder === 1 }));
+    const lost = await dataSource
+      .getRepository(ResponseEntity)
+      .findOneByOrFail({ questionId, memberOrder: 1 });
+    expect(lost).toMatchObject({ status: 'failed', error: UNFINISHED_ERROR });
+    const stream = await entries(questionId);
+    expect(stream.slice(-2)).toEqual([
+      { type: 'answer:failed', memberOrder: 1, round: 0, responseId: lost.id, error: UNFINISHED_ERROR },
+      { type: 'question:completed', totalTokensUsed: 20 },
+    ]);
+  });
+
+  it('skips the debate of a cancelled question and leaves its status and stream alone', async () => {
+    const { questionId, question } = await ask(
+      true,
+      (data) => ({ changed: true, cancelQuestion: data.memberOrder === 0 && data.round === 0 }),
+      1,
+      'cancelled',
+    );
+    expect(question.status).toBe('cancelled');
+    expect(rounds(questionId)).toEqual(['member-answer:0:0', 'member-answer:1:0', 'member-answer:2:0']);
+    const stream = await entries(questionId);
+    expect(stream.some((entry) => entry.type === 'question:completed' || entry.type === 'debate:round')).toBe(
+      false,
+    );
+    expect(await queues.get(QUEUES.usage)?.getJob(`${questionId}:release:0`)).toBeDefined();
+  });
+
+  it('completes the question when the synthesis fails', async () => {
+    const { questionId, question } = await ask(true, (_data, name) => ({
+      changed: false,
+      fail: name === JOBS.synthesis,
+    }));
+    expect(question.status).toBe('completed');
+    const consensus = await dataSource
+      .getRepository(ResponseEntity)
+      .findOneBy({ questionId, provider: CONSENSUS_PROVIDER });
+    expect(consensus).toMatchObject({ status: 'failed', error: 'Service Issue' });
+    expect((await entries(questionId)).at(-1)?.type).toBe('question:completed');
+  });
+});
+
+async function waitFor(check: () => Promise<boolean>, timeoutMs = 15_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error('Timed out waiting for the condition');
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}

@@ -1,0 +1,18 @@
+/** XREAD BLOCK timeout of the tail loop; a new watch interrupts it at once (CLIENT UNBLOCK). */
+export const STREAM_TAIL_BLOCK_MS = 2000;
+
+/** Most entries one XREAD returns per stream. */
+export const STREAM_TAIL_COUNT = 500;
+
+/** Pause before the tail loop retries after a Redis error. */
+export const STREAM_TAIL_ERROR_PAUSE_MS = 500;
+
+/** XRANGE page size of a replay. */
+export const STREAM_REPLAY_BATCH = 1000;
+
+/** Ack of a question:subscribe that failed validation. */
+export const SUBSCRIBE_INVALID_MESSAGE =
+  'questionId must be a positive integer and lastEntryId a stream entry id';
+
+/** connect_error message of a handshake without a signed-in session. */
+export const SOCKET_UNAUTHENTICATED_MESSAGE = 'Authentication required';

@@ -1,0 +1,12 @@
+import { Module } from '@nestjs/common';
+import { AuthModule } from '../auth/auth.module';
+import { QuestionsModule } from '../questions/questions.module';
+import { CouncilStreamGateway } from './council-stream.gateway';
+import { CouncilStreamTailer } from './council-stream.tailer';
+
+/** Live answers over Socket.IO (/council), tailed from the questions' Redis Streams. */
+@Module({
+  imports: [AuthModule, QuestionsModule],
+  providers: [CouncilStreamGateway, CouncilStreamTailer],
+})
+export class CouncilStreamModule {}

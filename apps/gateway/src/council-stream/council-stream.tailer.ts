@@ -1,0 +1,258 @@
+import { Inject, Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
+import {
+  type ClientToServerEvents,
+  type InterServerEvents,
+  STREAM_START_ID,
+  type ServerToClientEvents,
+  type SocketData,
+  decodeStreamEntry,
+  questionRoom,
+} from '@council/contracts';
+import { MetricsService, REDIS_CLIENT, redisOptionsFromUrl, streamKeyFor } from '@council/server-kit';
+import { Redis } from 'ioredis';
+import { Histogram } from 'prom-client';
+import { type Namespace, type Socket } from 'socket.io';
+import { GatewayEnv } from '../config/gateway.env';
+import {
+  STREAM_REPLAY_BATCH,
+  STREAM_TAIL_BLOCK_MS,
+  STREAM_TAIL_COUNT,
+  STREAM_TAIL_ERROR_PAUSE_MS,
+} from './council-stream.constants';
+import {
+  type RawStreamEntry,
+  type XreadReply,
+  compareEntryIds,
+  emitStreamEntry,
+  entryTimestampMs,
+} from './council-stream.util';
+
+export type CouncilNamespace = Namespace<
+  ClientToServerEvents,
+  ServerToClientEvents,
+  InterServerEvents,
+  SocketData
+>;
+export type CouncilSocket = Socket<ClientToServerEvents, ServerToClientEvents, InterServerEvents, SocketData>;
+
+interface Watch {
+  questionId: number;
+  key: string;
+  /** The last entry relayed to the question's room. Only moves forward. */
+  cursor: string;
+  sockets: Set<string>;
+}
+
+/**
+ * Tails the Redis Streams of the questions this gateway's sockets watch (ARCHITECTURE "Streaming"):
+ * one XREAD BLOCK loop over all of them on a dedicated connection, relaying each entry to the
+ * question's room once. A subscriber first gets the entries after its `lastEntryId` (XRANGE), then
+ * joins the room exactly where the loop's cursor stands, so nothing is lost or repeated between
+ * replay and live. Gateways share nothing; each reads the streams it needs.
+ */
+@Injectable()
+export class CouncilStreamTailer implements OnApplicationShutdown {
+  private readonly logger = new Logger(CouncilStreamTailer.name);
+  private readonly watches = new Map<number, Watch>();
+  private readonly byKey = new Map<string, Watch>();
+  private readonly socketQuestions = new Map<string, Set<number>>();
+  /** Subscribes of one question run one after another. */
+  private readonly locks = new Map<number, Promise<void>>();
+  private readonly lag: Histogram;
+  private namespace: CouncilNamespace | null = null;
+  private blocking: Redis | null = null;
+  private blockingClientId: number | null = null;
+  private loopRunning = false;
+  private stopped = false;
+  private wake: (() => void) | null = null;
+
+  constructor(
+    private readonly env: GatewayEnv,
+    @Inject(REDIS_CLIENT) private readonly redis: Redis,
+    metrics: MetricsService,
+  ) {
+    this.lag = new Histogram({
+      name: 'council_stream_lag_seconds',
+      help: 'Time from a stream entry being appended to its relay to Socket.IO',
+      buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
+      registers: [metrics.registry],
+    });
+  }
+
+  attach(namespace: CouncilNamespace): void {
+    this.namespace = namespace;
+  }
+
+  /** Replays the question's stream after `after` to this socket, then relays live entries to it. */
+  subscribe(socket: CouncilSocket, questionId: number, after: string | undefined): Promise<void> {
+    const previous = this.locks.get(questionId) ?? Promise.resolve();
+    const run = previous.then(() => this.subscribeNow(socket, questionId, after ?? STREAM_START_ID));
+    const settled = run.catch(() => undefined);
+    this.locks.set(questionId, settled);
+    void settled.then(() => {
+      if (this.locks.get(questionId) === settled) this.locks.delete(questionId);
+    });
+    return run;
+  }
+
+  unsubscribe(socket: CouncilSocket, questionId: number): void {
+    void socket.leave(questionRoom(questionId));
+    this.socketQuestions.get(socket.id)?.delete(questionId);
+    this.release(socket.id, questionId);
+  }
+
+  /** A socket disconnected: it leaves every room by itself; drop its watches. */
+  socketGone(socket: CouncilSocket): void {
+    const questions = this.socketQuestions.get(socket.id);
+    this.socketQuestions.delete(socket.id);
+    for (const questionId of questions ?? []) this.release(socket.id, questionId);
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    this.stopped = true;
+    this.wake?.();
+    this.blocking?.disconnect();
+    this.blocking = null;
+  }
+
+  private async subscribeNow(socket: CouncilSocket, questionId: number, after: string): Promise<void> {
+    const key = streamKeyFor(this.env.REDIS_PREFIX, questionId);
+    let from = after;
+    for (;;) {
+      const watch = this.watches.get(questionId);
+      // Live entries past the cursor reach the room; replay only up to it.
+      const upTo = watch ? watch.cursor : '+';
+      if (!watch || compareEntryIds(from, watch.cursor) < 0) {
+        from = await this.replay(socket, questionId, key, from, upTo);
+      }
+      if (socket.disconnected) return;
+      const current = this.watches.get(questionId);
+      if (current && compareEntryIds(from, current.cursor) < 0) continue; // the loop moved on meanwhile
+      // No await from here on: joining and registering happen before the loop can relay again.
+      void socket.join(questionRoom(questionId));
+      const joined = current ?? this.addWatch(questionId, key, from);
+      joined.sockets.add(socket.id);
+      const questions = this.socketQuestions.get(socket.id) ?? new Set<number>();
+      questions.add(questionId);
+      this.socketQuestions.set(socket.id, questions);
+      return;
+    }
+  }
+
+  /** Emits the entries in (from, upTo] to the socket; returns the last id sent (or `from`). */
+  private async replay(
+    socket: CouncilSocket,
+    questionId: number,
+    key: string,
+    from: string,
+    upTo: string,
+  ): Promise<string> {
+    let last = from;
+    for (;;) {
+      const entries = (await this.redis.xrange(
+        key,
+        `(${last}`,
+        upTo,
+        'COUNT',
+        STREAM_REPLAY_BATCH,
+      )) as RawStreamEntry[];
+      for (const [id, fields] of entries) {
+        const entry = decodeStreamEntry(fields);
+        if (entry) emitStreamEntry(socket, questionId, id, entry);
+        last = id;
+      }
+      if (entries.length < STREAM_REPLAY_BATCH) return last;
+    }
+  }
+
+  private addWatch(questionId: number, key: string, cursor: string): Watch {
+    const watch: Watch = { questionId, key, cursor, sockets: new Set() };
+    this.watches.set(questionId, watch);
+    this.byKey.set(key, watch);
+    this.interruptRead();
+    if (!this.loopRunning) void this.loop();
+    return watch;
+  }
+
+  private release(socketId: string, questionId: number): void {
+    const watch = this.watches.get(questionId);
+    if (!watch) return;
+    watch.sockets.delete(socketId);
+    if (watch.sockets.size > 0) return;
+    this.watches.delete(questionId);
+    this.byKey.delete(watch.key);
+  }
+
+  /** A new stream to watch: end the current XREAD BLOCK at once (else it waits out its timeout). */
+  private interruptRead(): void {
+    this.wake?.();
+    if (this.blockingClientId === null) return;
+    this.redis.call('CLIENT', 'UNBLOCK', String(this.blockingClientId)).catch(() => undefined);
+  }
+
+  private async loop(): Promise<void> {
+    this.loopRunning = true;
+    try {
+      while (!this.stopped) {
+        if (this.watches.size === 0) {
+          await new Promise<void>((resolve) => {
+            this.wake = resolve;
+          });
+          this.wake = null;
+          continue;
+        }
+        try {
+          const connection = await this.blockingConnection();
+          const watches = [...this.watches.values()];
+          const reply = (await connection.xread(
+            'COUNT',
+            STREAM_TAIL_COUNT,
+            'BLOCK',
+            STREAM_TAIL_BLOCK_MS,
+            'STREAMS',
+            ...watches.map((watch) => watch.key),
+            ...watches.map((watch) => watch.cursor),
+          )) as XreadReply;
+          for (const [key, entries] of reply ?? []) this.relay(key, entries);
+        } catch (error) {
+          if (this.stopped) break;
+          this.logger.warn(`Stream tail failed: ${error instanceof Error ? error.message : String(error)}`);
+          await new Promise((resolve) => setTimeout(resolve, STREAM_TAIL_ERROR_PAUSE_MS));
+        }
+      }
+    } finally {
+      this.loopRunning = false;
+    }
+  }
+
+  private relay(key: string, entries: readonly RawStreamEntry[]): void {
+    const watch = this.byKey.get(key);
+    if (!watch || !this.namespace) return;
+    const room = this.namespace.to(questionRoom(watch.questionId));
+    for (const [id, fields] of entries) {
+      if (compareEntryIds(id, watch.cursor) <= 0) continue;
+      watch.cursor = id;
+      const entry = decodeStreamEntry(fields);
+      if (!entry) continue;
+      emitStreamEntry(room, watch.questionId, id, entry);
+      this.lag.observe(Math.max(0, Date.now() - entryTimestampMs(id)) / 1000);
+    }
+  }
+
+  private async blockingConnection(): Promise<Redis> {
+    if (this.blocking) return this.blocking;
+    // Blocking reads need a connection of their own that never gives up on a command.
+    const connection = new Redis(redisOptionsFromUrl(this.env.REDIS_URL, { maxRetriesPerRequest: null }));
+    connection.on('error', (error: Error) => this.logger.warn(`Stream tail connection: ${error.message}`));
+    connection.on('ready', () => {
+      connection
+        .client('ID')
+        .then((id) => {
+          this.blockingClientId = Number(id);
+        })
+        .catch(() => undefined);
+    });
+    this.blocking = connection;
+    return connection;
+  }
+}

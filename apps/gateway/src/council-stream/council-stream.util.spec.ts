@@ -1,0 +1,55 @@
+import { type ServerToClientEvents } from '@council/contracts';
+import {
+  type ServerEventTarget,
+  compareEntryIds,
+  emitStreamEntry,
+  entryTimestampMs,
+  isAllowedSocketOrigin,
+  isHandshakeRequest,
+} from './council-stream.util';
+
+describe('council stream helpers', () => {
+  it('compares stream entry ids numerically', () => {
+    expect(compareEntryIds('9-0', '10-0')).toBeLessThan(0);
+    expect(compareEntryIds('10-2', '10-10')).toBeLessThan(0);
+    expect(compareEntryIds('10-2', '10-2')).toBe(0);
+    expect(compareEntryIds('1700000000001-0', '1700000000000-99')).toBeGreaterThan(0);
+    expect(entryTimestampMs('1700000000001-4')).toBe(1700000000001);
+  });
+
+  it('emits an entry as its event, with the question and entry ids', () => {
+    const emitted: Array<[string, unknown]> = [];
+    const target: ServerEventTarget = {
+      emit: <E extends keyof ServerToClientEvents>(
+        event: E,
+        ...args: Parameters<ServerToClientEvents[E]>
+      ) => {
+        emitted.push([event, args[0]]);
+        return true;
+      },
+    };
+    emitStreamEntry(target, 42, '1-1', { type: 'consensus:delta', kind: 'text', text: 'Agreed' });
+    emitStreamEntry(target, 42, '1-2', { type: 'question:completed', totalTokensUsed: 9 });
+    emitStreamEntry(target, 42, '1-3', { type: 'answer:reset', memberOrder: 1, round: 0, attempt: 2 });
+    expect(emitted).toEqual([
+      ['consensus:delta', { questionId: 42, entryId: '1-1', kind: 'text', text: 'Agreed' }],
+      ['question:completed', { questionId: 42, entryId: '1-2', totalTokensUsed: 9 }],
+      ['answer:reset', { questionId: 42, entryId: '1-3', memberOrder: 1, round: 0, attempt: 2 }],
+    ]);
+  });
+
+  it('accepts our origin or none, and refuses foreign and cross-site handshakes', () => {
+    const allowed = new Set(['http://council.test']);
+    expect(isAllowedSocketOrigin('http://council.test', 'same-origin', allowed)).toBe(true);
+    expect(isAllowedSocketOrigin(undefined, undefined, allowed)).toBe(true);
+    expect(isAllowedSocketOrigin('http://evil.test', undefined, allowed)).toBe(false);
+    expect(isAllowedSocketOrigin('null', undefined, allowed)).toBe(false);
+    expect(isAllowedSocketOrigin(undefined, 'cross-site', allowed)).toBe(false);
+  });
+
+  it('tells the handshake from later engine.io requests', () => {
+    expect(isHandshakeRequest('/socket.io/?EIO=4&transport=websocket')).toBe(true);
+    expect(isHandshakeRequest('/socket.io/?EIO=4&transport=polling&sid=abc')).toBe(false);
+    expect(isHandshakeRequest(undefined)).toBe(true);
+  });
+});

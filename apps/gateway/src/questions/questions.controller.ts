@@ -1,0 +1,108 @@
+import {
+  Body,
+  Controller,
+  Header,
+  HttpCode,
+  HttpStatus,
+  Param,
+  ParseIntPipe,
+  Post,
+  Query,
+  UseGuards,
+} from '@nestjs/common';
+import {
+  ApiBadRequestResponse,
+  ApiConflictResponse,
+  ApiCookieAuth,
+  ApiCreatedResponse,
+  ApiForbiddenResponse,
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiPaymentRequiredResponse,
+  ApiQuery,
+  ApiServiceUnavailableResponse,
+  ApiTags,
+  ApiUnauthorizedResponse,
+} from '@nestjs/swagger';
+import {
+  AskQuestionDto,
+  type AskQuestionResult,
+  type CancelQuestionResult,
+  type ResponseRow,
+} from '@council/contracts';
+import { CurrentUser } from '../auth/auth.decorator';
+import { AuthenticatedGuard } from '../auth/auth.guard';
+import { type AuthUser } from '../users/users.util';
+import { QuestionsService } from './questions.service';
+import { parseWaitFlag } from './questions.util';
+
+/** Asking the council (spec §7 POST /api/questions, DECISIONS 12) and stopping a question. */
+@ApiTags('questions')
+@ApiCookieAuth()
+@ApiUnauthorizedResponse({ description: 'Not signed in' })
+@UseGuards(AuthenticatedGuard)
+@Controller('questions')
+export class QuestionsController {
+  constructor(private readonly questions: QuestionsService) {}
+
+  @Post()
+  @Header('Cache-Control', 'no-store')
+  @ApiQuery({
+    name: 'wait',
+    required: false,
+    description: 'true: answer only once every response is final (same shape, responses filled)',
+  })
+  @ApiCreatedResponse({
+    description:
+      '{ question, agents, responses }: at once with responses empty (answers stream over Socket.IO ' +
+      '/council), or with ?wait=true once the question is final',
+  })
+  @ApiBadRequestResponse({
+    description:
+      'Invalid question (empty, over 8,000 characters), fewer than 3 members, unknown agent/model/role, bad debate leader',
+  })
+  @ApiForbiddenResponse({
+    description: 'PREMIUM_FEATURE (debate/reasoning on free) or more members than the tier allows',
+  })
+  @ApiPaymentRequiredResponse({ description: 'INSUFFICIENT_TOKENS or NO_FREE_QUERIES; nothing is stored' })
+  @ApiServiceUnavailableResponse({ description: 'Billing or the queue is unavailable' })
+  ask(
+    @CurrentUser() user: AuthUser,
+    @Body() dto: AskQuestionDto,
+    @Query('wait') wait?: string,
+  ): Promise<AskQuestionResult> {
+    return this.questions.ask(user, dto, parseWaitFlag(wait));
+  }
+
+  @Post(':id/cancel')
+  @HttpCode(HttpStatus.OK)
+  @Header('Cache-Control', 'no-store')
+  @ApiOkResponse({ description: '{ question (status cancelled), releasedTokens }' })
+  @ApiBadRequestResponse({ description: 'The id is not a number' })
+  @ApiNotFoundResponse({ description: 'No such question of yours' })
+  @ApiConflictResponse({ description: 'The question has already completed or failed' })
+  cancel(
+    @CurrentUser() user: AuthUser,
+    @Param('id', ParseIntPipe) id: number,
+  ): Promise<CancelQuestionResult> {
+    return this.questions.cancel(user, id);
+  }
+
+  @Post(':id/responses/:responseId/retry')
+  @HttpCode(HttpStatus.OK)
+  @Header('Cache-Control', 'no-store')
+  @ApiOkResponse({ description: 'The response row, pending again; the new attempt streams over Socket.IO' })
+  @ApiBadRequestResponse({ description: 'An id is not a number' })
+  @ApiNotFoundResponse({ description: 'No such question of yours, or no such response of it' })
+  @ApiConflictResponse({
+    description: 'Not a failed member answer, or the question is still running or was cancelled',
+  })
+  @ApiPaymentRequiredResponse({ description: 'INSUFFICIENT_TOKENS: the balance is empty' })
+  retry(
+    @CurrentUser() user: AuthUser,
+    @Param('id', ParseIntPipe) id: number,
+    @Param('responseId', ParseIntPipe) responseId: number,
+  ): Promise<ResponseRow> {
+    return this.questions.retry(user, id, responseId);
+  }
+}

@@ -1,0 +1,397 @@
+import { InjectFlowProducer, InjectQueue } from '@nestjs/bullmq';
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
+import {
+  type AskQuestionDto,
+  type AskQuestionResult,
+  type CancelQuestionResult,
+  JOBS,
+  type MemberAnswerJobData,
+  type ResponseRow,
+  DEBATE_MAX_ROUNDS,
+  FINAL_QUESTION_STATUSES,
+  PROVIDERS,
+  type Provider,
+  QUESTION_CANCELLED_MESSAGE,
+  QUESTION_CANCEL_TTL_SECONDS,
+  QUEUES,
+  type QuestionStatus,
+  SERVER_MESSAGES,
+  estimateQuestionTokens,
+  finaliseJobId,
+  jobId,
+  questionCancelKey,
+  synthesisJobId,
+} from '@council/contracts';
+import {
+  AgentEntity,
+  ModelEntity,
+  QuestionAgentEntity,
+  QuestionEntity,
+  ResponseEntity,
+  RoleEntity,
+} from '@council/db';
+import {
+  DomainException,
+  QuestionStreamWriter,
+  REDIS_CLIENT,
+  buildQuestionFlow,
+  providerJobOptions,
+} from '@council/server-kit';
+import { FlowProducer, type Job, Queue } from 'bullmq';
+import { type Redis } from 'ioredis';
+import { DataSource, Repository } from 'typeorm';
+import { BillingClient } from '../billing/billing.client';
+import { BillingRpcException } from '../billing/billing.exception';
+import { GatewayEnv } from '../config/gateway.env';
+import { type AuthUser } from '../users/users.util';
+import {
+  RESPONSE_NOT_FOUND_MESSAGE,
+  RETRY_CANCELLED_MESSAGE,
+  RETRY_NOT_FAILED_MESSAGE,
+  RETRY_WHILE_RUNNING_MESSAGE,
+  QUESTION_FINISHED_MESSAGE,
+  QUESTION_FLOW_PRODUCER,
+  QUESTION_WAIT_POLL_MS,
+  QUEUE_UNAVAILABLE_MESSAGE,
+} from './questions.constants';
+import {
+  type CatalogueSnapshot,
+  type CouncilPlan,
+  planCouncil,
+  toQuestionAgentResponse,
+  toQuestionResponse,
+  toResponseRow,
+} from './questions.util';
+
+/** States of a job that has not started: removing it is safe. */
+const NOT_STARTED_STATES = new Set(['waiting', 'delayed', 'prioritized', 'waiting-children']);
+
+function isFinal(status: QuestionStatus): boolean {
+  return (FINAL_QUESTION_STATUSES as readonly string[]).includes(status);
+}
+
+/**
+ * Asking, cancelling and reading a question's council result. Tier rules come from questions.util
+ * (libs/contracts' PLANS); tokens are held through billing before anything is queued.
+ */
+@Injectable()
+export class QuestionsService {
+  private readonly logger = new Logger(QuestionsService.name);
+  private readonly providerQueues: Record<Provider, Queue>;
+  private readonly stream: QuestionStreamWriter;
+
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    @InjectRepository(QuestionEntity) private readonly questions: Repository<QuestionEntity>,
+    @InjectRepository(QuestionAgentEntity) private readonly questionAgents: Repository<QuestionAgentEntity>,
+    @InjectRepository(ResponseEntity) private readonly responses: Repository<ResponseEntity>,
+    @InjectRepository(AgentEntity) private readonly agents: Repository<AgentEntity>,
+    @InjectRepository(ModelEntity) private readonly models: Repository<ModelEntity>,
+    @InjectRepository(RoleEntity) private readonly roles: Repository<RoleEntity>,
+    @InjectFlowProducer(QUESTION_FLOW_PRODUCER) private readonly flows: FlowProducer,
+    @InjectQueue(QUEUES.consensus) private readonly consensusQueue: Queue,
+    @InjectQueue(QUEUES.providerOpenai) openaiQueue: Queue,
+    @InjectQueue(QUEUES.providerAnthropic) anthropicQueue: Queue,
+    @InjectQueue(QUEUES.providerXai) xaiQueue: Queue,
+    @Inject(REDIS_CLIENT) private readonly redis: Redis,
+    private readonly billing: BillingClient,
+    private readonly env: GatewayEnv,
+  ) {
+    this.providerQueues = { openai: openaiQueue, anthropic: anthropicQueue, xai: xaiQueue };
+    this.stream = new QuestionStreamWriter(redis, env.REDIS_PREFIX);
+  }
+
+  /**
+   * Validates the council against the user's tier, writes the question and its members, reserves
+   * tokens (402 writes nothing) and enqueues one flow. With `wait`, answers once the question is
+   * final (or QUESTION_WAIT_TIMEOUT_MS passed).
+   */
+  async ask(user: AuthUser, dto: AskQuestionDto, wait: boolean): Promise<AskQuestionResult> {
+    const plan = planCouncil(user.subscriptionTier, dto, await this.loadCatalogue());
+    const question = await this.insertQuestion(user.id, dto, plan);
+    await this.reserve(user.id, question.id, dto, plan);
+    try {
+      await this.flows.add(
+        buildQuestionFlow(
+          {
+            id: question.id,
+            userId: user.id,
+            showDebate: question.showDebate,
+            showReasoning: question.showReasoning,
+          },
+          plan.members,
+          { leaderOrder: plan.leaderOrder },
+        ),
+      );
+    } catch (error) {
+      this.logger.error(`Question ${question.id} could not be queued: ${describe(error)}`);
+      await this.failUnqueued(user.id, question.id, QUEUE_UNAVAILABLE_MESSAGE);
+      throw new DomainException('SERVICE_UNAVAILABLE', QUEUE_UNAVAILABLE_MESSAGE);
+    }
+    if (wait) await this.waitUntilFinal(question.id);
+    return this.result(question.id);
+  }
+
+  /**
+   * Stops a question: raises the cancel signal for active jobs, removes the jobs that have not
+   * started, marks it cancelled, gives back what its reservation still holds and ends its stream.
+   */
+  async cancel(user: AuthUser, questionId: number): Promise<CancelQuestionResult> {
+    const question = await this.findOwned(user.id, questionId);
+    if (question.status !== 'cancelled') {
+      if (isFinal(question.status)) throw new DomainException('CONFLICT', QUESTION_FINISHED_MESSAGE);
+      await this.redis.set(
+        questionCancelKey(this.env.REDIS_PREFIX, questionId),
+        '1',
+        'EX',
+        QUESTION_CANCEL_TTL_SECONDS,
+      );
+      await this.removePendingJobs(questionId);
+      const { affected } = await this.questions
+        .createQueryBuilder()
+        .update()
+        .set({ status: 'cancelled' })
+        .where('id = :id AND status IN (:...running)', { id: questionId, running: ['pending', 'running'] })
+        .execute();
+      // Only the request that ended the question ends its stream (a worker may have finished it first).
+      if (affected) {
+        await this.stream.append(questionId, [
+          { type: 'question:failed', error: QUESTION_CANCELLED_MESSAGE },
+        ]);
+      }
+    }
+    // Also on a repeated cancel: a release that failed before (billing down) is done now. Idempotent.
+    const release = await this.billing.release(user.id, questionId);
+    return {
+      question: toQuestionResponse(await this.findOwned(user.id, questionId)),
+      releasedTokens: release.duplicate ? 0 : release.released,
+    };
+  }
+
+  /**
+   * Runs one failed member answer again (owner only; a finished question's first-round answers).
+   * The response row goes back to pending and the member's job is added again under its
+   * deterministic id (the failed job is removed first). A failed attempt never settles usage, so
+   * the new attempt's settlement (usage key of that member and round) is the only charge; the
+   * question's reservation is released by then, so it is charged to the balance, which must not
+   * be empty (402).
+   */
+  async retry(user: AuthUser, questionId: number, responseId: number): Promise<ResponseRow> {
+    const question = await this.findOwned(user.id, questionId);
+    const response = await this.responses.findOneBy({ id: responseId, questionId });
+    if (!response) throw new DomainException('NOT_FOUND', RESPONSE_NOT_FOUND_MESSAGE);
+    if (question.status === 'cancelled') throw new DomainException('CONFLICT', RETRY_CANCELLED_MESSAGE);
+    if (!isFinal(question.status)) throw new DomainException('CONFLICT', RETRY_WHILE_RUNNING_MESSAGE);
+    if (response.status !== 'failed' || response.memberOrder === null || response.round !== 0) {
+      throw new DomainException('CONFLICT', RETRY_NOT_FAILED_MESSAGE);
+    }
+    const member = await this.questionAgents.findOne({
+      where: { questionId, order: response.memberOrder },
+      relations: { agent: true },
+    });
+    if (!member?.agent) throw new DomainException('CONFLICT', RETRY_NOT_FAILED_MESSAGE);
+    const { tokensLeft } = await this.billing.subscription(user.id);
+    if (tokensLeft <= 0) throw new DomainException('INSUFFICIENT_TOKENS', SERVER_MESSAGES.insufficientTokens);
+
+    // The guard on status makes two concurrent retries start one attempt.
+    const reset = await this.responses
+      .createQueryBuilder()
+      .update()
+      .set({ status: 'pending', error: null, response: '', reasoning: null })
+      .where('id = :id AND status = :failed', { id: response.id, failed: 'failed' })
+      .execute();
+    if (!reset.affected) throw new DomainException('CONFLICT', RETRY_NOT_FAILED_MESSAGE);
+
+    const queue = this.providerQueues[member.agent.provider];
+    const id = jobId(questionId, member.order, 0);
+    const data: MemberAnswerJobData = {
+      questionId,
+      memberOrder: member.order,
+      round: 0,
+      agentId: member.agentId,
+      modelId: member.modelId,
+      roleId: member.roleId,
+      provider: member.agent.provider,
+      userId: user.id,
+      showReasoning: question.showReasoning,
+    };
+    try {
+      const previous = await queue.getJob(id);
+      if (previous) await previous.remove();
+      await queue.add(JOBS.memberAnswer, data, providerJobOptions(id));
+    } catch (error) {
+      this.logger.error(
+        `Question ${questionId}: retry of member ${member.order} not queued: ${describe(error)}`,
+      );
+      await this.responses.update({ id: response.id }, { status: 'failed', error: response.error });
+      throw new DomainException('SERVICE_UNAVAILABLE', QUEUE_UNAVAILABLE_MESSAGE);
+    }
+    // The member streams again on the question's stream: give it a fresh lifetime.
+    await this.stream.expire(questionId).catch(() => undefined);
+    return toResponseRow(await this.responses.findOneByOrFail({ id: response.id }));
+  }
+
+  /** The question (its owner's only: NOT_FOUND otherwise), its council and its stored answers. */
+  async result(questionId: number): Promise<AskQuestionResult> {
+    const question = await this.questions.findOneByOrFail({ id: questionId });
+    const [members, responses] = await Promise.all([
+      this.questionAgents.find({
+        where: { questionId },
+        relations: { agent: true, model: true, role: true },
+        order: { order: 'ASC' },
+      }),
+      this.responses.find({ where: { questionId }, order: { memberOrder: 'ASC', round: 'ASC', id: 'ASC' } }),
+    ]);
+    return {
+      question: toQuestionResponse(question),
+      responses: responses.map(toResponseRow),
+      agents: members.map(toQuestionAgentResponse),
+    };
+  }
+
+  /** For the socket: the question's status when `userId` owns it, else null. */
+  async ownedStatus(userId: number, questionId: number): Promise<QuestionStatus | null> {
+    const question = await this.questions.findOne({
+      where: { id: questionId, userId },
+      select: { id: true, status: true },
+    });
+    return question?.status ?? null;
+  }
+
+  private async findOwned(userId: number, questionId: number): Promise<QuestionEntity> {
+    const question = await this.questions.findOneBy({ id: questionId, userId });
+    if (!question) throw new DomainException('NOT_FOUND', SERVER_MESSAGES.questionNotFound);
+    return question;
+  }
+
+  private async loadCatalogue(): Promise<CatalogueSnapshot> {
+    const [agents, models, roles] = await Promise.all([
+      this.agents.find({ where: { isActive: true }, order: { position: 'ASC', id: 'ASC' } }),
+      this.models.find({
+        where: { isActive: true, agent: { isActive: true } },
+        order: { position: 'ASC', id: 'ASC' },
+      }),
+      this.roles.find({ where: { isActive: true } }),
+    ]);
+    return { agents, models, roles };
+  }
+
+  private insertQuestion(userId: number, dto: AskQuestionDto, plan: CouncilPlan): Promise<QuestionEntity> {
+    return this.dataSource.transaction(async (manager) => {
+      const question = await manager.getRepository(QuestionEntity).save(
+        manager.getRepository(QuestionEntity).create({
+          userId,
+          question: dto.question,
+          showDebate: dto.showDebate,
+          showReasoning: dto.showReasoning,
+          debateLeaderId: plan.debateLeaderId,
+          status: 'pending',
+        }),
+      );
+      await manager.getRepository(QuestionAgentEntity).insert(
+        plan.members.map((member) => ({
+          questionId: question.id,
+          agentId: member.agentId,
+          modelId: member.modelId,
+          roleId: member.roleId,
+          order: member.order,
+        })),
+      );
+      return question;
+    });
+  }
+
+  /**
+   * Billing needs the question row, so it exists first. A refusal (402, or any 4xx) deletes it
+   * again, so nothing is left behind; when billing's answer is unknown (503) the reservation may
+   * exist, so it is released and the question kept as failed.
+   */
+  private async reserve(
+    userId: number,
+    questionId: number,
+    dto: AskQuestionDto,
+    plan: CouncilPlan,
+  ): Promise<void> {
+    const maxTokens = estimateQuestionTokens({
+      members: plan.members.length,
+      questionLength: dto.question.length,
+      showDebate: dto.showDebate,
+    });
+    try {
+      await this.billing.reserve(userId, questionId, maxTokens);
+    } catch (error) {
+      if (error instanceof BillingRpcException && error.body.statusCode < 500) {
+        await this.questions.delete({ id: questionId });
+      } else {
+        await this.failUnqueued(userId, questionId, describe(error));
+      }
+      throw error;
+    }
+  }
+
+  /** No job will ever run for this question: give its tokens back and mark it failed. */
+  private async failUnqueued(userId: number, questionId: number, reason: string): Promise<void> {
+    await this.billing.release(userId, questionId).catch((error: unknown) => {
+      this.logger.error(`Question ${questionId}: release after a failed enqueue failed: ${describe(error)}`);
+    });
+    await this.questions.update({ id: questionId }, { status: 'failed' });
+    await this.stream
+      .append(questionId, [
+        {
+          type: 'question:failed',
+          error: reason,
+        },
+      ])
+      .catch(() => undefined);
+  }
+
+  /**
+   * Removes every job of the question that has not started: first answers, debate revisions and the
+   * synthesis on the provider queues, then the flow parent once none of its children is running.
+   */
+  private async removePendingJobs(questionId: number): Promise<void> {
+    const members = await this.questionAgents.find({
+      where: { questionId },
+      relations: { agent: true },
+      order: { order: 'ASC' },
+    });
+    let active = false;
+    const tryRemove = async (job: Job | undefined): Promise<void> => {
+      if (!job) return;
+      const state = await job.getState();
+      if (state === 'active') active = true;
+      if (!NOT_STARTED_STATES.has(state)) return;
+      await job.remove().catch((error: unknown) => {
+        active = true;
+        this.logger.warn(`Question ${questionId}: job ${job.id ?? '?'} not removed: ${describe(error)}`);
+      });
+    };
+    for (const member of members) {
+      const queue = this.providerQueues[member.agent?.provider ?? 'openai'];
+      for (let round = 0; round <= DEBATE_MAX_ROUNDS; round += 1) {
+        await tryRemove(await queue.getJob(jobId(questionId, member.order, round)));
+      }
+    }
+    for (const provider of PROVIDERS) {
+      await tryRemove(await this.providerQueues[provider].getJob(synthesisJobId(questionId)));
+    }
+    if (!active) await tryRemove(await this.consensusQueue.getJob(finaliseJobId(questionId)));
+  }
+
+  private async waitUntilFinal(questionId: number): Promise<void> {
+    const deadline = Date.now() + this.env.QUESTION_WAIT_TIMEOUT_MS;
+    while (Date.now() < deadline) {
+      const question = await this.questions.findOne({
+        where: { id: questionId },
+        select: { id: true, status: true },
+      });
+      if (!question || isFinal(question.status)) return;
+      await new Promise((resolve) => setTimeout(resolve, QUESTION_WAIT_POLL_MS));
+    }
+  }
+}
+
+function describe(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

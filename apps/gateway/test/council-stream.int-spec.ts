@@ -1,0 +1,262 @@
+// The /council Socket.IO namespace end to end: two listening gateways on one database and Redis,
+// real socket.io-client connections with the session cookie, and stream entries appended with the
+// workers' own QuestionStreamWriter.
+
+import { type AddressInfo } from 'node:net';
+import { type NestExpressApplication } from '@nestjs/platform-express';
+import {
+  type ClientToServerEvents,
+  type QuestionSubscribeAck,
+  SOCKET_NAMESPACE,
+  type ServerToClientEvents,
+  type StreamEntry,
+} from '@council/contracts';
+import { QuestionStreamWriter } from '@council/server-kit';
+import { type Socket, io } from 'socket.io-client';
+import request from 'supertest';
+import { type TestGateway, nextIp, sessionCookieOf, startTestGateway, waitFor } from './accounts.helpers';
+
+type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
+
+const PUBLIC_URL = 'http://council.test';
+
+interface Received {
+  event: string;
+  questionId: number;
+  entryId: string;
+  text?: string;
+}
+
+const delta = (text: string, memberOrder = 0): StreamEntry => ({
+  type: 'answer:delta',
+  memberOrder,
+  round: 0,
+  kind: 'text',
+  text,
+});
+
+describe('council stream over Socket.IO (two gateways, PostgreSQL, Redis)', () => {
+  let gw: TestGateway;
+  let second: NestExpressApplication;
+  let urls: [string, string];
+  let writer: QuestionStreamWriter;
+  let userCounter = 0;
+  const sockets: ClientSocket[] = [];
+
+  const urlOf = async (app: NestExpressApplication): Promise<string> => {
+    await app.listen(0, '127.0.0.1');
+    const address = app.getHttpServer().address() as AddressInfo;
+    return `http://127.0.0.1:${address.port}`;
+  };
+
+  beforeAll(async () => {
+    gw = await startTestGateway('gwstream', { PUBLIC_URL, TRUST_PROXY: 'loopback' });
+    second = await gw.startSibling({});
+    urls = [await urlOf(gw.app), await urlOf(second)];
+    writer = new QuestionStreamWriter(gw.redisClient, gw.redis.prefix);
+  }, 120_000);
+
+  afterEach(() => {
+    for (const socket of sockets.splice(0)) socket.disconnect();
+  });
+
+  afterAll(async () => {
+    await gw?.close();
+  });
+
+  const signUp = async (): Promise<{ id: number; cookie: string }> => {
+    userCounter += 1;
+    const username = `streamer${userCounter}_${Date.now() % 100000}`;
+    const res = await request(gw.app.getHttpServer())
+      .post('/api/register')
+      .set('X-Forwarded-For', nextIp())
+      .send({ username, password: 'correct horse', email: `${username}@example.com` })
+      .expect(201);
+    const [row] = await gw.sql<{ id: number }>('SELECT "id" FROM "users" WHERE "username" = $1', [username]);
+    if (!row) throw new Error(`no user ${username}`);
+    return { id: row.id, cookie: sessionCookieOf(res) };
+  };
+
+  const newQuestion = async (userId: number): Promise<number> => {
+    const [row] = await gw.sql<{ id: number }>(
+      `INSERT INTO "questions" ("userId", "question", "status") VALUES ($1, 'Streamed?', 'running') RETURNING "id"`,
+      [userId],
+    );
+    if (!row) throw new Error('no question');
+    return row.id;
+  };
+
+  const connect = (url: string, headers: Record<string, string>): ClientSocket => {
+    const socket: ClientSocket = io(`${url}${SOCKET_NAMESPACE}`, {
+      transports: ['websocket'],
+      extraHeaders: headers,
+      reconnection: false,
+      forceNew: true,
+    });
+    sockets.push(socket);
+    return socket;
+  };
+
+  const connected = (socket: ClientSocket): Promise<void> =>
+    new Promise((resolve, reject) => {
+      socket.once('connect', () => resolve());
+      socket.once('connect_error', (error) => reject(error));
+    });
+
+  const refused = (socket: ClientSocket): Promise<Error> =>
+    new Promise((resolve, reject) => {
+      socket.once('connect', () => reject(new Error('connected')));
+      socket.once('connect_error', (error) => resolve(error));
+    });
+
+  const subscribe = (
+    socket: ClientSocket,
+    questionId: number,
+    lastEntryId?: string,
+  ): Promise<QuestionSubscribeAck> =>
+    new Promise((resolve) => {
+      socket.emit('question:subscribe', lastEntryId ? { questionId, lastEntryId } : { questionId }, resolve);
+    });
+
+  /** Everything the socket receives, in order. */
+  const record = (socket: ClientSocket): Received[] => {
+    const received: Received[] = [];
+    socket.onAny((event: string, payload: { questionId: number; entryId: string; text?: string }) => {
+      received.push({ event, questionId: payload.questionId, entryId: payload.entryId, text: payload.text });
+    });
+    return received;
+  };
+
+  const signedIn = async (url = urls[0]) => {
+    const user = await signUp();
+    const socket = connect(url, { Cookie: user.cookie, Origin: PUBLIC_URL });
+    await connected(socket);
+    return { user, socket };
+  };
+
+  it('refuses a handshake without a session, and one from a foreign origin', async () => {
+    const anonymous = await refused(connect(urls[0], { Origin: PUBLIC_URL }));
+    expect(anonymous.message).toBe('Authentication required');
+    const user = await signUp();
+    await expect(
+      refused(connect(urls[0], { Cookie: user.cookie, Origin: 'http://evil.test' })),
+    ).resolves.toBeInstanceOf(Error);
+  });
+
+  it("refuses to subscribe to another user's question, and a malformed subscription", async () => {
+    const owner = await signUp();
+    const questionId = await newQuestion(owner.id);
+    const { socket } = await signedIn();
+    expect(await subscribe(socket, questionId)).toMatchObject({ ok: false, code: 'NOT_FOUND' });
+    const malformed = await new Promise<QuestionSubscribeAck>((resolve) => {
+      socket.emit('question:subscribe', { questionId: 'x' as unknown as number }, resolve);
+    });
+    expect(malformed).toMatchObject({ ok: false, code: 'VALIDATION_FAILED' });
+  });
+
+  it('relays appended entries in order, each with its entry id and question id', async () => {
+    const { user, socket } = await signedIn();
+    const questionId = await newQuestion(user.id);
+    const received = record(socket);
+    expect(await subscribe(socket, questionId)).toEqual({ ok: true, status: 'running' });
+    const ids = await writer.append(questionId, [delta('Hel'), delta('lo'), delta('!', 1)]);
+    const more = await writer.append(questionId, [
+      {
+        type: 'answer:completed',
+        memberOrder: 0,
+        round: 0,
+        responseId: 7,
+        promptTokens: 1,
+        completionTokens: 2,
+        totalTokens: 3,
+      },
+      { type: 'question:completed', totalTokensUsed: 3 },
+    ]);
+    await waitFor(() => (received.length >= 5 ? true : undefined));
+    expect(received).toEqual([
+      { event: 'answer:delta', questionId, entryId: ids[0], text: 'Hel' },
+      { event: 'answer:delta', questionId, entryId: ids[1], text: 'lo' },
+      { event: 'answer:delta', questionId, entryId: ids[2], text: '!' },
+      { event: 'answer:completed', questionId, entryId: more[0], text: undefined },
+      { event: 'question:completed', questionId, entryId: more[1], text: undefined },
+    ]);
+  });
+
+  it('replays exactly what came after lastEntryId, then goes on live', async () => {
+    const { user, socket } = await signedIn();
+    const questionId = await newQuestion(user.id);
+    const ids = await writer.append(
+      questionId,
+      ['a', 'b', 'c', 'd', 'e'].map((text) => delta(text)),
+    );
+    const received = record(socket);
+    expect(await subscribe(socket, questionId, ids[1])).toMatchObject({ ok: true });
+    expect(received.map((entry) => entry.entryId)).toEqual(ids.slice(2));
+    const live = await writer.append(questionId, [delta('f')]);
+    await waitFor(() => (received.length >= 4 ? true : undefined));
+    expect(received.map((entry) => entry.text)).toEqual(['c', 'd', 'e', 'f']);
+    expect(received[3]?.entryId).toBe(live[0]);
+  });
+
+  it('loses and repeats nothing when a client subscribes while entries keep coming', async () => {
+    const { user, socket: first } = await signedIn();
+    const questionId = await newQuestion(user.id);
+    // The first socket keeps the stream watched, so the second joins a moving tail.
+    expect(await subscribe(first, questionId)).toMatchObject({ ok: true });
+    const socket = connect(urls[0], { Cookie: user.cookie, Origin: PUBLIC_URL });
+    await connected(socket);
+    const written: string[] = [];
+    let writing = true;
+    const producer = (async () => {
+      for (let index = 0; writing && index < 400; index += 1) {
+        written.push(...(await writer.append(questionId, [delta(String(index))])));
+      }
+    })();
+    await waitFor(() => (written.length >= 20 ? true : undefined));
+    const received = record(socket);
+    expect(await subscribe(socket, questionId, written[5])).toMatchObject({ ok: true });
+    await waitFor(() => (written.length >= 60 ? true : undefined));
+    writing = false;
+    await producer;
+    const last = written[written.length - 1];
+    await waitFor(() => (received.some((entry) => entry.entryId === last) ? true : undefined));
+    expect(received.map((entry) => entry.entryId)).toEqual(written.slice(6));
+  });
+
+  it('relays on both gateway instances', async () => {
+    const { user, socket: onFirst } = await signedIn(urls[0]);
+    const onSecond = connect(urls[1], { Cookie: user.cookie, Origin: PUBLIC_URL });
+    await connected(onSecond);
+    const questionId = await newQuestion(user.id);
+    const a = record(onFirst);
+    const b = record(onSecond);
+    expect(await subscribe(onFirst, questionId)).toMatchObject({ ok: true });
+    expect(await subscribe(onSecond, questionId)).toMatchObject({ ok: true });
+    const ids = await writer.append(questionId, [
+      delta('one'),
+      delta('two'),
+      { type: 'question:failed', error: 'boom' },
+    ]);
+    await waitFor(() => (a.length >= 3 && b.length >= 3 ? true : undefined));
+    expect(a.map((entry) => entry.entryId)).toEqual(ids);
+    expect(b.map((entry) => entry.entryId)).toEqual(ids);
+    expect(b.map((entry) => entry.event)).toEqual(['answer:delta', 'answer:delta', 'question:failed']);
+    const metrics = await request(second.getHttpServer()).get('/metrics').expect(200);
+    expect(metrics.text).toMatch(/^council_stream_lag_seconds_count\{[^}]*\} [1-9]/m);
+  });
+
+  it('stops relaying after question:unsubscribe', async () => {
+    const { user, socket } = await signedIn();
+    const questionId = await newQuestion(user.id);
+    const received = record(socket);
+    expect(await subscribe(socket, questionId)).toMatchObject({ ok: true });
+    await writer.append(questionId, [delta('seen')]);
+    await waitFor(() => (received.length >= 1 ? true : undefined));
+    socket.emit('question:unsubscribe', { questionId });
+    // A round trip after the unsubscribe, so the server has handled it.
+    await subscribe(socket, 999_999);
+    await writer.append(questionId, [delta('unseen')]);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(received.map((entry) => entry.text)).toEqual(['seen']);
+  });
+});

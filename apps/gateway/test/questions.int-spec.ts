@@ -1,0 +1,579 @@
+// POST /api/questions and cancel end to end: the in-process gateway, the REAL billing app as a
+// process (reserve/release over RPC), real PostgreSQL (seeded catalogue) and Redis, and BullMQ
+// queues inspected by their deterministic job ids. No workers run, so jobs stay where the gateway
+// put them.
+
+import { type Server } from 'node:http';
+import {
+  AGENTS_MIN_MESSAGE,
+  type AskQuestionResult,
+  type CancelQuestionResult,
+  PREMIUM_FEATURE_MESSAGE,
+  PROVIDERS,
+  type Provider,
+  QUESTION_CANCELLED_MESSAGE,
+  QUEUES,
+  SERVER_MESSAGES,
+  VALIDATION_MESSAGES,
+  decodeStreamEntry,
+  finaliseJobId,
+  jobId,
+  maxAgentsMessage,
+  providerQueueName,
+  questionCancelKey,
+} from '@council/contracts';
+import { redisOptionsFromUrl, streamKeyFor } from '@council/server-kit';
+import { type TestDatabase, createMigratedDatabase } from '@council/testing';
+import { getFlowProducerToken } from '@nestjs/bullmq';
+import { type FlowProducer, Queue } from 'bullmq';
+import request from 'supertest';
+import { QUESTION_FLOW_PRODUCER, QUEUE_UNAVAILABLE_MESSAGE } from '../src/questions/questions.constants';
+import { type TestGateway, nextIp, sessionCookieOf, startTestGateway } from './accounts.helpers';
+import {
+  type BillingProcess,
+  type IsolatedRedis,
+  buildBilling,
+  isolatedRedis,
+  startBillingProcess,
+} from './billing.helpers';
+
+const PUBLIC_URL = 'http://council.test';
+
+interface Member {
+  agentId: number;
+  modelId: number;
+  roleId?: number | null;
+  order: number;
+}
+
+interface CatalogueRow {
+  agentId: number;
+  provider: Provider;
+  modelId: number;
+  agentPosition: number;
+  modelPosition: number;
+}
+
+interface Asker {
+  id: number;
+  cookie: string;
+}
+
+describe('asking the council (gateway, billing process, PostgreSQL, Redis, BullMQ)', () => {
+  let db: TestDatabase;
+  let redis: IsolatedRedis;
+  let gw: TestGateway;
+  let server: Server;
+  let billing: BillingProcess;
+  let catalogue: CatalogueRow[];
+  let roleIds: number[];
+  let userCounter = 0;
+  const queues = new Map<string, Queue>();
+
+  const queue = (name: string): Queue => {
+    const existing = queues.get(name);
+    if (existing) return existing;
+    const created = new Queue(name, { connection: redisOptionsFromUrl(redis.url), prefix: redis.prefix });
+    queues.set(name, created);
+    return created;
+  };
+
+  beforeAll(async () => {
+    buildBilling();
+    db = await createMigratedDatabase('gwquestions', { seed: true });
+    redis = await isolatedRedis('gwquestions');
+    billing = await startBillingProcess({
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'warn',
+      DATABASE_URL: db.url,
+      REDIS_URL: redis.url,
+      REDIS_PREFIX: redis.prefix,
+      PUBLIC_URL,
+    });
+    gw = await startTestGateway(
+      'gwquestions',
+      {
+        PUBLIC_URL,
+        TRUST_PROXY: 'loopback',
+        BILLING_RPC_TIMEOUT_MS: '5000',
+        QUESTION_WAIT_TIMEOUT_MS: '10000',
+      },
+      { db, redis },
+    );
+    server = gw.app.getHttpServer() as Server;
+    catalogue = await gw.sql<CatalogueRow>(
+      `SELECT a."id" AS "agentId", a."provider", m."id" AS "modelId", a."position" AS "agentPosition",
+              m."position" AS "modelPosition"
+         FROM "agents" a JOIN "models" m ON m."agentId" = a."id"
+        WHERE a."isActive" AND m."isActive"
+        ORDER BY a."position", a."id", m."position", m."id"`,
+    );
+    roleIds = (
+      await gw.sql<{ id: number }>('SELECT "id" FROM "roles" WHERE "isActive" ORDER BY "position"')
+    ).map((row) => row.id);
+  }, 300_000);
+
+  afterAll(async () => {
+    for (const each of queues.values()) await each.close();
+    await billing?.stop();
+    await gw?.close();
+    await redis?.cleanup();
+    await db?.drop();
+  });
+
+  const signUp = async (tier: 'free' | 'premium' | 'max' = 'free'): Promise<Asker> => {
+    userCounter += 1;
+    const username = `asker${userCounter}_${Date.now() % 100000}`;
+    const res = await request(server)
+      .post('/api/register')
+      .set('X-Forwarded-For', nextIp())
+      .send({ username, password: 'correct horse', email: `${username}@example.com` })
+      .expect(201);
+    const [row] = await gw.sql<{ id: number }>('SELECT "id" FROM "users" WHERE "username" = $1', [username]);
+    if (!row) throw new Error(`no user ${username}`);
+    if (tier !== 'free')
+      await gw.sql('UPDATE "users" SET "subscriptionTier" = $2 WHERE "id" = $1', [row.id, tier]);
+    return { id: row.id, cookie: sessionCookieOf(res) };
+  };
+
+  const ask = (asker: Asker, body: object, query = '') =>
+    request(server).post(`/api/questions${query}`).set('Cookie', asker.cookie).send(body);
+
+  /** The first active agent of each provider with its first model: the default council. */
+  const defaults = (): Member[] =>
+    PROVIDERS.map((provider, order) => {
+      const row = catalogue.find((entry) => entry.provider === provider);
+      if (!row) throw new Error(`no ${provider} agent seeded`);
+      return { agentId: row.agentId, modelId: row.modelId, order };
+    });
+
+  /** `count` distinct agents (each with its last model, so not the defaults' models). */
+  const members = (count: number): Member[] => {
+    const agents = [...new Set(catalogue.map((row) => row.agentId))];
+    if (agents.length < count) throw new Error(`only ${agents.length} agents seeded`);
+    return agents.slice(0, count).map((agentId, order) => {
+      const models = catalogue.filter((row) => row.agentId === agentId);
+      return { agentId, modelId: models[models.length - 1].modelId, order };
+    });
+  };
+
+  const providerOf = (agentId: number): Provider => {
+    const row = catalogue.find((entry) => entry.agentId === agentId);
+    if (!row) throw new Error(`unknown agent ${agentId}`);
+    return row.provider;
+  };
+
+  const questionCount = async (userId: number): Promise<number> =>
+    Number(
+      (
+        await gw.sql<{ n: string }>('SELECT count(*) AS "n" FROM "questions" WHERE "userId" = $1', [userId])
+      )[0]?.n,
+    );
+
+  const userRow = async (userId: number) => {
+    const [row] = await gw.sql<{ tokensLeft: number; queriesLeft: number }>(
+      'SELECT "tokensLeft", "queriesLeft" FROM "users" WHERE "id" = $1',
+      [userId],
+    );
+    if (!row) throw new Error(`no user ${userId}`);
+    return row;
+  };
+
+  const expectError = (res: request.Response, status: number, code: string, message?: string) => {
+    expect({ status: res.status, code: (res.body as { code?: string }).code }).toEqual({ status, code });
+    if (message !== undefined) expect((res.body as { message?: string }).message).toBe(message);
+  };
+
+  it('refuses visitors', async () => {
+    const res = await request(server).post('/api/questions').send({ question: 'Hello?' });
+    expectError(res, 401, 'UNAUTHENTICATED');
+  });
+
+  it('answers 201 at once with the default council for a free user, reserves tokens and enqueues one flow', async () => {
+    const asker = await signUp();
+    const res = await ask(asker, { question: '  Why is the sky blue?  ' }).expect(201);
+    const body = res.body as AskQuestionResult;
+    expect(body.responses).toEqual([]);
+    expect(body.question).toMatchObject({
+      question: 'Why is the sky blue?',
+      showDebate: false,
+      showReasoning: false,
+      debateLeaderId: null,
+      status: 'pending',
+      totalTokensUsed: 0,
+      isShared: false,
+      shareId: null,
+    });
+    expect(typeof body.question.createdAt).toBe('string');
+    expect(
+      body.agents.map(({ agentId, modelId, roleId, order }) => ({ agentId, modelId, roleId, order })),
+    ).toEqual(defaults().map((member) => ({ ...member, roleId: null })));
+    expect(body.agents.map((agent) => agent.agent.provider)).toEqual([...PROVIDERS]);
+    for (const agent of body.agents) {
+      expect(agent.model.agentId).toBe(agent.agentId);
+      expect(agent.role).toBeNull();
+      expect(agent.questionId).toBe(body.question.id);
+    }
+
+    // Billing held the estimate and took a free query.
+    const [question] = await gw.sql<{ reservedTokens: number }>(
+      'SELECT "reservedTokens" FROM "questions" WHERE "id" = $1',
+      [body.question.id],
+    );
+    expect(question?.reservedTokens).toBeGreaterThan(0);
+    expect(await userRow(asker.id)).toEqual({
+      tokensLeft: 10_000 - (question?.reservedTokens ?? 0),
+      queriesLeft: 4,
+    });
+
+    // One flow: the parent waits for exactly the three member jobs, each on its provider's queue.
+    const parent = await queue(QUEUES.consensus).getJob(finaliseJobId(body.question.id));
+    expect(parent).toBeDefined();
+    expect(await parent?.getState()).toBe('waiting-children');
+    expect(await parent?.getDependenciesCount()).toMatchObject({ unprocessed: 3 });
+    for (const member of defaults()) {
+      const child = await queue(providerQueueName(providerOf(member.agentId))).getJob(
+        jobId(body.question.id, member.order, 0),
+      );
+      expect(child?.data).toMatchObject({
+        questionId: body.question.id,
+        memberOrder: member.order,
+        round: 0,
+        agentId: member.agentId,
+        modelId: member.modelId,
+        roleId: null,
+        userId: asker.id,
+      });
+    }
+    expect(await queue(QUEUES.consensus).getJobCounts('waiting-children')).toEqual({ 'waiting-children': 1 });
+  });
+
+  it('forces the defaults on a free user who sends a council of their own', async () => {
+    const asker = await signUp();
+    const custom = members(3).map((member, index) => ({ ...member, roleId: roleIds[index] }));
+    const body = (await ask(asker, { question: 'Mine?', agents: custom }).expect(201))
+      .body as AskQuestionResult;
+    expect(
+      body.agents.map(({ agentId, modelId, roleId, order }) => ({ agentId, modelId, roleId, order })),
+    ).toEqual(defaults().map((member) => ({ ...member, roleId: null })));
+  });
+
+  it('refuses debate and reasoning on the free tier with the spec text, writing nothing', async () => {
+    const asker = await signUp();
+    expectError(
+      await ask(asker, { question: 'Debate?', showDebate: true }),
+      403,
+      'PREMIUM_FEATURE',
+      PREMIUM_FEATURE_MESSAGE,
+    );
+    expectError(
+      await ask(asker, { question: 'Reason?', showReasoning: true }),
+      403,
+      'PREMIUM_FEATURE',
+      PREMIUM_FEATURE_MESSAGE,
+    );
+    expect(await questionCount(asker.id)).toBe(0);
+    expect(await userRow(asker.id)).toEqual({ tokensLeft: 10_000, queriesLeft: 5 });
+  });
+
+  it('lets premium choose 3 members with models and roles, and refuses a 4th', async () => {
+    const asker = await signUp('premium');
+    const chosen = members(3).map((member, index) => ({ ...member, roleId: roleIds[index] }));
+    const body = (await ask(asker, { question: 'Roles?', agents: chosen, showReasoning: true }).expect(201))
+      .body as AskQuestionResult;
+    expect(
+      body.agents.map(({ agentId, modelId, roleId, order }) => ({ agentId, modelId, roleId, order })),
+    ).toEqual(chosen);
+    expect(body.agents.every((agent) => agent.role !== null)).toBe(true);
+    expect(body.question.showReasoning).toBe(true);
+
+    const before = await questionCount(asker.id);
+    expectError(
+      await ask(asker, { question: 'Four?', agents: members(4) }),
+      403,
+      'FORBIDDEN',
+      maxAgentsMessage(3),
+    );
+    expect(await questionCount(asker.id)).toBe(before);
+  });
+
+  it('lets max ask a council of 10 with debate, led by a chosen member', async () => {
+    const asker = await signUp('max');
+    const chosen = members(10);
+    const leader = chosen[4];
+    const body = (
+      await ask(asker, {
+        question: 'Ten?',
+        agents: chosen,
+        showDebate: true,
+        debateLeaderId: leader.agentId,
+      }).expect(201)
+    ).body as AskQuestionResult;
+    expect(body.agents).toHaveLength(10);
+    expect(body.question).toMatchObject({ showDebate: true, debateLeaderId: leader.agentId });
+    const parent = await queue(QUEUES.consensus).getJob(finaliseJobId(body.question.id));
+    expect(parent?.data).toMatchObject({ showDebate: true, leaderOrder: leader.order, step: 'answers' });
+    expect(await parent?.getDependenciesCount()).toMatchObject({ unprocessed: 10 });
+  });
+
+  it('refuses councils below 3, bad leaders, unknown catalogue rows, foreign models and long questions', async () => {
+    const asker = await signUp('max');
+    const valid = members(3);
+    expectError(
+      await ask(asker, { question: 'Two?', agents: valid.slice(0, 2) }),
+      400,
+      'VALIDATION_FAILED',
+      AGENTS_MIN_MESSAGE,
+    );
+    expectError(
+      await ask(asker, {
+        question: 'Leader?',
+        agents: valid,
+        showDebate: true,
+        debateLeaderId: members(5)[4].agentId,
+      }),
+      400,
+      'VALIDATION_FAILED',
+      VALIDATION_MESSAGES.debateLeaderInvalid,
+    );
+    const unknownAgent = [{ ...valid[0], agentId: 999_999 }, valid[1], valid[2]];
+    expectError(
+      await ask(asker, { question: 'Who?', agents: unknownAgent }),
+      400,
+      'VALIDATION_FAILED',
+      VALIDATION_MESSAGES.memberIdInvalid,
+    );
+    const unknownModel = [{ ...valid[0], modelId: 999_999 }, valid[1], valid[2]];
+    expectError(await ask(asker, { question: 'Which?', agents: unknownModel }), 400, 'VALIDATION_FAILED');
+    const foreignModel = [{ ...valid[0], modelId: valid[1].modelId }, valid[1], valid[2]];
+    expectError(
+      await ask(asker, { question: 'Mixed?', agents: foreignModel }),
+      400,
+      'VALIDATION_FAILED',
+      VALIDATION_MESSAGES.memberIdInvalid,
+    );
+    const unknownRole = [{ ...valid[0], roleId: 999_999 }, valid[1], valid[2]];
+    expectError(await ask(asker, { question: 'Role?', agents: unknownRole }), 400, 'VALIDATION_FAILED');
+    const sameOrder = [valid[0], valid[1], { ...valid[2], order: 0 }];
+    expectError(await ask(asker, { question: 'Order?', agents: sameOrder }), 400, 'VALIDATION_FAILED');
+    expectError(
+      await ask(asker, { question: 'x'.repeat(8001) }),
+      400,
+      'VALIDATION_FAILED',
+      VALIDATION_MESSAGES.questionTooLong,
+    );
+    expectError(await ask(asker, { question: '   ' }), 400, 'VALIDATION_FAILED');
+    expect(await questionCount(asker.id)).toBe(0);
+    await ask(asker, { question: 'x'.repeat(8000) }).expect(201);
+  });
+
+  it('answers 402 with nothing written when no free query or no token is left', async () => {
+    const free = await signUp();
+    await gw.sql('UPDATE "users" SET "queriesLeft" = 0 WHERE "id" = $1', [free.id]);
+    expectError(
+      await ask(free, { question: 'More?' }),
+      402,
+      'NO_FREE_QUERIES',
+      SERVER_MESSAGES.noFreeQueries,
+    );
+    expect(await questionCount(free.id)).toBe(0);
+
+    const broke = await signUp('premium');
+    await gw.sql('UPDATE "users" SET "tokensLeft" = 0 WHERE "id" = $1', [broke.id]);
+    expectError(
+      await ask(broke, { question: 'Tokens?' }),
+      402,
+      'INSUFFICIENT_TOKENS',
+      SERVER_MESSAGES.insufficientTokens,
+    );
+    expect(await questionCount(broke.id)).toBe(0);
+    const waiting = await queue(QUEUES.consensus).getJobs(['waiting-children', 'waiting']);
+    const questionIds = new Set(
+      (await gw.sql<{ id: number }>('SELECT "id" FROM "questions"')).map((row) => row.id),
+    );
+    for (const job of waiting)
+      expect(questionIds.has((job.data as { questionId: number }).questionId)).toBe(true);
+  });
+
+  it('gives the tokens back and marks the question failed when the flow cannot be queued', async () => {
+    const asker = await signUp();
+    const producer = gw.app.get<FlowProducer>(getFlowProducerToken(QUESTION_FLOW_PRODUCER));
+    const add = jest.spyOn(producer, 'add').mockRejectedValueOnce(new Error('Redis is down'));
+    try {
+      expectError(
+        await ask(asker, { question: 'Queue down?' }),
+        503,
+        'SERVICE_UNAVAILABLE',
+        QUEUE_UNAVAILABLE_MESSAGE,
+      );
+    } finally {
+      add.mockRestore();
+    }
+    const rows = await gw.sql<{ id: number; status: string }>(
+      'SELECT "id", "status" FROM "questions" WHERE "userId" = $1',
+      [asker.id],
+    );
+    expect(rows.map((row) => row.status)).toEqual(['failed']);
+    expect((await userRow(asker.id)).tokensLeft).toBe(10_000);
+    const entries = await gw.redisClient.xrange(streamKeyFor(redis.prefix, rows[0]?.id ?? 0), '-', '+');
+    expect(entries.map(([, fields]) => decodeStreamEntry(fields)?.type)).toEqual(['question:failed']);
+  });
+
+  it('cancels for the owner only: jobs removed, status cancelled, tokens released, stream ended', async () => {
+    const owner = await signUp();
+    const other = await signUp();
+    const body = (await ask(owner, { question: 'Cancel me' }).expect(201)).body as AskQuestionResult;
+    const id = body.question.id;
+
+    expectError(
+      await request(server).post(`/api/questions/${id}/cancel`).set('Cookie', other.cookie),
+      404,
+      'NOT_FOUND',
+    );
+    expectError(
+      await request(server).post('/api/questions/abc/cancel').set('Cookie', owner.cookie),
+      400,
+      'VALIDATION_FAILED',
+    );
+    expectError(
+      await request(server).post('/api/questions/987654/cancel').set('Cookie', owner.cookie),
+      404,
+      'NOT_FOUND',
+    );
+
+    const res = await request(server)
+      .post(`/api/questions/${id}/cancel`)
+      .set('Cookie', owner.cookie)
+      .expect(200);
+    const cancelled = res.body as CancelQuestionResult;
+    expect(cancelled.question).toMatchObject({ id, status: 'cancelled' });
+    expect(cancelled.releasedTokens).toBeGreaterThan(0);
+    // Nothing was used, so the whole hold came back; the free query stays taken.
+    expect(await userRow(owner.id)).toEqual({ tokensLeft: 10_000, queriesLeft: 4 });
+
+    expect(await queue(QUEUES.consensus).getJob(finaliseJobId(id))).toBeUndefined();
+    for (const member of defaults()) {
+      expect(
+        await queue(providerQueueName(providerOf(member.agentId))).getJob(jobId(id, member.order, 0)),
+      ).toBeUndefined();
+    }
+    expect(await gw.redisClient.get(questionCancelKey(redis.prefix, id))).toBe('1');
+    const entries = await gw.redisClient.xrange(streamKeyFor(redis.prefix, id), '-', '+');
+    expect(entries.map(([, fields]) => decodeStreamEntry(fields))).toEqual([
+      { type: 'question:failed', error: QUESTION_CANCELLED_MESSAGE },
+    ]);
+
+    // Again: nothing more to do.
+    const again = await request(server)
+      .post(`/api/questions/${id}/cancel`)
+      .set('Cookie', owner.cookie)
+      .expect(200);
+    expect(again.body).toMatchObject({ question: { status: 'cancelled' }, releasedTokens: 0 });
+  });
+
+  it('retries one failed member answer for its owner, once, on a finished question', async () => {
+    const owner = await signUp();
+    const other = await signUp();
+    const body = (await ask(owner, { question: 'Retry me' }).expect(201)).body as AskQuestionResult;
+    const id = body.question.id;
+    const responseIds: number[] = [];
+    for (const member of defaults()) {
+      const failed = member.order === 1;
+      const [row] = await gw.sql<{ id: number }>(
+        `INSERT INTO "responses" ("questionId", "provider", "memberOrder", "round", "agentId", "modelId", "status",
+                                  "response", "error")
+         VALUES ($1, $2, $3, 0, $4, $5, $6, $7, $8) RETURNING "id"`,
+        [
+          id,
+          providerOf(member.agentId),
+          member.order,
+          member.agentId,
+          member.modelId,
+          failed ? 'failed' : 'completed',
+          failed ? '' : 'Fine',
+          failed ? 'Service Unavailable' : null,
+        ],
+      );
+      responseIds.push(row?.id ?? 0);
+    }
+    const retry = (asker: Asker, responseId: number | string, questionId: number | string = id) =>
+      request(server)
+        .post(`/api/questions/${questionId}/responses/${responseId}/retry`)
+        .set('Cookie', asker.cookie);
+
+    expectError(await retry(owner, responseIds[1]), 409, 'CONFLICT'); // still running
+    await gw.sql(`UPDATE "questions" SET "status" = 'completed' WHERE "id" = $1`, [id]);
+    expectError(await retry(other, responseIds[1]), 404, 'NOT_FOUND');
+    expectError(await retry(owner, 'x'), 400, 'VALIDATION_FAILED');
+    expectError(await retry(owner, 999_999), 404, 'NOT_FOUND');
+    expectError(await retry(owner, responseIds[0]), 409, 'CONFLICT'); // completed, not failed
+
+    const res = await retry(owner, responseIds[1]).expect(200);
+    expect(res.body).toMatchObject({
+      id: responseIds[1],
+      memberOrder: 1,
+      status: 'pending',
+      error: null,
+      response: '',
+    });
+    const member = defaults()[1];
+    const job = await queue(providerQueueName(providerOf(member.agentId))).getJob(jobId(id, 1, 0));
+    expect(await job?.getState()).toBe('waiting');
+    expect(job?.parent).toBeUndefined();
+    expect(job?.data).toMatchObject({
+      questionId: id,
+      memberOrder: 1,
+      round: 0,
+      agentId: member.agentId,
+      userId: owner.id,
+    });
+    expectError(await retry(owner, responseIds[1]), 409, 'CONFLICT'); // already retried
+
+    await gw.sql(`UPDATE "responses" SET "status" = 'failed' WHERE "id" = $1`, [responseIds[2]]);
+    await gw.sql('UPDATE "users" SET "tokensLeft" = 0 WHERE "id" = $1', [owner.id]);
+    expectError(await retry(owner, responseIds[2]), 402, 'INSUFFICIENT_TOKENS');
+  });
+
+  it('with ?wait=true answers once the question is final, responses filled', async () => {
+    const asker = await signUp();
+    const pending = ask(asker, { question: 'Wait for it' }, '?wait=true').then((res) => res);
+    let questionId: number | undefined;
+    for (let tries = 0; questionId === undefined && tries < 200; tries += 1) {
+      const rows = await gw.sql<{ id: number }>('SELECT "id" FROM "questions" WHERE "userId" = $1', [
+        asker.id,
+      ]);
+      questionId = rows[0]?.id;
+      if (questionId === undefined) await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+    if (questionId === undefined) throw new Error('question not written');
+    // What the workers would do: store the answers, then finish the question.
+    for (const member of defaults()) {
+      await gw.sql(
+        `INSERT INTO "responses" ("questionId", "provider", "memberOrder", "round", "agentId", "modelId", "status",
+                                  "response", "promptTokens", "completionTokens", "totalTokens")
+         VALUES ($1, $2, $3, 0, $4, $5, 'completed', $6, 10, 20, 30)`,
+        [
+          questionId,
+          providerOf(member.agentId),
+          member.order,
+          member.agentId,
+          member.modelId,
+          `Answer ${member.order}`,
+        ],
+      );
+    }
+    await gw.sql(`UPDATE "questions" SET "status" = 'completed', "totalTokensUsed" = 90 WHERE "id" = $1`, [
+      questionId,
+    ]);
+    const res = await pending;
+    expect(res.status).toBe(201);
+    const body = res.body as AskQuestionResult;
+    expect(body.question).toMatchObject({ id: questionId, status: 'completed', totalTokensUsed: 90 });
+    expect(body.responses.map((row) => [row.memberOrder, row.response, row.totalTokens])).toEqual([
+      [0, 'Answer 0', 30],
+      [1, 'Answer 1', 30],
+      [2, 'Answer 2', 30],
+    ]);
+    expect(body.agents).toHaveLength(3);
+  });
+});

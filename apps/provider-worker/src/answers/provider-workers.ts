@@ -1,0 +1,32 @@
+import { type Provider, providerQueueName } from '@council/contracts';
+import { providerBackoffStrategy } from '@council/server-kit';
+import { type ConnectionOptions, Worker } from 'bullmq';
+import { type ProviderJobResult, type ProviderJobRunner } from './provider-job.runner';
+
+export interface ProviderWorkersOptions {
+  providers: readonly Provider[];
+  connection: ConnectionOptions;
+  prefix: string;
+  concurrency: number;
+  /** Optional per-queue rate limit: at most `max` jobs started per `duration` ms. */
+  limiter?: { max: number; duration: number };
+  autorun?: boolean;
+}
+
+/** One BullMQ worker per provider queue this process serves, all running the same runner. */
+export function createProviderWorkers(
+  runner: ProviderJobRunner,
+  options: ProviderWorkersOptions,
+): Array<Worker<unknown, ProviderJobResult>> {
+  return options.providers.map(
+    (provider) =>
+      new Worker<unknown, ProviderJobResult>(providerQueueName(provider), (job) => runner.run(job), {
+        connection: options.connection,
+        prefix: options.prefix,
+        concurrency: options.concurrency,
+        autorun: options.autorun ?? true,
+        ...(options.limiter ? { limiter: options.limiter } : {}),
+        settings: { backoffStrategy: providerBackoffStrategy },
+      }),
+  );
+}

@@ -1,0 +1,67 @@
+import { DeltaBatcher, type DeltaPart } from './delta-batcher';
+
+describe('DeltaBatcher', () => {
+  it('merges deltas into one write per batch, in order, keeping kinds apart', async () => {
+    const writes: DeltaPart[][] = [];
+    const batcher = new DeltaBatcher(
+      async (parts) => {
+        writes.push([...parts]);
+      },
+      { intervalMs: 1000, maxChars: 1000 },
+    );
+    batcher.push('reasoning', 'Think ');
+    batcher.push('reasoning', 'first. ');
+    batcher.push('text', 'The ');
+    batcher.push('text', 'answer.');
+    await batcher.close();
+    expect(writes).toEqual([
+      [
+        { kind: 'reasoning', text: 'Think first. ' },
+        { kind: 'text', text: 'The answer.' },
+      ],
+    ]);
+  });
+
+  it('writes when enough characters wait, and after the interval', async () => {
+    const writes: string[] = [];
+    const batcher = new DeltaBatcher(
+      async (parts) => {
+        writes.push(parts.map((part) => part.text).join(''));
+      },
+      { intervalMs: 10, maxChars: 5 },
+    );
+    batcher.push('text', 'abcdef');
+    batcher.push('text', 'g');
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    expect(writes).toEqual(['abcdef', 'g']);
+    await batcher.close();
+  });
+
+  it('reports a failed write on close and writes nothing after it', async () => {
+    let calls = 0;
+    const batcher = new DeltaBatcher(
+      async () => {
+        calls += 1;
+        throw new Error('Redis down');
+      },
+      { intervalMs: 1000, maxChars: 1 },
+    );
+    batcher.push('text', 'a');
+    batcher.push('text', 'b');
+    await expect(batcher.close()).rejects.toThrow('Redis down');
+    expect(calls).toBe(1);
+  });
+
+  it('drops what waits on discard', async () => {
+    const writes: string[] = [];
+    const batcher = new DeltaBatcher(
+      async (parts) => {
+        writes.push(parts.map((part) => part.text).join(''));
+      },
+      { intervalMs: 1000, maxChars: 1000 },
+    );
+    batcher.push('text', 'partial');
+    await batcher.discard();
+    expect(writes).toEqual([]);
+  });
+});

@@ -1,0 +1,457 @@
+// Provider jobs end to end: real PostgreSQL and Redis, BullMQ flows built by buildQuestionFlow, and
+// the real SDKs against the local fake provider server (OpenAI, Anthropic and xAI at once).
+
+import {
+  JOBS,
+  PROVIDERS,
+  type Provider,
+  QUESTION_CANCELLED_MESSAGE,
+  QUEUES,
+  type StreamEntry,
+  type SynthesisJobData,
+  decodeStreamEntry,
+  finaliseJobId,
+  jobId,
+  providerQueueName,
+  questionCancelKey,
+  synthesisJobId,
+} from '@council/contracts';
+import {
+  AgentEntity,
+  QuestionAgentEntity,
+  QuestionEntity,
+  ResponseEntity,
+  createDataSourceOptions,
+} from '@council/db';
+import {
+  type QuestionFlowMember,
+  buildQuestionFlow,
+  providerJobOptions,
+  redisOptionsFromUrl,
+  streamKeyFor,
+} from '@council/server-kit';
+import {
+  type FakeProviderServer,
+  type TestDatabase,
+  type TestRedis,
+  createMigratedDatabase,
+  createTestQuestion,
+  createTestUser,
+  startFakeProviderServer,
+  testRedis,
+} from '@council/testing';
+import { FlowProducer, Queue, UnrecoverableError, type Worker } from 'bullmq';
+import { Redis } from 'ioredis';
+import { DataSource } from 'typeorm';
+import { ProviderJobRunner, type ProviderJobRunnerDeps } from '../src/answers/provider-job.runner';
+import { createProviderWorkers } from '../src/answers/provider-workers';
+
+const API_KEY = 'test-key';
+const FAST = { backoffDelayMs: 20 };
+
+describe('provider worker (PostgreSQL + Redis + fake providers)', () => {
+  let db: TestDatabase;
+  let dataSource: DataSource;
+  let redisEnv: TestRedis;
+  let redis: Redis;
+  let fake: FakeProviderServer;
+  let usageQueue: Queue;
+  let consensusQueue: Queue;
+  let flows: FlowProducer;
+  let runner: ProviderJobRunner;
+  let runnerDeps: ProviderJobRunnerDeps;
+  let workers: Worker[];
+  let catalogue: Record<Provider, { agentId: number; modelId: number }>;
+
+  beforeAll(async () => {
+    db = await createMigratedDatabase('provider_worker', { seed: true });
+    dataSource = new DataSource(createDataSourceOptions({ url: db.url, poolSize: 6 }));
+    await dataSource.initialize();
+    redisEnv = testRedis('provider-worker');
+    redis = new Redis(redisEnv.url);
+    fake = await startFakeProviderServer();
+    const connection = redisOptionsFromUrl(redisEnv.url, { maxRetriesPerRequest: null });
+    const prefix = redisEnv.prefix;
+    usageQueue = new Queue(QUEUES.usage, { connection, prefix });
+    consensusQueue = new Queue(QUEUES.consensus, { connection, prefix });
+    flows = new FlowProducer({ connection, prefix });
+    runnerDeps = {
+      dataSource,
+      redis,
+      prefix,
+      usageQueue,
+      llm: {
+        openai: { apiKey: API_KEY, baseUrl: fake.openaiBaseUrl },
+        anthropic: { apiKey: API_KEY, baseUrl: fake.anthropicBaseUrl },
+        xai: { apiKey: API_KEY, baseUrl: fake.baseUrlFor('/xai/v1') },
+      },
+      idleTimeoutMs: 2000,
+    };
+    runner = new ProviderJobRunner(runnerDeps);
+    workers = createProviderWorkers(runner, { providers: PROVIDERS, connection, prefix, concurrency: 5 });
+
+    catalogue = {} as Record<Provider, { agentId: number; modelId: number }>;
+    const agents = await dataSource.getRepository(AgentEntity).find({
+      relations: { models: true },
+      order: { position: 'ASC' },
+    });
+    for (const provider of PROVIDERS) {
+      const agent = agents.find((candidate) => candidate.provider === provider && candidate.models?.length);
+      if (!agent?.models) throw new Error(`The catalogue has no ${provider} agent`);
+      const model = [...agent.models].sort((a, b) => a.position - b.position)[0];
+      catalogue[provider] = { agentId: agent.id, modelId: model.id };
+    }
+  });
+
+  afterAll(async () => {
+    await Promise.all(workers.map((worker) => worker.close()));
+    await Promise.all([usageQueue.close(), consensusQueue.close(), flows.close()]);
+    await fake.stop();
+    redis.disconnect();
+    await redisEnv.cleanup();
+    await dataSource.destroy();
+    await db.drop();
+  });
+
+  beforeEach(() => fake.clearScripts());
+
+  async function askQuestion(
+    fields: { showDebate?: boolean; showReasoning?: boolean } = {},
+  ): Promise<{ questionId: number; userId: number; members: QuestionFlowMember[] }> {
+    const user = await createTestUser(dataSource);
+    const question = await createTestQuestion(dataSource, user.id, {
+      question: 'Why is the sky blue?',
+      showDebate: fields.showDebate ?? false,
+      showReasoning: fields.showReasoning ?? false,
+    });
+    const members = PROVIDERS.map((provider, order) => ({
+      order,
+      provider,
+      roleId: null,
+      ...catalogue[provider],
+    }));
+    await dataSource.getRepository(QuestionAgentEntity).save(
+      members.map((member) => ({
+        questionId: question.id,
+        agentId: member.agentId,
+        modelId: member.modelId,
+        roleId: null,
+        order: member.order,
+      })),
+    );
+    return { questionId: question.id, userId: user.id, members };
+  }
+
+  async function runFlow(
+    questionId: number,
+    userId: number,
+    members: QuestionFlowMember[],
+    showReasoning = false,
+  ): Promise<void> {
+    await flows.add(
+      buildQuestionFlow({ id: questionId, userId, showDebate: false, showReasoning }, members, FAST),
+    );
+    // No consensus worker here: the parent becomes "waiting" once every child is final.
+    await waitFor(async () => (await consensusQueue.getJobState(finaliseJobId(questionId))) === 'waiting');
+  }
+
+  async function streamEntries(questionId: number): Promise<StreamEntry[]> {
+    const raw = await redis.xrange(streamKeyFor(redisEnv.prefix, questionId), '-', '+');
+    return raw.map(([, fields]) => {
+      const entry = decodeStreamEntry(fields);
+      if (!entry) throw new Error(`Malformed stream entry: ${fields.join(' ')}`);
+      return entry;
+    });
+  }
+
+  function responsesOf(questionId: number): Promise<ResponseEntity[]> {
+    return dataSource
+      .getRepository(ResponseEntity)
+      .find({ where: { questionId }, order: { memberOrder: 'ASC' } });
+  }
+
+  async function usageJobIds(questionId: number): Promise<string[]> {
+    const jobs = await usageQueue.getJobs(['waiting', 'delayed', 'active', 'completed']);
+    return jobs
+      .filter((job) => job.id?.startsWith(`${questionId}:`))
+      .map((job) => job.id ?? '')
+      .sort();
+  }
+
+  it('streams three members in batches and stores one row and one settlement each', async () => {
+    const { questionId, userId, members } = await askQuestion();
+    await runFlow(questionId, userId, members);
+
+    const rows = await responsesOf(questionId);
+    expect(rows).toHaveLength(3);
+    const entries = await streamEntries(questionId);
+    for (const row of rows) {
+      expect(row).toMatchObject({ status: 'completed', error: null, round: 0 });
+      expect(row.response.length).toBeGreaterThan(0);
+      expect(row.totalTokens).toBe(row.promptTokens + row.completionTokens);
+      expect(row.completionTokens).toBeGreaterThan(0);
+      const own = entries.filter((entry) => 'memberOrder' in entry && entry.memberOrder === row.memberOrder);
+      const last = own.at(-1);
+      expect(last).toEqual({
+        type: 'answer:completed',
+        memberOrder: row.memberOrder,
+        round: 0,
+        responseId: row.id,
+        promptTokens: row.promptTokens,
+        completionTokens: row.completionTokens,
+        totalTokens: row.totalTokens,
+      });
+      const deltas = own.filter((entry) => entry.type === 'answer:delta');
+      expect(deltas.length).toBeGreaterThan(0);
+      const text = deltas.map((entry) => (entry.type === 'answer:delta' ? entry.text : '')).join('');
+      expect(text.trim()).toBe(row.response);
+      // Batched: far fewer entries than the fake's word-sized tokens.
+      expect(deltas.length).toBeLessThan(row.completionTokens);
+    }
+    expect(await usageJobIds(questionId)).toEqual(
+      [0, 1, 2].map((order) => jobId(questionId, order, 0)).sort(),
+    );
+    const usage = await usageQueue.getJob(jobId(questionId, 1, 0));
+    expect(usage?.data).toMatchObject({ kind: 'response', questionId, userId, memberOrder: 1, round: 0 });
+    expect(await redis.ttl(streamKeyFor(redisEnv.prefix, questionId))).toBe(-1);
+  });
+
+  it('streams reasoning apart from the answer when reasoning is on', async () => {
+    const { questionId, userId, members } = await askQuestion({ showReasoning: true });
+    await runFlow(questionId, userId, members, true);
+    const rows = await responsesOf(questionId);
+    const entries = await streamEntries(questionId);
+    for (const row of rows) {
+      expect(row.status).toBe('completed');
+      expect(row.reasoning?.length).toBeGreaterThan(0);
+      expect(row.response).not.toMatch(/<\/?reasoning>/i);
+      const kinds = entries.flatMap((entry) =>
+        entry.type === 'answer:delta' && entry.memberOrder === row.memberOrder ? [entry.kind] : [],
+      );
+      // Reasoning first, then the answer.
+      expect(kinds[0]).toBe('reasoning');
+      expect(kinds.at(-1)).toBe('text');
+    }
+  });
+
+  it('stores a 401 member with its error while the other two answer', async () => {
+    const { questionId, userId, members } = await askQuestion();
+    const before = fake.requests.length;
+    fake.script({ kind: 'unauthorized' }, { pathIncludes: '/xai/' });
+    await runFlow(questionId, userId, members);
+
+    const rows = await responsesOf(questionId);
+    expect(rows.map((row) => row.status)).toEqual(['completed', 'completed', 'failed']);
+    expect(rows[2].error).toMatch(/API key was rejected/);
+    expect(rows[2].totalTokens).toBe(0);
+    const xai = fake.requests.slice(before).filter((request) => request.path.includes('/xai/'));
+    expect(xai).toHaveLength(1);
+    const failed = (await streamEntries(questionId)).filter((entry) => entry.type === 'answer:failed');
+    expect(failed).toEqual([
+      { type: 'answer:failed', memberOrder: 2, round: 0, responseId: rows[2].id, error: rows[2].error },
+    ]);
+    expect(await usageJobIds(questionId)).toEqual([jobId(questionId, 0, 0), jobId(questionId, 1, 0)].sort());
+  });
+
+  it('retries a 500 and a 429 (after its Retry-After), resetting the streamed text, with one row each', async () => {
+    const { questionId, userId, members } = await askQuestion();
+    const before = fake.requests.length;
+    fake.script({ kind: 'server-error', status: 500 }, { api: 'anthropic' });
+    fake.script({ kind: 'rate-limit', retryAfterMs: 300 }, { pathIncludes: '/xai/' });
+    await runFlow(questionId, userId, members);
+
+    const rows = await responsesOf(questionId);
+    expect(rows).toHaveLength(3);
+    expect(rows.every((row) => row.status === 'completed' && row.error === null)).toBe(true);
+    const requests = fake.requests.slice(before);
+    expect(requests.filter((request) => request.api === 'anthropic')).toHaveLength(2);
+    const xai = requests.filter((request) => request.path.includes('/xai/'));
+    expect(xai).toHaveLength(2);
+    expect(xai[1].receivedAt - xai[0].receivedAt).toBeGreaterThanOrEqual(280);
+    const entries = await streamEntries(questionId);
+    expect(entries).toContainEqual({ type: 'answer:reset', memberOrder: 1, round: 0, attempt: 2 });
+    expect(entries).toContainEqual({ type: 'answer:reset', memberOrder: 2, round: 0, attempt: 2 });
+    expect(entries.some((entry) => entry.type === 'answer:reset' && entry.memberOrder === 0)).toBe(false);
+    expect(await usageJobIds(questionId)).toHaveLength(3);
+  });
+
+  it('yields one row and one settlement when the same job runs twice at once', async () => {
+    const { questionId, userId } = await askQuestion();
+    // A queue no worker serves: the test runs the job itself, twice, like stalled-job recovery.
+    const idle = new Queue(providerQueueName('openai'), {
+      connection: redisOptionsFromUrl(redisEnv.url, { maxRetriesPerRequest: null }),
+      prefix: `${redisEnv.prefix}-idle`,
+    });
+    try {
+      const job = await idle.add(
+        JOBS.memberAnswer,
+        {
+          questionId,
+          memberOrder: 0,
+          round: 0,
+          ...catalogue.openai,
+          roleId: null,
+          provider: 'openai',
+          userId,
+          showReasoning: false,
+        },
+        providerJobOptions(jobId(questionId, 0, 0)),
+      );
+      const [first, second] = await Promise.all([runner.run(job), runner.run(job)]);
+      expect(first.responseId).toBe(second.responseId);
+      const again = await runner.run(job);
+      expect(again).toEqual({ status: 'completed', responseId: first.responseId, changed: null });
+    } finally {
+      await idle.obliterate({ force: true });
+      await idle.close();
+    }
+    const rows = await responsesOf(questionId);
+    expect(rows).toHaveLength(1);
+    expect(rows[0].status).toBe('completed');
+    expect(await usageJobIds(questionId)).toEqual([jobId(questionId, 0, 0)]);
+  });
+
+  it('aborts a stalled stream after the idle timeout and, on the last attempt, stores the error', async () => {
+    const { questionId, userId } = await askQuestion();
+    const impatient = new ProviderJobRunner({
+      ...runnerDeps,
+      idleTimeoutMs: 200,
+    });
+    const idle = new Queue(providerQueueName('openai'), {
+      connection: redisOptionsFromUrl(redisEnv.url, { maxRetriesPerRequest: null }),
+      prefix: `${redisEnv.prefix}-idle`,
+    });
+    fake.script({ kind: 'stall', afterTokens: 2 }, { api: 'openai', pathIncludes: '/v1/chat' });
+    try {
+      const job = await idle.add(
+        JOBS.memberAnswer,
+        {
+          questionId,
+          memberOrder: 0,
+          round: 0,
+          ...catalogue.openai,
+          roleId: null,
+          provider: 'openai',
+          userId,
+          showReasoning: false,
+        },
+        providerJobOptions(jobId(questionId, 0, 0), { attempts: 1 }),
+      );
+      await expect(impatient.run(job)).rejects.toThrow(UnrecoverableError);
+    } finally {
+      await idle.obliterate({ force: true });
+      await idle.close();
+    }
+    const [row] = await responsesOf(questionId);
+    expect(row).toMatchObject({ status: 'failed', response: '' });
+    expect(row.error).toMatch(/stopped sending/);
+    expect((await streamEntries(questionId)).at(-1)).toMatchObject({ type: 'answer:failed', memberOrder: 0 });
+    expect(await usageJobIds(questionId)).toEqual([]);
+  });
+
+  it('stops streaming when the question is cancelled and keeps the partial answer, marked', async () => {
+    const { questionId, userId } = await askQuestion();
+    const watchful = new ProviderJobRunner({ ...runnerDeps, cancelCheckMs: 25 });
+    const idle = new Queue(providerQueueName('openai'), {
+      connection: redisOptionsFromUrl(redisEnv.url, { maxRetriesPerRequest: null }),
+      prefix: `${redisEnv.prefix}-idle`,
+    });
+    fake.configure({ tokensPerSecond: 40 });
+    try {
+      const job = await idle.add(
+        JOBS.memberAnswer,
+        {
+          questionId,
+          memberOrder: 0,
+          round: 0,
+          ...catalogue.openai,
+          roleId: null,
+          provider: 'openai',
+          userId,
+          showReasoning: false,
+        },
+        providerJobOptions(jobId(questionId, 0, 0)),
+      );
+      const running = watchful.run(job);
+      await waitFor(async () =>
+        (await streamEntries(questionId)).some((entry) => entry.type === 'answer:delta'),
+      );
+      // What the gateway's cancel does: the signal first, then the status and the stream's end.
+      await redis.set(questionCancelKey(redisEnv.prefix, questionId), '1', 'EX', 60);
+      await dataSource.getRepository(QuestionEntity).update({ id: questionId }, { status: 'cancelled' });
+      expect(await running).toMatchObject({ status: 'failed' });
+    } finally {
+      fake.configure({ tokensPerSecond: 0 });
+      await idle.obliterate({ force: true });
+      await idle.close();
+    }
+    const [row] = await responsesOf(questionId);
+    expect(row).toMatchObject({ status: 'failed', error: QUESTION_CANCELLED_MESSAGE });
+    expect(row.response.length).toBeGreaterThan(0);
+    expect(row.completionTokens).toBeGreaterThan(0);
+    expect(fake.requests.at(-1)?.outcome).toBe('client-closed');
+    // Its partial usage is settled once.
+    expect(await usageJobIds(questionId)).toEqual([jobId(questionId, 0, 0)]);
+  });
+
+  it('writes the consensus with the debate log, and a failed synthesis as an error row', async () => {
+    const good = await askQuestion({ showDebate: true });
+    await runFlow(good.questionId, good.userId, good.members);
+    await addSynthesis(good.questionId, good.userId);
+    // Settled last, after the row and the stream entry.
+    await waitFor(async () =>
+      (await usageJobIds(good.questionId)).includes(`${good.questionId}:consensus:0`),
+    );
+    const consensus = await consensusRow(good.questionId);
+    expect(consensus?.memberOrder).toBeNull();
+    expect(consensus?.response.length).toBeGreaterThan(0);
+    expect(consensus?.debateLog).toContain('### Opening answer');
+    const entries = await streamEntries(good.questionId);
+    expect(entries.some((entry) => entry.type === 'consensus:delta')).toBe(true);
+    expect(entries.at(-1)).toMatchObject({ type: 'consensus:completed', responseId: consensus?.id });
+
+    const bad = await askQuestion({ showDebate: true });
+    await runFlow(bad.questionId, bad.userId, bad.members);
+    fake.script({ kind: 'unauthorized' }, { api: 'openai' });
+    await addSynthesis(bad.questionId, bad.userId);
+    await waitFor(async () => (await streamEntries(bad.questionId)).at(-1)?.type === 'consensus:failed');
+    const failed = await consensusRow(bad.questionId);
+    expect(failed?.error).toMatch(/API key was rejected/);
+    expect((await streamEntries(bad.questionId)).at(-1)).toEqual({
+      type: 'consensus:failed',
+      responseId: failed?.id,
+      error: failed?.error,
+    });
+  });
+
+  async function addSynthesis(questionId: number, userId: number): Promise<void> {
+    const queue = new Queue(providerQueueName('openai'), {
+      connection: redisOptionsFromUrl(redisEnv.url, { maxRetriesPerRequest: null }),
+      prefix: redisEnv.prefix,
+    });
+    const data: SynthesisJobData = {
+      questionId,
+      memberOrder: 0,
+      round: 0,
+      ...catalogue.openai,
+      roleId: null,
+      provider: 'openai',
+      userId,
+      showReasoning: false,
+    };
+    await queue.add(JOBS.synthesis, data, providerJobOptions(synthesisJobId(questionId), FAST));
+    await queue.close();
+  }
+
+  function consensusRow(questionId: number): Promise<ResponseEntity | null> {
+    return dataSource.getRepository(ResponseEntity).findOneBy({ questionId, provider: 'consensus' });
+  }
+});
+
+async function waitFor(check: () => Promise<boolean>, timeoutMs = 15_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error('Timed out waiting for the condition');
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}

@@ -1,0 +1,27 @@
+import { DEBATE_MAX_ROUNDS } from '../limits/limits.constants';
+import {
+  ANSWER_MAX_OUTPUT_TOKENS,
+  PROMPT_OVERHEAD_TOKENS,
+  estimateQuestionTokens,
+  questionCancelKey,
+} from './council.constants';
+
+describe('council constants', () => {
+  it('estimates one prompt and one full answer per member without debate', () => {
+    expect(estimateQuestionTokens({ members: 3, questionLength: 400, showDebate: false })).toBe(
+      3 * (100 + PROMPT_OVERHEAD_TOKENS + ANSWER_MAX_OUTPUT_TOKENS),
+    );
+  });
+
+  it('adds the debate rounds and the consensus with debate on', () => {
+    const plain = estimateQuestionTokens({ members: 3, questionLength: 0, showDebate: false });
+    const debate = estimateQuestionTokens({ members: 3, questionLength: 0, showDebate: true });
+    const readingAll = PROMPT_OVERHEAD_TOKENS + 4 * ANSWER_MAX_OUTPUT_TOKENS;
+    expect(debate).toBe(plain + 3 * DEBATE_MAX_ROUNDS * readingAll + readingAll);
+  });
+
+  it('names the cancel key under the prefix', () => {
+    expect(questionCancelKey('{council}', 42)).toBe('{council}:cancel:42');
+    expect(() => questionCancelKey('{council}', 0)).toThrow(RangeError);
+  });
+});

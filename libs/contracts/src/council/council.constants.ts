@@ -1,0 +1,60 @@
+// The council flow's seams that are not stream entries or job payloads: the token estimate a
+// question reserves before it is queued, and the cancel signal the gateway raises for workers.
+
+import { DEBATE_MAX_ROUNDS } from '../limits/limits.constants';
+
+/** Ours: the largest answer one provider call may write (the adapters' max output tokens). */
+export const ANSWER_MAX_OUTPUT_TOKENS = 2048;
+
+/** Ours: system prompt, role prompt and framing around the question, per provider call. */
+export const PROMPT_OVERHEAD_TOKENS = 500;
+
+/** Ours: a rough characters-per-token ratio for estimating the question's prompt size. */
+export const CHARS_PER_TOKEN_ESTIMATE = 4;
+
+export interface QuestionTokenEstimateInput {
+  /** Number of council members. */
+  members: number;
+  /** Length of the question text in characters. */
+  questionLength: number;
+  showDebate: boolean;
+}
+
+/**
+ * The most tokens a question can use, reserved before it is queued (billing holds this, or the
+ * whole balance when that is smaller). Every provider call may use its prompt plus
+ * ANSWER_MAX_OUTPUT_TOKENS; with debate on, each member also revises in up to DEBATE_MAX_ROUNDS
+ * rounds (reading the others' answers) and the leader writes the consensus.
+ */
+export function estimateQuestionTokens(input: QuestionTokenEstimateInput): number {
+  const members = Math.max(0, Math.floor(input.members));
+  const prompt =
+    Math.ceil(Math.max(0, input.questionLength) / CHARS_PER_TOKEN_ESTIMATE) + PROMPT_OVERHEAD_TOKENS;
+  const firstAnswers = members * (prompt + ANSWER_MAX_OUTPUT_TOKENS);
+  if (!input.showDebate) return firstAnswers;
+  // A revision or the synthesis reads every member's latest answer besides the question.
+  const readingAll = prompt + members * ANSWER_MAX_OUTPUT_TOKENS + ANSWER_MAX_OUTPUT_TOKENS;
+  return firstAnswers + members * DEBATE_MAX_ROUNDS * readingAll + readingAll;
+}
+
+/**
+ * Redis key (under REDIS_PREFIX) the gateway sets when a question is cancelled: `${prefix}:cancel:<id>`,
+ * value "1", expiring after QUESTION_CANCEL_TTL_SECONDS. Waiting jobs are removed by the gateway;
+ * an active job must check this key (before starting, and between stream batches) and stop: keep the
+ * partial answer, mark it with QUESTION_CANCELLED_MESSAGE, and settle what it used.
+ */
+export function questionCancelKey(prefix: string, questionId: number): string {
+  if (!Number.isSafeInteger(questionId) || questionId < 1) {
+    throw new RangeError(`Unusable question id "${questionId}"`);
+  }
+  return `${prefix}:cancel:${questionId}`;
+}
+
+/** Ours: long enough for any active job to see the cancel signal. */
+export const QUESTION_CANCEL_TTL_SECONDS = 24 * 60 * 60;
+
+/** The error of the stream's final `question:failed` entry, and of partial answers, after a cancel. */
+export const QUESTION_CANCELLED_MESSAGE = 'Question cancelled';
+
+/** The question statuses after which nothing more happens. */
+export const FINAL_QUESTION_STATUSES = ['completed', 'failed', 'cancelled'] as const;

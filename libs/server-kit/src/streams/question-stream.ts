@@ -1,0 +1,75 @@
+// The one place that names a question's Redis Stream and appends to it. Workers write through
+// QuestionStreamWriter; gateways read the same key (streamKeyFor) with XREAD.
+
+import {
+  FINAL_STREAM_ENTRY_TYPES,
+  QUESTION_STREAM_MAX_LENGTH,
+  QUESTION_STREAM_TTL_SECONDS,
+  type StreamEntry,
+  encodeStreamEntry,
+  questionStreamKey,
+} from '@council/contracts';
+import { type Redis } from 'ioredis';
+
+/**
+ * The full Redis key of a question's stream: `${REDIS_PREFIX}:council:{<questionId>}`, e.g.
+ * `{council}:council:{42}`. Every key we write starts with REDIS_PREFIX (test runs clean up by
+ * prefix). Note for Redis Cluster: the prefix's own hash tag comes first, so it decides the slot.
+ */
+export function streamKeyFor(prefix: string, questionId: number): string {
+  return `${prefix}:${questionStreamKey(questionId)}`;
+}
+
+export interface QuestionStreamWriterOptions {
+  /** Approximate cap (XADD MAXLEN ~). Default QUESTION_STREAM_MAX_LENGTH. */
+  maxLength?: number;
+  /** Lifetime of a stream after its final entry. Default QUESTION_STREAM_TTL_SECONDS. */
+  ttlSeconds?: number;
+}
+
+/**
+ * Appends entries to a question's stream in one round trip (a pipeline of XADDs, in order). A final
+ * entry (question:completed / question:failed) also sets the stream's EXPIRE.
+ */
+export class QuestionStreamWriter {
+  private readonly maxLength: number;
+  private readonly ttlSeconds: number;
+
+  constructor(
+    private readonly redis: Redis,
+    private readonly prefix: string,
+    options: QuestionStreamWriterOptions = {},
+  ) {
+    this.maxLength = options.maxLength ?? QUESTION_STREAM_MAX_LENGTH;
+    this.ttlSeconds = options.ttlSeconds ?? QUESTION_STREAM_TTL_SECONDS;
+  }
+
+  key(questionId: number): string {
+    return streamKeyFor(this.prefix, questionId);
+  }
+
+  /** Appends the entries in order; resolves with their entry ids. */
+  async append(questionId: number, entries: readonly StreamEntry[]): Promise<string[]> {
+    if (entries.length === 0) return [];
+    const key = this.key(questionId);
+    const pipeline = this.redis.pipeline();
+    let final = false;
+    for (const entry of entries) {
+      pipeline.xadd(key, 'MAXLEN', '~', this.maxLength, '*', ...encodeStreamEntry(entry));
+      if (FINAL_STREAM_ENTRY_TYPES.includes(entry.type)) final = true;
+    }
+    if (final) pipeline.expire(key, this.ttlSeconds);
+    const results = (await pipeline.exec()) ?? [];
+    const ids: string[] = [];
+    for (const [error, value] of results) {
+      if (error) throw error;
+      if (typeof value === 'string') ids.push(value);
+    }
+    return ids;
+  }
+
+  /** Sets the stream's lifetime now (e.g. after a question ended without a final entry). */
+  async expire(questionId: number): Promise<void> {
+    await this.redis.expire(this.key(questionId), this.ttlSeconds);
+  }
+}
