@@ -1,5 +1,4 @@
-import { type MicroserviceOptions, Transport } from '@nestjs/microservices';
-import { type ServerAppDefinition, redisOptionsFromUrl } from '@council/server-kit';
+import { PrefixedServerRedis, type ServerAppDefinition, redisOptionsFromUrl } from '@council/server-kit';
 import { BillingModule } from './app.module';
 import { BillingEnv } from './config/billing.env';
 
@@ -10,23 +9,18 @@ export const billingApp: ServerAppDefinition<BillingEnv> = {
   rootModule: (config) => BillingModule.forRoot(config),
   configure: (app, config) => {
     const { host, port, username, password, db, tls } = redisOptionsFromUrl(config.REDIS_URL);
-    app.connectMicroservice<MicroserviceOptions>(
-      {
-        transport: Transport.REDIS,
-        // Without retries Nest's Redis server never resubscribes after an outage, while /health
-        // (another connection) recovers: billing would look healthy and answer nothing.
-        options: {
-          host,
-          port,
-          username,
-          password,
-          db,
-          tls,
-          retryAttempts: Number.MAX_SAFE_INTEGER,
-          retryDelay: 1000,
-        },
-      },
-      { inheritAppConfig: true },
-    );
+    // Channels carry REDIS_PREFIX; without retries Nest's Redis server never resubscribes after an
+    // outage, while /health (another connection) recovers: billing would look healthy and answer nothing.
+    const strategy = new PrefixedServerRedis(config.REDIS_PREFIX, {
+      host,
+      port,
+      username,
+      password,
+      db,
+      tls,
+      retryAttempts: Number.MAX_SAFE_INTEGER,
+      retryDelay: 1000,
+    });
+    app.connectMicroservice({ strategy }, { inheritAppConfig: true });
   },
 };

@@ -1,4 +1,4 @@
-import { ClientProxyFactory, type ClientProxy, Transport } from '@nestjs/microservices';
+import { type ClientProxy } from '@nestjs/microservices';
 import {
   BILLING_RPC,
   type BillingDemoConfirmReply,
@@ -13,7 +13,7 @@ import {
   billingRpcErrorBody,
   isErrorBody,
 } from '@council/contracts';
-import { redisOptionsFromUrl } from '@council/server-kit';
+import { createPrefixedRedisClient, redisOptionsFromUrl } from '@council/server-kit';
 import {
   createStripeEvent,
   createTestQuestion,
@@ -21,7 +21,7 @@ import {
   param,
   signStripeEvent,
 } from '@council/testing';
-import { firstValueFrom } from 'rxjs';
+import { firstValueFrom, timeout } from 'rxjs';
 import {
   type BillingHarness,
   WEBHOOK_SECRET,
@@ -32,7 +32,7 @@ import {
 
 function connect(harness: BillingHarness): ClientProxy {
   const { host, port } = redisOptionsFromUrl(harness.redis.url);
-  return ClientProxyFactory.create({ transport: Transport.REDIS, options: { host, port } });
+  return createPrefixedRedisClient({ host, port, channelPrefix: harness.redis.prefix });
 }
 
 /** What the gateway does: send, and turn a failure into the ErrorBody it answers with. */
@@ -66,6 +66,23 @@ describe('billing RPC over Redis (demo mode)', () => {
   afterAll(async () => {
     await client?.close();
     await harness?.close();
+  });
+
+  it('never answers callers of another deployment: REDIS_PREFIX keeps RPC channels apart', async () => {
+    const { host, port } = redisOptionsFromUrl(harness.redis.url);
+    const stranger = createPrefixedRedisClient({
+      host,
+      port,
+      channelPrefix: `${harness.redis.prefix}-other`,
+    });
+    await stranger.connect();
+    try {
+      await expect(firstValueFrom(stranger.send(BILLING_RPC.health, {}).pipe(timeout(750)))).rejects.toThrow(
+        /timeout/i,
+      );
+    } finally {
+      await stranger.close();
+    }
   });
 
   it('answers the gateway and reports demo mode without a Stripe key', async () => {

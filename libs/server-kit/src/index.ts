@@ -23,3 +23,4 @@ export * from './http/body-parsers';
 export * from './queues/job-options';
 export * from './queues/question-flow';
 export * from './streams/question-stream';
+export * from './rpc/prefixed-redis.transport';

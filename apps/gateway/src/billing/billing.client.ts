@@ -5,7 +5,7 @@ import {
   type OnApplicationBootstrap,
   type OnApplicationShutdown,
 } from '@nestjs/common';
-import { type ClientProxy, ClientProxyFactory, Transport } from '@nestjs/microservices';
+import { type ClientProxy } from '@nestjs/microservices';
 import {
   BILLING_RPC,
   type BillingDemoConfirmReply,
@@ -29,7 +29,7 @@ import {
   type SellableTier,
   type TokenPackId,
 } from '@council/contracts';
-import { redisOptionsFromUrl } from '@council/server-kit';
+import { createPrefixedRedisClient, redisOptionsFromUrl } from '@council/server-kit';
 import { firstValueFrom, timeout } from 'rxjs';
 import { GatewayEnv } from '../config/gateway.env';
 import { BILLING_RPC_CLIENT, BILLING_RPC_RECONNECT_DELAY_MS } from './billing.constants';
@@ -55,18 +55,16 @@ type BillingRpcPattern = keyof BillingRpcCalls;
 /** The Redis-transport client, on REDIS_URL; it reconnects in place for as long as it runs. */
 export function createBillingRpcClient(env: GatewayEnv): ClientProxy {
   const { host, port, username, password, db, tls } = redisOptionsFromUrl(env.REDIS_URL);
-  return ClientProxyFactory.create({
-    transport: Transport.REDIS,
-    options: {
-      host,
-      port,
-      username,
-      password,
-      db,
-      tls,
-      retryAttempts: Number.MAX_SAFE_INTEGER,
-      retryDelay: BILLING_RPC_RECONNECT_DELAY_MS,
-    },
+  return createPrefixedRedisClient({
+    channelPrefix: env.REDIS_PREFIX,
+    host,
+    port,
+    username,
+    password,
+    db,
+    tls,
+    retryAttempts: Number.MAX_SAFE_INTEGER,
+    retryDelay: BILLING_RPC_RECONNECT_DELAY_MS,
   });
 }
 
