@@ -10,3 +10,4 @@ export * from './marketing.constants';
 export * from './support.constants';
 export * from './auth.constants';
 export * from './billing.constants';
+export * from './ask-screen.constants';

@@ -1,0 +1,183 @@
+import path from 'node:path';
+import { type Locator, type Page, expect, test } from '@playwright/test';
+
+// The Ask screen end to end against the real stack: POST /api/questions, the provider and consensus
+// workers on the offline demo provider (~240 chars/s after a 600 ms first token), and the Socket.IO
+// /council namespace relaying the Redis stream. Sign up, ask, watch three answers stream and finish;
+// debate with a consensus as a premium user; reload mid-stream and keep reading. Plus pictures.
+
+const noApi = Boolean(process.env.E2E_NO_API);
+const screenshotDir = path.resolve(__dirname, '..', 'screenshots');
+
+/** A fresh free account, signed in through the API (the browser context keeps the session cookie). */
+async function registerFreeUser(page: Page, label: string): Promise<string> {
+  const id = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
+  const username = `e2e_${label}_${id}`;
+  const response = await page.request.post('/api/register', {
+    data: { username, password: 'ask-secret-1', email: `${username}@example.test`, name: `Ask ${id}` },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  return username;
+}
+
+/** Subscribes the signed-in user to Premium through the demo checkout (as billing.spec.ts does). */
+async function becomePremium(page: Page) {
+  await page.goto('/subscription');
+  await page
+    .getByRole('table', { name: 'Compare the Free, Premium and Max plans' })
+    .getByRole('button', { name: 'Subscribe to Premium' })
+    .click();
+  await expect(page).toHaveURL(/\/demo-checkout\/cs_demo_[A-Za-z0-9_-]+$/);
+  await page.getByRole('button', { name: 'Confirm' }).click();
+  await expect(page).toHaveURL('/subscription');
+  await expect(page.getByText('Subscription active', { exact: true })).toBeVisible();
+}
+
+async function ask(page: Page, question: string, { debate = false } = {}) {
+  await page.goto('/');
+  await expect(page.getByRole('group', { name: 'Member 3' })).toBeVisible();
+  await page.getByLabel('Your question').fill(question);
+  if (debate) {
+    const box = page.getByRole('checkbox', { name: /Debate mode/ });
+    await box.check();
+    await expect(box).toBeChecked();
+  }
+  await page.getByRole('button', { name: 'Ask the Council' }).click();
+}
+
+function results(page: Page): Locator {
+  return page.getByRole('region', { name: 'Answers' });
+}
+
+/** The answer text of a card: everything but its header and token counts. */
+async function answerText(card: Locator): Promise<string> {
+  return card.evaluate((element) => {
+    const clone = element.cloneNode(true) as HTMLElement;
+    clone.querySelectorAll('header, dl, [aria-hidden="true"]').forEach((node) => node.remove());
+    return (clone.textContent ?? '').trim();
+  });
+}
+
+/** A full-page picture from the top (the sticky header would otherwise sit mid-picture). */
+async function screenshot(page: Page, name: string) {
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.screenshot({
+    path: path.join(screenshotDir, `${name}.png`),
+    fullPage: true,
+    animations: 'disabled',
+  });
+}
+
+async function expectNoSidewaysOverflow(page: Page) {
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+}
+
+async function expectAllDone(cards: Locator, count: number) {
+  await expect(cards).toHaveCount(count);
+  for (let index = 0; index < count; index += 1) {
+    const card = cards.nth(index);
+    await expect(card.locator('[data-state]').first()).toHaveAttribute('data-state', 'done', {
+      timeout: 30_000,
+    });
+    await expect(card.getByText('Total tokens:')).toBeVisible();
+    await expect(card.getByText('Completion tokens:')).toBeVisible();
+  }
+}
+
+test.describe('ask the council (demo provider)', () => {
+  test.skip(noApi, 'E2E_NO_API is set: no API behind the client');
+  test.use({ viewport: { width: 1280, height: 900 } });
+
+  test('a new user asks the default council and watches three answers stream in', async ({ page }) => {
+    test.setTimeout(60_000);
+    await registerFreeUser(page, 'ask');
+    await ask(page, 'What makes a good code review?');
+
+    const cards = results(page).getByRole('article');
+    await expect(cards).toHaveCount(3);
+
+    await test.step('the answers grow while they stream', async () => {
+      const first = cards.first();
+      await expect.poll(() => answerText(first), { timeout: 10_000 }).not.toBe('');
+      const before = await answerText(first);
+      await page.waitForTimeout(700);
+      const after = await answerText(first);
+      expect(after.length).toBeGreaterThan(before.length);
+      expect(after.startsWith(before.slice(0, 40))).toBe(true);
+    });
+
+    await test.step('every card finishes with token counts', async () => {
+      await expectAllDone(cards, 3);
+      for (let index = 0; index < 3; index += 1) {
+        expect((await answerText(cards.nth(index))).length).toBeGreaterThan(50);
+      }
+      await expect(page.getByRole('button', { name: 'Stop' })).toHaveCount(0);
+      // The token balance is not checked: consensus-worker appends question:completed before it
+      // queues the release of the held tokens, so the client's refresh can still read the held balance.
+    });
+
+    await test.step('pictures of the results at 1280 and 360 px', async () => {
+      await expectNoSidewaysOverflow(page);
+      await screenshot(page, 'ask-results-1280');
+      await page.setViewportSize({ width: 360, height: 800 });
+      await expect(cards.first()).toBeVisible();
+      await expectNoSidewaysOverflow(page);
+      await screenshot(page, 'ask-results-360');
+      await page.setViewportSize({ width: 1280, height: 900 });
+    });
+  });
+
+  test('a premium user asks with debate on and reads the consensus', async ({ page }) => {
+    test.setTimeout(90_000);
+    await registerFreeUser(page, 'debate');
+    await becomePremium(page);
+    await ask(page, 'Should a small team adopt a monorepo?', { debate: true });
+
+    const area = results(page);
+    await expect(area.getByRole('tab', { name: 'Consensus' })).toBeVisible();
+    const consensus = area.getByRole('article', { name: 'Council Consensus' });
+    await expect(consensus.locator('[data-state]').first()).toHaveAttribute('data-state', 'done', {
+      timeout: 60_000,
+    });
+    await expect(area.getByRole('button', { name: 'Stop' })).toHaveCount(0, { timeout: 10_000 });
+    expect((await answerText(consensus)).length).toBeGreaterThan(50);
+    await expect(consensus.getByText('Total tokens:')).toBeVisible();
+    await screenshot(page, 'ask-consensus-1280');
+
+    await area.getByRole('tab', { name: 'Individual Responses' }).click();
+    await expectAllDone(area.getByRole('tabpanel').getByRole('article'), 3);
+  });
+
+  test('a reload mid-stream keeps the answers, which finish without repeats', async ({ page }) => {
+    test.setTimeout(60_000);
+    await registerFreeUser(page, 'reload');
+    await ask(page, 'How do I keep a test suite fast?');
+
+    const cards = results(page).getByRole('article');
+    await expect(cards).toHaveCount(3);
+    await expect.poll(() => answerText(cards.first()), { timeout: 10_000 }).not.toBe('');
+    await expect(cards.first().locator('[data-state]').first()).toHaveAttribute('data-state', 'streaming');
+    const beforeReload = await answerText(cards.first());
+
+    await page.reload();
+
+    await expect(cards).toHaveCount(3);
+    await expectAllDone(cards, 3);
+    const texts = await Promise.all([0, 1, 2].map((index) => answerText(cards.nth(index))));
+    expect(texts[0]?.startsWith(beforeReload.slice(0, 40))).toBe(true);
+
+    for (const text of texts) {
+      expect(text.length).toBeGreaterThan(50);
+      // A duplicated replay shows the opening words a second time.
+      expect(text.indexOf(text.slice(0, 30), 1), `repeated text in: ${text}`).toBe(-1);
+    }
+
+    // The reference: after another reload the finished answers are rebuilt from the whole stream
+    // (GET /api/questions/{id} does not exist on the gateway yet, so there is no REST read).
+    await page.reload();
+    await expectAllDone(cards, 3);
+    const stored = await Promise.all([0, 1, 2].map((index) => answerText(cards.nth(index))));
+    expect(texts).toEqual(stored);
+  });
+});

@@ -1,0 +1,54 @@
+import { ASK_SCREEN } from '@council/contracts';
+import { useEffect } from 'react';
+import { PageHeader } from '@/components/layout/page-header';
+import { useUser } from '@/features/auth/api/get-user';
+import { useCatalogue } from '../api/get-catalogue';
+import { useAskQuestion } from '../hooks/use-ask-question';
+import { useAskViewStore } from '../stores/ask-view-store';
+import { useCouncilStore } from '../stores/council-store';
+import { QuestionForm } from './question-form';
+import { ResultsArea } from './results-area';
+import { ResultsSkeleton } from './results-skeleton';
+import { TrialBanner } from './trial-banner';
+
+/** The main question screen (spec §2 "Ask screen"). */
+export function AskScreen() {
+  const { data: user } = useUser();
+  const { catalogue } = useCatalogue();
+  const initialize = useCouncilStore((state) => state.initialize);
+  const fitToTier = useCouncilStore((state) => state.fitToTier);
+  const tier = user?.subscriptionTier;
+  const memberCount = useCouncilStore((state) => state.members.length);
+  const current = useAskViewStore((state) => state.current);
+  const show = useAskViewStore((state) => state.show);
+  const shown = current && user && current.username === user.username ? current : null;
+  const ask = useAskQuestion({ onAsked: (id, result) => show(id, user?.username ?? '', result) });
+
+  useEffect(() => {
+    if (!catalogue) return;
+    if (tier) fitToTier(tier, catalogue);
+    else initialize(catalogue);
+  }, [catalogue, tier, initialize, fitToTier]);
+
+  return (
+    <div className="page-container space-y-8 py-10 sm:py-14">
+      <PageHeader title={ASK_SCREEN.heading} description={ASK_SCREEN.text} />
+      <TrialBanner user={user} />
+      <QuestionForm
+        user={user}
+        catalogue={catalogue}
+        pending={ask.isPending}
+        onSubmit={(input) => ask.mutate(input)}
+      />
+      {ask.isPending ? (
+        <ResultsSkeleton count={memberCount || 3} />
+      ) : shown !== null ? (
+        <ResultsArea
+          questionId={shown.questionId}
+          asked={shown.asked}
+          tier={user?.subscriptionTier ?? null}
+        />
+      ) : null}
+    </div>
+  );
+}

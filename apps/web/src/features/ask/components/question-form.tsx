@@ -1,0 +1,223 @@
+import {
+  ASK_FORM,
+  ASK_TOASTS,
+  QUESTION_BOX_MIN_HEIGHT_PX,
+  PLANS,
+  QUESTION_MAX_LENGTH,
+  type SessionUser,
+  canChangeAgents,
+  canPickDebateLeader,
+  canUseDebate,
+  canUseReasoning,
+} from '@council/contracts';
+import { Lock, Plus, Send } from 'lucide-react';
+import { type FormEvent, type ReactNode, useId, useState } from 'react';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Checkbox } from '@/components/ui/checkbox';
+import { Label } from '@/components/ui/label';
+import { Textarea } from '@/components/ui/textarea';
+import { toast } from '@/components/ui/use-toast';
+import { type Catalogue } from '../api/get-catalogue';
+import { type AskQuestionInput } from '../api/ask-question';
+import { useCouncilStore } from '../stores/council-store';
+import { askCheckFailure } from '../utils/ask-checks';
+import { CouncilMemberCard } from './council-member-card';
+
+interface QuestionFormProps {
+  user: SessionUser | null | undefined;
+  catalogue: Catalogue | null;
+  pending: boolean;
+  onSubmit: (input: AskQuestionInput) => void;
+}
+
+/** The question form (spec §2, §4, §5). */
+export function QuestionForm({ user, catalogue, pending, onSubmit }: QuestionFormProps) {
+  const id = useId();
+  const [question, setQuestion] = useState('');
+  const council = useCouncilStore();
+  const tier = user?.subscriptionTier ?? 'free';
+  const premium = Boolean(user) && canUseDebate(tier);
+  const reasoningAllowed = Boolean(user) && canUseReasoning(tier);
+  const editable = Boolean(user) && canChangeAgents(tier);
+  const leaderPickable =
+    Boolean(user) && canPickDebateLeader(tier, council.showDebate, council.members.length);
+
+  const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (pending) return;
+    const failure = askCheckFailure({
+      question,
+      user,
+      showDebate: council.showDebate,
+      showReasoning: council.showReasoning,
+    });
+    if (failure) {
+      toast(failure);
+      return;
+    }
+    onSubmit(buildAskInput(question, council));
+  };
+
+  /** A free user who somehow toggles a premium option gets the spec's toast instead. */
+  const guardPremium = (allowed: boolean, apply: () => void) => {
+    if (!allowed) {
+      toast(ASK_TOASTS.premiumFeature);
+      return;
+    }
+    apply();
+  };
+
+  return (
+    <form
+      onSubmit={handleSubmit}
+      noValidate
+      className="space-y-6 rounded-2xl border border-border bg-card p-4 shadow-xs sm:p-6"
+    >
+      <div className="space-y-2">
+        <Label htmlFor={`${id}-question`}>{ASK_FORM.questionLabel}</Label>
+        <Textarea
+          id={`${id}-question`}
+          name="question"
+          value={question}
+          onChange={(event) => setQuestion(event.target.value)}
+          placeholder={ASK_FORM.questionPlaceholder}
+          maxLength={QUESTION_MAX_LENGTH}
+          style={{ minHeight: QUESTION_BOX_MIN_HEIGHT_PX }}
+        />
+      </div>
+
+      <div className="grid gap-3 sm:grid-cols-2">
+        <OptionCheckbox
+          id={`${id}-debate`}
+          label={ASK_FORM.debateLabel}
+          hint={ASK_FORM.debateHint}
+          checked={council.showDebate}
+          enabled={premium}
+          onChange={(value) => guardPremium(premium, () => council.setShowDebate(value))}
+        />
+        <OptionCheckbox
+          id={`${id}-reasoning`}
+          label={ASK_FORM.reasoningLabel}
+          hint={ASK_FORM.reasoningHint}
+          checked={council.showReasoning}
+          enabled={reasoningAllowed}
+          onChange={(value) => guardPremium(reasoningAllowed, () => council.setShowReasoning(value))}
+        />
+      </div>
+
+      <div role="group" aria-labelledby={`${id}-council`} className="space-y-3">
+        <div className="flex flex-wrap items-end justify-between gap-2">
+          <div>
+            <h2 id={`${id}-council`} className="text-sm font-semibold text-foreground">
+              {ASK_FORM.councilHeading}
+            </h2>
+            <p className="mt-1 text-xs text-muted-foreground">
+              {leaderPickable
+                ? ASK_FORM.leaderHint
+                : editable
+                  ? ASK_FORM.councilHintPaid
+                  : ASK_FORM.councilHintFree}
+            </p>
+          </div>
+          <Button
+            variant="outline"
+            size="sm"
+            disabled={!catalogue || !user}
+            onClick={() => catalogue && council.addMember(tier, catalogue)}
+          >
+            <Plus aria-hidden="true" />
+            {ASK_FORM.addMember}
+          </Button>
+        </div>
+        <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
+          {catalogue
+            ? council.members.map((member) => (
+                <CouncilMemberCard
+                  key={member.order}
+                  member={member}
+                  agents={catalogue.agents}
+                  models={catalogue.models}
+                  roles={catalogue.roles}
+                  editable={editable}
+                  removable={Boolean(user) && PLANS[tier].features.removeAgents}
+                  leaderPickable={leaderPickable}
+                  isLeader={leaderPickable && council.debateLeaderId === member.agentId}
+                  onAgentChange={(agentId) => council.changeAgent(tier, member.order, agentId, catalogue)}
+                  onModelChange={(modelId) => council.changeModel(tier, member.order, modelId)}
+                  onRoleChange={(roleId) => council.changeRole(tier, member.order, roleId)}
+                  onRemove={() => council.removeMember(tier, member.order)}
+                  onPickLeader={() => council.toggleDebateLeader(member.agentId)}
+                />
+              ))
+            : null}
+        </div>
+      </div>
+
+      <div className="flex justify-end">
+        <Button type="submit" size="lg" disabled={pending} className="w-full sm:w-auto">
+          <Send aria-hidden="true" />
+          {pending ? ASK_FORM.submitting : ASK_FORM.submit}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+interface OptionCheckboxProps {
+  id: string;
+  label: string;
+  hint: ReactNode;
+  checked: boolean;
+  enabled: boolean;
+  onChange: (value: boolean) => void;
+}
+
+function OptionCheckbox({ id, label, hint, checked, enabled, onChange }: OptionCheckboxProps) {
+  return (
+    <div className="flex items-start gap-3 rounded-lg border border-border p-3">
+      <Checkbox
+        id={id}
+        checked={checked}
+        disabled={!enabled}
+        onCheckedChange={(value) => onChange(value === true)}
+        className="mt-0.5"
+        aria-describedby={`${id}-hint`}
+      />
+      <div className="min-w-0 space-y-1">
+        <Label htmlFor={id} className="flex flex-wrap items-center gap-2">
+          {label}
+          {enabled ? null : (
+            <Badge variant="muted">
+              <Lock aria-hidden="true" />
+              {ASK_FORM.premiumBadge}
+            </Badge>
+          )}
+        </Label>
+        <p id={`${id}-hint`} className="text-xs text-muted-foreground">
+          {hint}
+        </p>
+      </div>
+    </div>
+  );
+}
+
+/** The POST body (spec §3 "Question submission"): the leader only with debate on and one chosen. */
+export function buildAskInput(
+  question: string,
+  council: Pick<
+    ReturnType<typeof useCouncilStore.getState>,
+    'members' | 'showDebate' | 'showReasoning' | 'debateLeaderId'
+  >,
+): AskQuestionInput {
+  const input: AskQuestionInput = {
+    question: question.trim(),
+    showDebate: council.showDebate,
+    showReasoning: council.showReasoning,
+    agents: council.members.map(({ agentId, modelId, roleId, order }) =>
+      roleId === null ? { agentId, modelId, order } : { agentId, modelId, roleId, order },
+    ),
+  };
+  if (council.showDebate && council.debateLeaderId !== null) input.debateLeaderId = council.debateLeaderId;
+  return input;
+}

@@ -1,0 +1,50 @@
+import { render, screen } from '@testing-library/react';
+import { MemoryRouter } from 'react-router-dom';
+import { describe, expect, it } from 'vitest';
+import { signedInUser } from '@/testing/session-user.fixture';
+import { TrialBanner } from './trial-banner';
+
+const renderBanner = (user: Parameters<typeof TrialBanner>[0]['user']) =>
+  render(
+    <MemoryRouter>
+      <TrialBanner user={user} />
+    </MemoryRouter>,
+  );
+
+describe('TrialBanner', () => {
+  it('shows the free queries left as progress and an upgrade link to /subscribe', () => {
+    renderBanner({ ...signedInUser, queriesLeft: 3 });
+    expect(screen.getByText('3 of 5 free queries left')).toBeInTheDocument();
+    expect(screen.getByRole('progressbar', { name: 'Free queries left' })).toHaveAttribute(
+      'aria-valuenow',
+      '60',
+    );
+    expect(screen.getByRole('link', { name: 'Upgrade' })).toHaveAttribute('href', '/subscribe');
+    expect(screen.queryByText('Running low')).not.toBeInTheDocument();
+  });
+
+  it('warns "Running low" when fewer than 2 queries remain', () => {
+    renderBanner({ ...signedInUser, queriesLeft: 1 });
+    expect(screen.getByText('Running low')).toBeInTheDocument();
+    expect(screen.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '20');
+  });
+
+  it('is not "Running low" at exactly 2', () => {
+    renderBanner({ ...signedInUser, queriesLeft: 2 });
+    expect(screen.queryByText('Running low')).not.toBeInTheDocument();
+  });
+
+  it('is hidden for premium, max and enterprise', () => {
+    for (const tier of ['premium', 'max', 'enterprise'] as const) {
+      const { container, unmount } = renderBanner({ ...signedInUser, subscriptionTier: tier });
+      expect(container).toBeEmptyDOMElement();
+      unmount();
+    }
+  });
+
+  it('offers visitors the sign-up link', () => {
+    renderBanner(null);
+    expect(screen.getByText('Sign up for 5 free queries')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Sign up' })).toHaveAttribute('href', '/auth');
+  });
+});

@@ -1,0 +1,38 @@
+import { ASK_TOASTS, toastWithMessage } from '@council/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { toast } from '@/components/ui/use-toast';
+import { errorDetail } from '@/lib/error-message';
+import { askKeys } from '../api/ask-keys';
+import { cancelQuestion, retryResponse } from '../api/ask-question';
+import { type QuestionStreamState, markCancelled, markRetrying } from '../utils/question-stream';
+
+/** The Stop button: POST …/cancel, then the unfinished answers are marked stopped. */
+export function useCancelQuestion(questionId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationKey: askKeys.cancel(),
+    mutationFn: () => cancelQuestion(questionId),
+    onSuccess: () => {
+      queryClient.setQueryData<QuestionStreamState>(askKeys.stream(questionId), (state) =>
+        state ? markCancelled(state) : state,
+      );
+    },
+    onError: (error) => toast(toastWithMessage(ASK_TOASTS.submitFailed, errorDetail(error))),
+  });
+}
+
+/** Retry on a failed card: POST …/retry; the new attempt streams into the same card. */
+export function useRetryResponse(questionId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationKey: askKeys.retry(),
+    mutationFn: ({ responseId }: { responseId: number; memberOrder: number }) =>
+      retryResponse({ questionId, responseId }),
+    onSuccess: (_reply, { memberOrder }) => {
+      queryClient.setQueryData<QuestionStreamState>(askKeys.stream(questionId), (state) =>
+        state ? markRetrying(state, memberOrder) : state,
+      );
+    },
+    onError: (error) => toast(toastWithMessage(ASK_TOASTS.submitFailed, errorDetail(error))),
+  });
+}

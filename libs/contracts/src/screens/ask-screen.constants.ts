@@ -1,0 +1,152 @@
+// The Ask screen's texts beyond the heading (spec §2, §4): the trial banner, the question form, the
+// response cards' states and the fixed model information of the info tooltip. The toasts of spec §5
+// live in messages/ask.messages.ts and the failed-answer cards in messages/response-card.messages.ts.
+
+import { type ResponseProvider } from '../domain/domain.constants';
+import { FREE_QUERIES_TOTAL } from '../limits/limits.constants';
+
+/** The gateway's question calls (spec §7, DECISIONS 12). */
+export const ASK_API_PATHS = {
+  agents: '/api/agents',
+  models: '/api/models',
+  roles: '/api/roles',
+  questions: '/api/questions',
+  question: (id: number): string => `/api/questions/${id}`,
+  cancel: (id: number): string => `/api/questions/${id}/cancel`,
+  retry: (id: number, responseId: number): string => `/api/questions/${id}/responses/${responseId}/retry`,
+} as const;
+
+/** The free-trial banner (spec §2, §9). */
+export const TRIAL_BANNER = {
+  title: 'Free trial',
+  lowTitle: 'Running low',
+  queriesLeft: (left: number): string => `${left} of ${FREE_QUERIES_TOTAL} free queries left`,
+  lowText: 'You are almost out of free queries. Upgrade to keep asking the council.',
+  text: 'Every account starts with free queries to try the council.',
+  upgradeAction: 'Upgrade',
+  signUpText: `Sign up for ${FREE_QUERIES_TOTAL} free queries`,
+  signUpAction: 'Sign up',
+  progressLabel: 'Free queries left',
+} as const;
+
+/** The question form (spec §2, §4). */
+export const ASK_FORM = {
+  questionLabel: 'Your question',
+  questionPlaceholder: 'What would you like the council to consider?',
+  debateLabel: 'Debate mode',
+  debateHint: 'The assistants discuss their answers and agree on a consensus.',
+  reasoningLabel: 'Show reasoning',
+  reasoningHint: 'Each answer explains how it was reached.',
+  premiumBadge: 'Premium',
+  councilHeading: 'Council members',
+  councilHintFree: 'The free plan asks the three default assistants. Upgrade to choose your own council.',
+  councilHintPaid: 'Pick an agent, a model and an optional role for each member.',
+  agentLabel: 'Agent',
+  modelLabel: 'Model',
+  roleLabel: 'Role',
+  noRole: 'No role',
+  addMember: 'Add agent',
+  removeMember: 'Remove',
+  leaderHint: 'Pick a debate leader on one member card; it writes the consensus.',
+  leaderBadge: 'Debate leader',
+  submit: 'Ask the Council',
+  submitting: 'Asking...',
+  memberLabel: (position: number): string => `Member ${position}`,
+} as const;
+
+/** The results area (spec §2, §4). */
+export const ASK_RESULTS = {
+  heading: 'Answers',
+  consensusTab: 'Consensus',
+  individualTab: 'Individual Responses',
+  consensusName: 'Council Consensus',
+  debateLogHeading: 'Debate log',
+  reasoningHeading: 'Reasoning',
+  stop: 'Stop',
+  stopping: 'Stopping...',
+  retry: 'Retry',
+  upgrade: 'Upgrade for debate mode and more agents',
+  round: (round: number): string => `Round ${round}`,
+  debateRunning: (round: number): string => `Debate round ${round} in progress`,
+  roundStarted: (round: number): string => `Round ${round} started`,
+  roundCompleted: (round: number): string => `Round ${round} completed`,
+  promptTokens: 'Prompt tokens',
+  completionTokens: 'Completion tokens',
+  totalTokens: 'Total tokens',
+  modelInfoLabel: (name: string): string => `About ${name}`,
+  cancelled: 'Stopped: the answers so far are kept.',
+  loading: 'The council is gathering',
+} as const;
+
+export const RESPONSE_STATES = ['queued', 'thinking', 'streaming', 'done', 'failed', 'stopped'] as const;
+export type ResponseState = (typeof RESPONSE_STATES)[number];
+
+export const RESPONSE_STATE_LABELS: Readonly<Record<ResponseState, string>> = {
+  queued: 'Queued',
+  thinking: 'Thinking',
+  streaming: 'Streaming',
+  done: 'Done',
+  failed: 'Failed',
+  stopped: 'Stopped',
+};
+
+/** One provider's fixed text in the info tooltip (spec §2). */
+export interface ModelInfo {
+  readonly model: string;
+  readonly developer: string;
+  readonly releaseDate: string;
+  readonly contextWindow: string;
+  readonly architecture: string;
+  readonly keyStrengths: string;
+  readonly trainingApproach: string;
+}
+
+export const MODEL_INFO_LABELS: Readonly<Record<keyof ModelInfo, string>> = {
+  model: 'Model',
+  developer: 'Developer',
+  releaseDate: 'Release date',
+  contextWindow: 'Context window',
+  architecture: 'Architecture',
+  keyStrengths: 'Key strengths',
+  trainingApproach: 'Training approach',
+};
+
+/** Fixed per provider, and for the consensus, which is a synthesis on one provider's model (spec §2). */
+export const MODEL_INFO: Readonly<Record<ResponseProvider, ModelInfo>> = {
+  openai: {
+    model: 'GPT-4o',
+    developer: 'OpenAI',
+    releaseDate: 'May 2024',
+    contextWindow: '128,000 tokens',
+    architecture: 'Multimodal transformer',
+    keyStrengths: 'Broad general knowledge, coding, structured reasoning',
+    trainingApproach: 'Large-scale pre-training with reinforcement learning from human feedback',
+  },
+  anthropic: {
+    model: 'Claude 3.5 Sonnet',
+    developer: 'Anthropic',
+    releaseDate: 'June 2024',
+    contextWindow: '200,000 tokens',
+    architecture: 'Transformer',
+    keyStrengths: 'Careful analysis, long documents, nuanced writing',
+    trainingApproach: 'Constitutional AI with reinforcement learning from human and AI feedback',
+  },
+  xai: {
+    model: 'Grok',
+    developer: 'xAI',
+    releaseDate: 'August 2024',
+    contextWindow: '128,000 tokens',
+    architecture: 'Mixture-of-experts transformer',
+    keyStrengths: 'Current events, direct answers, humour',
+    trainingApproach: 'Large-scale pre-training with reinforcement learning from human feedback',
+  },
+  consensus: {
+    model: 'Council Consensus',
+    developer: 'Council (synthesis on the debate leader’s model)',
+    releaseDate: 'Per question',
+    contextWindow: 'That of the leader’s model',
+    architecture: 'Multi-agent debate followed by a synthesis of one provider’s model',
+    keyStrengths: 'Points of agreement, a balanced answer, minority views kept',
+    trainingApproach: 'No training of its own: it combines the members’ revised answers',
+  },
+};
