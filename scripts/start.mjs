@@ -68,6 +68,8 @@ async function main() {
     REDIS_PREFIX: process.env.REDIS_PREFIX || '{council}',
     LOG_LEVEL: process.env.LOG_LEVEL || 'info',
     NODE_ENV: process.env.NODE_ENV || 'development',
+    // The gateway refuses state-changing calls from any other origin, so it must know the port too.
+    PUBLIC_URL: process.env.PUBLIC_URL || `http://localhost:${ports.gateway}`,
   };
 
   banner('Database migrations and seed');
@@ -82,8 +84,9 @@ async function main() {
   onCleanup(() => stack.stop());
   if (shuttingDown) return;
 
-  const publicUrl = process.env.PUBLIC_URL || `http://localhost:${ports.gateway}`;
-  console.log(`\n${paint('bold', paint('green', `Council is running at ${publicUrl}`))}  (Ctrl-C to stop)\n`);
+  console.log(
+    `\n${paint('bold', paint('green', `Council is running at ${env.PUBLIC_URL}`))}  (Ctrl-C to stop)\n`,
+  );
 
   const { app, exit } = await stack.exited;
   if (shuttingDown) return;
