@@ -8,6 +8,7 @@ import {
   type MemberAnswerJobData,
   PROVIDERS,
   type Provider,
+  QUESTION_FAILED_MESSAGE,
   QUEUES,
   type StreamEntry,
   decodeStreamEntry,
@@ -60,6 +61,9 @@ describe('consensus worker (PostgreSQL + Redis)', () => {
   let catalogue: Record<Provider, { agentId: number; modelId: number }>;
   const scripts = new Map<number, Script>();
   const handled: Array<{ name: string; queue: string; data: MemberAnswerJobData }> = [];
+  /** Per question: whether its stream already held the final entry when the release was awaited. */
+  const finalBeforeRelease = new Map<number, boolean>();
+  let runner: ConsensusJobRunner;
 
   beforeAll(async () => {
     db = await createMigratedDatabase('consensus_worker', { seed: true });
@@ -79,13 +83,21 @@ describe('consensus worker (PostgreSQL + Redis)', () => {
     };
     flows = new FlowProducer({ connection, prefix });
     queue(QUEUES.consensus);
-    const runner = new ConsensusJobRunner({
+    runner = new ConsensusJobRunner({
       dataSource,
       stream: new QuestionStreamWriter(redis, prefix),
       usageQueue: queue(QUEUES.usage),
       providerQueue: queue,
       maxRounds: 2,
       childOptions: { attempts: 1, backoffDelayMs: 10 },
+      waitForRelease: async (release) => {
+        const { questionId } = release.data as { questionId: number };
+        const stream = await entries(questionId);
+        finalBeforeRelease.set(
+          questionId,
+          stream.some((entry) => entry.type === 'question:completed' || entry.type === 'question:failed'),
+        );
+      },
     });
     consensusWorker = createConsensusWorker(runner, { connection, prefix, concurrency: 5 });
     providerWorkers = PROVIDERS.map(
@@ -205,6 +217,8 @@ describe('consensus worker (PostgreSQL + Redis)', () => {
     expect(await redis.ttl(streamKeyFor(redisEnv.prefix, questionId))).toBeGreaterThan(0);
     const release = await queues.get(QUEUES.usage)?.getJob(`${questionId}:release:0`);
     expect(release?.data).toMatchObject({ kind: 'release', questionId });
+    // The release is settled before the client hears "completed", so its balance refresh is final.
+    expect(finalBeforeRelease.get(questionId)).toBe(false);
     const consensusQueue = queues.get(QUEUES.consensus);
     await waitFor(async () => (await consensusQueue?.getJobState(finaliseJobId(questionId))) === 'completed');
     const parent = await consensusQueue?.getJob(finaliseJobId(questionId));
@@ -296,6 +310,58 @@ describe('consensus worker (PostgreSQL + Redis)', () => {
       .findOneBy({ questionId, provider: CONSENSUS_PROVIDER });
     expect(consensus).toMatchObject({ status: 'failed', error: 'Service Issue' });
     expect((await entries(questionId)).at(-1)?.type).toBe('question:completed');
+  });
+
+  it('fails a question whose flow parent failed for good: open members closed, release, final entry', async () => {
+    const user = await createTestUser(dataSource);
+    const question = await createTestQuestion(dataSource, user.id, { showDebate: false });
+    await dataSource.getRepository(QuestionEntity).update({ id: question.id }, { status: 'running' });
+    await dataSource.getRepository(ResponseEntity).insert({
+      questionId: question.id,
+      provider: 'openai',
+      memberOrder: 0,
+      round: 0,
+      status: 'streaming',
+      response: 'Half an ans',
+    });
+    const data = { questionId: question.id, userId: user.id, showDebate: false, showReasoning: false };
+    const parent = { ...data, leaderOrder: null, step: 'answers', round: 0 };
+
+    await runner.failQuestion(parent);
+    await runner.failQuestion(parent);
+
+    const stored = await dataSource.getRepository(QuestionEntity).findOneByOrFail({ id: question.id });
+    expect(stored.status).toBe('failed');
+    const member = await dataSource
+      .getRepository(ResponseEntity)
+      .findOneByOrFail({ questionId: question.id });
+    expect(member).toMatchObject({ status: 'failed', error: UNFINISHED_ERROR, response: 'Half an ans' });
+    expect(await queues.get(QUEUES.usage)?.getJob(`${question.id}:release:0`)).toBeDefined();
+    const stream = await entries(question.id);
+    expect(stream.filter((entry) => entry.type === 'question:failed')).toEqual([
+      { type: 'question:failed', error: QUESTION_FAILED_MESSAGE },
+    ]);
+    expect(finalBeforeRelease.get(question.id)).toBe(false);
+  });
+
+  it('leaves a completed question alone when a late failure arrives', async () => {
+    const { questionId } = await ask(false);
+    const before = await entries(questionId);
+
+    await runner.failQuestion({
+      questionId,
+      userId: 1,
+      showDebate: false,
+      showReasoning: false,
+      leaderOrder: null,
+      step: 'done',
+      round: 0,
+    });
+
+    expect((await dataSource.getRepository(QuestionEntity).findOneByOrFail({ id: questionId })).status).toBe(
+      'completed',
+    );
+    expect(await entries(questionId)).toEqual(before);
   });
 });
 

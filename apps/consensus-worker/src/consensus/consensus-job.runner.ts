@@ -9,6 +9,7 @@ import {
   JOBS,
   type MemberAnswerJobData,
   QUESTION_CANCELLED_MESSAGE,
+  QUESTION_FAILED_MESSAGE,
   type StreamEntry,
   type SynthesisJobData,
   type UsageSettleJobData,
@@ -47,6 +48,12 @@ export interface ConsensusJobRunnerDeps {
   maxRounds: number;
   /** Retry settings of the children it adds (tests shorten the backoff). */
   childOptions?: ProviderJobOptionsOverrides;
+  /**
+   * Resolves once billing has processed the release job (or gives up after a bounded wait). The
+   * final stream entry is appended after it, so a client that reloads its balance on completion
+   * sees the unused reservation back.
+   */
+  waitForRelease?: (release: Job) => Promise<void>;
 }
 
 export interface ConsensusJobResult {
@@ -281,6 +288,7 @@ export class ConsensusJobRunner {
         WHERE "id" = $1`,
       [data.questionId, totalTokensUsed],
     );
+    await this.release(data.questionId, data.userId);
     if (!cancelled) {
       await this.append(data.questionId, [
         ...unfinished.map((row): StreamEntry =>
@@ -297,10 +305,38 @@ export class ConsensusJobRunner {
         { type: 'question:completed', totalTokensUsed },
       ]);
     }
+    return { totalTokensUsed, rounds: data.round };
+  }
+
+  /**
+   * The flow parent failed for good (its last attempt, or an unrecoverable error): members still
+   * open are closed, the question ends as failed, the client hears it and the reservation goes back.
+   * Questions already final are left as they are.
+   */
+  async failQuestion(jobData: unknown): Promise<void> {
+    const data = await parseJobPayload(JOBS.consensusFinalise, jobData);
+    const [failed]: [Array<{ id: number }>, number] = await this.deps.dataSource.query(
+      `UPDATE "questions" SET "status" = 'failed', "updatedAt" = now()
+        WHERE "id" = $1 AND "status" IN ('pending', 'running')
+        RETURNING "id"`,
+      [data.questionId],
+    );
+    if (failed.length === 0) return;
+    await this.deps.dataSource.query(
+      `UPDATE "responses" SET "status" = 'failed', "error" = COALESCE("error", $2), "updatedAt" = now()
+        WHERE "questionId" = $1 AND "status" IN ('pending', 'streaming')`,
+      [data.questionId, UNFINISHED_ERROR],
+    );
+    await this.release(data.questionId, data.userId);
+    await this.append(data.questionId, [{ type: 'question:failed', error: QUESTION_FAILED_MESSAGE }]);
+  }
+
+  /** Hands what is left of the question's reservation back (idempotent: one job id per question). */
+  private async release(questionId: number, userId: number): Promise<void> {
     const release: UsageSettleJobData = {
       kind: 'release',
-      questionId: data.questionId,
-      userId: data.userId,
+      questionId,
+      userId,
       responseId: null,
       memberOrder: null,
       round: 0,
@@ -309,11 +345,11 @@ export class ConsensusJobRunner {
       completionTokens: 0,
       totalTokens: 0,
     };
-    await this.deps.usageQueue.add(JOBS.usageSettle, release, {
+    const job = await this.deps.usageQueue.add(JOBS.usageSettle, release, {
       ...USAGE_JOB_OPTIONS,
       jobId: usageJobId(release),
     });
-    return { totalTokensUsed, rounds: data.round };
+    await this.deps.waitForRelease?.(job);
   }
 
   private async append(questionId: number, entries: readonly StreamEntry[]): Promise<void> {

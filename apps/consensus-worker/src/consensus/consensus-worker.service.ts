@@ -13,18 +13,22 @@ import {
   instrumentWorker,
   redisOptionsFromUrl,
 } from '@council/server-kit';
-import { Queue, type Worker } from 'bullmq';
+import { type Job, Queue, QueueEvents, type Worker } from 'bullmq';
 import { type Redis } from 'ioredis';
 import { DataSource } from 'typeorm';
 import { ConsensusWorkerEnv } from '../config/consensus-worker.env';
 import { ConsensusJobRunner } from './consensus-job.runner';
 import { createConsensusWorker } from './consensus-worker';
 
+/** How long the final stream entry waits for billing to release the reservation. */
+const RELEASE_WAIT_MS = 5000;
+
 /** Starts the consensus queue's worker after boot and drains it on shutdown. */
 @Injectable()
 export class ConsensusWorkerService implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger(ConsensusWorkerService.name);
   private worker: Worker | null = null;
+  private usageEvents: QueueEvents | null = null;
   private readonly queues = new Map<string, Queue>();
 
   constructor(
@@ -45,12 +49,24 @@ export class ConsensusWorkerService implements OnApplicationBootstrap, OnApplica
       return existing;
     };
     for (const name of [...Object.values(PROVIDER_QUEUE_NAMES), QUEUES.usage]) queue(name);
+    const usageEvents = new QueueEvents(QUEUES.usage, { connection, prefix: this.env.REDIS_PREFIX });
+    usageEvents.on('error', (error) => this.logger.warn(`Usage queue events: ${error.message}`));
+    this.usageEvents = usageEvents;
+    const waitForRelease = async (release: Job): Promise<void> => {
+      try {
+        await release.waitUntilFinished(usageEvents, RELEASE_WAIT_MS);
+      } catch (error) {
+        // Billing retries the release on its own; the question still completes.
+        this.logger.warn(`Release ${release.id} not confirmed: ${(error as Error).message}`);
+      }
+    };
     const runner = new ConsensusJobRunner({
       dataSource: this.dataSource,
       stream: new QuestionStreamWriter(this.redis, this.env.REDIS_PREFIX),
       usageQueue: queue(QUEUES.usage),
       providerQueue: queue,
       maxRounds: this.env.DEBATE_MAX_ROUNDS,
+      waitForRelease,
     });
     this.worker = createConsensusWorker(runner, {
       connection,
@@ -60,12 +76,22 @@ export class ConsensusWorkerService implements OnApplicationBootstrap, OnApplica
     instrumentWorker(this.metrics, this.worker);
     this.worker.on('error', (error) => this.logger.warn(`Worker: ${error.message}`));
     this.worker.on('failed', (job, error) => {
-      if (job) this.logger.warn(`Job ${job.id} attempt ${job.attemptsMade} failed: ${error.message}`);
+      if (!job) return;
+      this.logger.warn(`Job ${job.id} attempt ${job.attemptsMade} failed: ${error.message}`);
+      // finishedOn is set only when BullMQ will not try the job again.
+      if (job.finishedOn) {
+        runner
+          .failQuestion(job.data)
+          .catch((cause: Error) =>
+            this.logger.error(`Could not fail job ${job.id}'s question: ${cause.message}`),
+          );
+      }
     });
   }
 
   async onApplicationShutdown(): Promise<void> {
     await this.worker?.close();
+    await this.usageEvents?.close();
     await Promise.all([...this.queues.values()].map((queue) => queue.close()));
   }
 }

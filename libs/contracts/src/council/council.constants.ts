@@ -56,5 +56,8 @@ export const QUESTION_CANCEL_TTL_SECONDS = 24 * 60 * 60;
 /** The error of the stream's final `question:failed` entry, and of partial answers, after a cancel. */
 export const QUESTION_CANCELLED_MESSAGE = 'Question cancelled';
 
+/** The error of the stream's final `question:failed` entry when the council could not finish the question. */
+export const QUESTION_FAILED_MESSAGE = 'The council could not finish this question. Please try again.';
+
 /** The question statuses after which nothing more happens. */
 export const FINAL_QUESTION_STATUSES = ['completed', 'failed', 'cancelled'] as const;

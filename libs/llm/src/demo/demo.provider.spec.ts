@@ -88,6 +88,7 @@ describe('DemoProvider', () => {
       'sourdough starter',
       'travelling',
     ]);
+    expect(keyTerms('What makes a good API design?')).toEqual(['API design']);
     expect(keyTerms('?')).toEqual([]);
     expect(writeDemoAnswer(request({ messages: [{ role: 'user', content: '??' }] })).text).toMatch(
       /^\*\*Short answer:\*\*/,

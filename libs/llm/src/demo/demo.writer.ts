@@ -195,7 +195,8 @@ const WEAK_WORDS = new Set(
     'next day days week weeks month months year years time times today tomorrow currently actually ' +
     'probably generally usually always never often lot lots kind sort thing stuff people person ' +
     'learn keep start stop choose pick take put try find see look become stay move help improve avoid ' +
-    'handle deal manage understand decide prefer recommend consider going getting'
+    'handle deal manage understand decide prefer recommend consider going getting makes made making ' +
+    'gets got goes went comes came says said happens happened matters mattered'
   ).split(' '),
 );
 
