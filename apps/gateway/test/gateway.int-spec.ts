@@ -2,8 +2,10 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type NestExpressApplication } from '@nestjs/platform-express';
+import { providerModesKey } from '@council/contracts';
 import { createServerApp } from '@council/server-kit';
 import { type TestDatabase, type TestRedis, createMigratedDatabase, testRedis } from '@council/testing';
+import { Redis } from 'ioredis';
 import request from 'supertest';
 import { gatewayApp } from '../src/app.definition';
 
@@ -67,6 +69,25 @@ describe('gateway (real PostgreSQL and Redis)', () => {
     >;
     expect(roles.length).toBeGreaterThan(0);
     expect(Object.keys(roles[0]).sort()).toEqual(['category', 'description', 'id', 'name']);
+  });
+
+  it('labels the agents of providers that provider workers serve from the demo adapter', async () => {
+    const client = new Redis(redis.url);
+    try {
+      await client.hset(providerModesKey(redis.prefix), { openai: 'demo', anthropic: 'live' });
+    } finally {
+      client.disconnect();
+    }
+    const agents = (await request(app.getHttpServer()).get('/api/agents').expect(200)).body as Array<{
+      provider: string;
+      demo: boolean;
+    }>;
+    const demoBy = (provider: string) =>
+      new Set(agents.filter((a) => a.provider === provider).map((a) => a.demo));
+    expect(demoBy('openai')).toEqual(new Set([true]));
+    expect(demoBy('anthropic')).toEqual(new Set([false]));
+    // No worker has said anything about xAI: not labelled.
+    expect(demoBy('xai')).toEqual(new Set([false]));
   });
 
   it('answers malformed JSON with 400, never 500', async () => {

@@ -2,6 +2,7 @@ import { type DynamicModule, Module } from '@nestjs/common';
 import { QUEUES, providerQueueName } from '@council/contracts';
 import { QueueModule, coreImports, queueDepthMetricsProvider } from '@council/server-kit';
 import { BullModule } from '@nestjs/bullmq';
+import { ProviderModesPublisher } from './answers/provider-modes.publisher';
 import { ProviderWorkersService } from './answers/provider-workers.service';
 import { type ProviderWorkerEnv } from './config/provider-worker.env';
 
@@ -17,7 +18,7 @@ export class ProviderWorkerModule {
         BullModule.registerQueue(...names.map((name) => ({ name })), { name: QUEUES.usage }),
       ],
       // The depth of the queues this process serves is what the HPA scales on.
-      providers: [queueDepthMetricsProvider(names), ProviderWorkersService],
+      providers: [queueDepthMetricsProvider(names), ProviderWorkersService, ProviderModesPublisher],
     };
   }
 }

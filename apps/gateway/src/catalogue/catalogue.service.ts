@@ -1,8 +1,16 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { type AgentResponse, type ModelResponse, type RoleResponse } from '@council/contracts';
+import {
+  type AgentResponse,
+  type ModelResponse,
+  type RoleResponse,
+  providerModesKey,
+} from '@council/contracts';
 import { AgentEntity, ModelEntity, RoleEntity } from '@council/db';
+import { REDIS_CLIENT } from '@council/server-kit';
+import { type Redis } from 'ioredis';
 import { Repository } from 'typeorm';
+import { GatewayEnv } from '../config/gateway.env';
 
 /**
  * The public catalogue. Lists keep the catalogue file's order, because the first agent of each
@@ -10,21 +18,39 @@ import { Repository } from 'typeorm';
  */
 @Injectable()
 export class CatalogueService {
+  private readonly logger = new Logger(CatalogueService.name);
+
   constructor(
     @InjectRepository(AgentEntity) private readonly agents: Repository<AgentEntity>,
     @InjectRepository(ModelEntity) private readonly models: Repository<ModelEntity>,
     @InjectRepository(RoleEntity) private readonly roles: Repository<RoleEntity>,
+    @Inject(REDIS_CLIENT) private readonly redis: Redis,
+    private readonly env: GatewayEnv,
   ) {}
 
   async listAgents(): Promise<AgentResponse[]> {
-    const rows = await this.agents.find({ where: { isActive: true }, order: { position: 'ASC', id: 'ASC' } });
+    const [rows, modes] = await Promise.all([
+      this.agents.find({ where: { isActive: true }, order: { position: 'ASC', id: 'ASC' } }),
+      this.providerModes(),
+    ]);
     return rows.map(({ id, name, provider, description, logoUrl }) => ({
       id,
       name,
       provider,
       description,
       logoUrl,
+      demo: modes[provider] === 'demo',
     }));
+  }
+
+  /** What the provider workers published at boot (DECISIONS 15); empty when unknown. */
+  private async providerModes(): Promise<Record<string, string>> {
+    try {
+      return await this.redis.hgetall(providerModesKey(this.env.REDIS_PREFIX));
+    } catch (error) {
+      this.logger.warn(`Provider modes unavailable: ${(error as Error).message}`);
+      return {};
+    }
   }
 
   async listModels(): Promise<ModelResponse[]> {

@@ -61,3 +61,15 @@ export const QUESTION_FAILED_MESSAGE = 'The council could not finish this questi
 
 /** The question statuses after which nothing more happens. */
 export const FINAL_QUESTION_STATUSES = ['completed', 'failed', 'cancelled'] as const;
+
+/** Where a provider's answers come from: its live API, or the offline demo adapter (DECISIONS 15). */
+export const PROVIDER_MODES = ['live', 'demo'] as const;
+export type ProviderMode = (typeof PROVIDER_MODES)[number];
+
+/**
+ * Redis hash (under REDIS_PREFIX), provider → ProviderMode, that provider workers write at boot for
+ * the providers they serve; the gateway reads it so the catalogue can label demo answers.
+ */
+export function providerModesKey(prefix: string): string {
+  return `${prefix}:llm:modes`;
+}

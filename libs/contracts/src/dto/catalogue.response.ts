@@ -9,6 +9,11 @@ export interface AgentResponse {
   provider: Provider;
   description: string | null;
   logoUrl: string | null;
+  /**
+   * True when this provider's answers come from the offline demo adapter (no API key configured),
+   * so the UI labels them "demo" (DECISIONS 15).
+   */
+  demo?: boolean;
 }
 
 export interface ModelResponse {
