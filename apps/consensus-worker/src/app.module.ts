@@ -4,6 +4,7 @@ import { QUEUES } from '@council/contracts';
 import { QueueModule, coreImports, queueDepthMetricsProvider } from '@council/server-kit';
 import { type ConsensusWorkerEnv } from './config/consensus-worker.env';
 import { ConsensusWorkerService } from './consensus/consensus-worker.service';
+import { RetentionModule } from './retention/retention.module';
 
 @Module({})
 export class ConsensusWorkerModule {
@@ -14,6 +15,7 @@ export class ConsensusWorkerModule {
         ...coreImports('consensus-worker', config),
         QueueModule.forRoot(),
         BullModule.registerQueue({ name: QUEUES.consensus }),
+        RetentionModule,
       ],
       providers: [queueDepthMetricsProvider([QUEUES.consensus]), ConsensusWorkerService],
     };

@@ -430,11 +430,13 @@ describe('asking the council (gateway, billing process, PostgreSQL, Redis, BullM
       404,
       'NOT_FOUND',
     );
-    expectError(
-      await request(server).post('/api/questions/abc/cancel').set('Cookie', owner.cookie),
-      400,
-      'VALIDATION_FAILED',
-    );
+    for (const bad of ['abc', '1e3', '0', '99999999999']) {
+      expectError(
+        await request(server).post(`/api/questions/${bad}/cancel`).set('Cookie', owner.cookie),
+        400,
+        'VALIDATION_FAILED',
+      );
+    }
     expectError(
       await request(server).post('/api/questions/987654/cancel').set('Cookie', owner.cookie),
       404,
@@ -505,6 +507,7 @@ describe('asking the council (gateway, billing process, PostgreSQL, Redis, BullM
     await gw.sql(`UPDATE "questions" SET "status" = 'completed' WHERE "id" = $1`, [id]);
     expectError(await retry(other, responseIds[1]), 404, 'NOT_FOUND');
     expectError(await retry(owner, 'x'), 400, 'VALIDATION_FAILED');
+    expectError(await retry(owner, '2e1'), 400, 'VALIDATION_FAILED');
     expectError(await retry(owner, 999_999), 404, 'NOT_FOUND');
     expectError(await retry(owner, responseIds[0]), 409, 'CONFLICT'); // completed, not failed
 

@@ -44,6 +44,7 @@ export * from './dto/validation.decorators';
 export * from './dto/auth.dto';
 export * from './dto/question.dto';
 export * from './dto/share.dto';
+export * from './dto/history.dto';
 export * from './dto/billing.dto';
 export * from './dto/contact.dto';
 export * from './dto/contact.response';

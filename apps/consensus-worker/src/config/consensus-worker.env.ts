@@ -1,4 +1,4 @@
-import { DEBATE_MAX_ROUNDS } from '@council/contracts';
+import { DEBATE_MAX_ROUNDS, RETENTION_SWEEP_EVERY_MS } from '@council/contracts';
 import { BaseServerEnv } from '@council/server-kit';
 import { IsInt, Max, Min } from 'class-validator';
 
@@ -15,4 +15,10 @@ export class ConsensusWorkerEnv extends BaseServerEnv {
   @Min(1)
   @Max(500)
   CONSENSUS_CONCURRENCY: number = 50;
+
+  /** How often the free-history retention sweep runs (ms); one schedule shared by all replicas. */
+  @IsInt()
+  @Min(1000)
+  @Max(7 * 24 * 60 * 60 * 1000)
+  RETENTION_SWEEP_EVERY_MS: number = RETENTION_SWEEP_EVERY_MS;
 }

@@ -1,15 +1,4 @@
-import {
-  Body,
-  Controller,
-  Header,
-  HttpCode,
-  HttpStatus,
-  Param,
-  ParseIntPipe,
-  Post,
-  Query,
-  UseGuards,
-} from '@nestjs/common';
+import { Body, Controller, Header, HttpCode, HttpStatus, Post, Query, UseGuards } from '@nestjs/common';
 import {
   ApiBadRequestResponse,
   ApiConflictResponse,
@@ -32,6 +21,7 @@ import {
 } from '@council/contracts';
 import { CurrentUser } from '../auth/auth.decorator';
 import { AuthenticatedGuard } from '../auth/auth.guard';
+import { QuestionId, ResponseId } from '../history/question-id.decorator';
 import { type AuthUser } from '../users/users.util';
 import { QuestionsService } from './questions.service';
 import { parseWaitFlag } from './questions.util';
@@ -81,10 +71,7 @@ export class QuestionsController {
   @ApiBadRequestResponse({ description: 'The id is not a number' })
   @ApiNotFoundResponse({ description: 'No such question of yours' })
   @ApiConflictResponse({ description: 'The question has already completed or failed' })
-  cancel(
-    @CurrentUser() user: AuthUser,
-    @Param('id', ParseIntPipe) id: number,
-  ): Promise<CancelQuestionResult> {
+  cancel(@CurrentUser() user: AuthUser, @QuestionId() id: number): Promise<CancelQuestionResult> {
     return this.questions.cancel(user, id);
   }
 
@@ -100,8 +87,8 @@ export class QuestionsController {
   @ApiPaymentRequiredResponse({ description: 'INSUFFICIENT_TOKENS: the balance is empty' })
   retry(
     @CurrentUser() user: AuthUser,
-    @Param('id', ParseIntPipe) id: number,
-    @Param('responseId', ParseIntPipe) responseId: number,
+    @QuestionId() id: number,
+    @ResponseId() responseId: number,
   ): Promise<ResponseRow> {
     return this.questions.retry(user, id, responseId);
   }

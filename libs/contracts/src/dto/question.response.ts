@@ -74,6 +74,21 @@ export interface HistoryItem extends QuestionResponse {
   questionAgents: QuestionAgentResponse[];
 }
 
+/**
+ * GET /api/questions[?search=&cursor=&limit=]: one page, newest first. Pass `nextCursor` back as
+ * `cursor` for the next page; null when this page is the last.
+ */
+export interface HistoryPage {
+  items: HistoryItem[];
+  nextCursor: string | null;
+}
+
+/** DELETE /api/questions/{id}: the question, its answers, council and share link are gone. */
+export interface DeleteQuestionReply {
+  id: number;
+  deleted: true;
+}
+
 /** GET /api/questions/{id}. */
 export interface QuestionDetail {
   question: HistoryItem;

@@ -26,6 +26,11 @@ describe('ShareQuestionDto', () => {
     expect(await messagesFor({ expiry: '2d' })).toEqual(['Please choose how long the link stays valid']);
   });
 
+  it('refuses null characters, which PostgreSQL text cannot hold', async () => {
+    expect(await messagesFor({ title: 'a\u0000b' })).toEqual(['Text cannot contain null characters']);
+    expect(await messagesFor({ description: '\u0000' })).toEqual(['Text cannot contain null characters']);
+  });
+
   it('treats blank fields as absent so the server applies the defaults', () => {
     const dto = plainToInstance(ShareQuestionDto, { title: '   ', description: ' d ' });
     expect(dto.title).toBeUndefined();

@@ -10,19 +10,21 @@ import {
   type ShareExpiry,
 } from '../limits/limits.constants';
 import { VALIDATION_MESSAGES as M } from '../messages/validation.messages';
-import { TrimToUndefined } from './validation.decorators';
+import { NoNullCharacters, TrimToUndefined } from './validation.decorators';
 
 export class ShareQuestionDto {
   @TrimToUndefined()
   @IsOptional()
   @IsString()
   @MaxLength(SHARE_TITLE_INPUT_MAX, { message: M.shareTitleMax })
+  @NoNullCharacters({ message: M.nullCharacter })
   title?: string;
 
   @TrimToUndefined()
   @IsOptional()
   @IsString()
   @MaxLength(SHARE_DESCRIPTION_INPUT_MAX, { message: M.shareDescriptionMax })
+  @NoNullCharacters({ message: M.nullCharacter })
   description?: string;
 
   /** Absent: DEFAULT_SHARE_EXPIRY (never). */

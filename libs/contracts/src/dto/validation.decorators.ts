@@ -58,3 +58,21 @@ export function ArrayEmptyOrMinSize(min: number, options?: ValidationOptions): P
     options,
   );
 }
+
+/**
+ * Refuses text holding U+0000: PostgreSQL text cannot store it, so without this check such input
+ * would fail in the database instead of answering 400.
+ */
+export function NoNullCharacters(options?: ValidationOptions): PropertyDecorator {
+  return ValidateBy(
+    {
+      name: 'noNullCharacters',
+      validator: {
+        validate: (value: unknown): boolean => typeof value !== 'string' || !value.includes('\u0000'),
+        defaultMessage: (args?: ValidationArguments): string =>
+          `${args?.property ?? 'value'} cannot contain null characters`,
+      },
+    },
+    options,
+  );
+}

@@ -86,6 +86,13 @@ export const REDIRECT_AFTER_RESET_MS = 2000;
 /** Free users' questions older than this are deleted (DECISIONS 11). Paid tiers keep theirs. */
 export const FREE_HISTORY_RETENTION_DAYS = 30;
 
+/** Ours: questions per history page when the client does not ask for a size. */
+export const HISTORY_PAGE_SIZE_DEFAULT = 20;
+/** Ours: the largest history page one request may ask for. */
+export const HISTORY_PAGE_SIZE_MAX = 100;
+/** Ours: history search text; longer text adds nothing to a full-text query but work. */
+export const HISTORY_SEARCH_MAX_LENGTH = 200;
+
 /** The share dialog pre-fills the title with this many characters of the question. */
 export const SHARE_TITLE_MAX = 100;
 /** The share dialog pre-fills the description with this many characters of the question. */

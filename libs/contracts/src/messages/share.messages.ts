@@ -22,3 +22,18 @@ export const SHARE_TOASTS = {
   linkCopied: ToastText;
   copyFailed: ToastText;
 };
+
+/** Revoking a share link (DECISIONS 8). Ours, in the style of the toasts above. */
+export const REVOKE_SHARE_TOASTS = {
+  revoked: {
+    title: 'Share link revoked',
+    description: 'The old link no longer works.',
+    variant: 'default',
+  },
+  /** Description: the error's message. */
+  failed: {
+    title: 'Error revoking link',
+    fallbackDescription: 'An unexpected error occurred',
+    variant: 'destructive',
+  },
+} as const satisfies { revoked: ToastText; failed: MessageToast };

@@ -11,3 +11,4 @@ export * from './support.constants';
 export * from './auth.constants';
 export * from './billing.constants';
 export * from './ask-screen.constants';
+export * from './history.constants';

@@ -1,0 +1,225 @@
+// Free-history retention (DECISIONS 11) on real PostgreSQL and Redis: the sweep itself (which rows
+// go, idempotence, concurrent sweeps), and the consensus-worker app scheduling and running it
+// through BullMQ.
+
+import { type NestExpressApplication } from '@nestjs/platform-express';
+import {
+  FREE_HISTORY_RETENTION_DAYS,
+  JOBS,
+  QUEUES,
+  RETENTION_SWEEP_EVERY_MS,
+  RETENTION_SWEEP_SCHEDULER_ID,
+  type SubscriptionTier,
+} from '@council/contracts';
+import { AgentEntity, createDataSourceOptions } from '@council/db';
+import { createServerApp, redisOptionsFromUrl } from '@council/server-kit';
+import {
+  type TestDatabase,
+  type TestRedis,
+  createMigratedDatabase,
+  createTestResponse,
+  createTestUser,
+  testRedis,
+} from '@council/testing';
+import { Queue } from 'bullmq';
+import { DataSource } from 'typeorm';
+import { ConsensusWorkerModule } from '../src/app.module';
+import { ConsensusWorkerEnv } from '../src/config/consensus-worker.env';
+import { RetentionService } from '../src/retention/retention.service';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+describe('retention sweep (PostgreSQL + Redis)', () => {
+  let db: TestDatabase;
+  let dataSource: DataSource;
+  let second: DataSource;
+  let redis: TestRedis;
+  let member: { agentId: number; modelId: number };
+
+  beforeAll(async () => {
+    db = await createMigratedDatabase('retention', { seed: true });
+    dataSource = new DataSource(createDataSourceOptions({ url: db.url, poolSize: 4 }));
+    second = new DataSource(createDataSourceOptions({ url: db.url, poolSize: 4 }));
+    await Promise.all([dataSource.initialize(), second.initialize()]);
+    redis = testRedis('retention');
+    const agent = await dataSource.getRepository(AgentEntity).findOneOrFail({
+      where: { isActive: true },
+      relations: { models: true },
+      order: { id: 'ASC' },
+    });
+    const model = agent.models?.[0];
+    if (!model) throw new Error('seeded agent without a model');
+    member = { agentId: agent.id, modelId: model.id };
+  });
+
+  afterEach(async () => {
+    // Users cannot be deleted (the ledger keeps them); their questions can, so each test starts clean.
+    await dataSource.query('DELETE FROM "questions"');
+  });
+
+  afterAll(async () => {
+    await Promise.all([dataSource?.destroy(), second?.destroy()]);
+    await redis?.cleanup();
+    await db?.drop();
+  });
+
+  const user = (tier: SubscriptionTier) => createTestUser(dataSource, { subscriptionTier: tier });
+
+  /** A question `ageDays` old, with one council member and one answer. */
+  const question = async (userId: number, ageDays: number): Promise<number> => {
+    const [row] = await dataSource.query<Array<{ id: number }>>(
+      `INSERT INTO "questions" ("userId", "question", "status", "createdAt")
+       VALUES ($1, $2, 'completed', now() - make_interval(secs => $3)) RETURNING "id"`,
+      [userId, `Asked ${ageDays} days ago`, (ageDays * DAY_MS) / 1000],
+    );
+    if (!row) throw new Error('question not inserted');
+    await dataSource.query(
+      `INSERT INTO "question_agents" ("questionId", "agentId", "modelId", "order") VALUES ($1, $2, $3, 0)`,
+      [row.id, member.agentId, member.modelId],
+    );
+    await createTestResponse(dataSource, row.id, { agentId: member.agentId, modelId: member.modelId });
+    return row.id;
+  };
+
+  const remaining = async (): Promise<number[]> =>
+    (await dataSource.query<Array<{ id: number }>>('SELECT "id" FROM "questions" ORDER BY "id"')).map(
+      (row) => row.id,
+    );
+
+  const countWhereQuestion = async (table: string, ids: number[]): Promise<number> =>
+    Number(
+      (
+        await dataSource.query<Array<{ n: string }>>(
+          `SELECT count(*) AS "n" FROM "${table}" WHERE "questionId" = ANY($1::int[])`,
+          [ids],
+        )
+      )[0]?.n,
+    );
+
+  it("deletes only free users' questions older than 30 days, with their answers and councils; a second run finds nothing", async () => {
+    const free = await user('free');
+    const otherFree = await user('free');
+    const kept: number[] = [];
+    const gone: number[] = [];
+    gone.push(await question(free.id, 31), await question(free.id, 400), await question(otherFree.id, 30.01));
+    kept.push(await question(free.id, 29.9), await question(free.id, 0));
+    for (const tier of ['premium', 'max', 'enterprise'] as const) {
+      const paid = await user(tier);
+      kept.push(await question(paid.id, 31), await question(paid.id, 1000));
+    }
+
+    const service = new RetentionService(dataSource);
+    expect(await service.sweep(FREE_HISTORY_RETENTION_DAYS)).toBe(gone.length);
+    expect(await remaining()).toEqual([...kept].sort((a, b) => a - b));
+    expect(await countWhereQuestion('responses', gone)).toBe(0);
+    expect(await countWhereQuestion('question_agents', gone)).toBe(0);
+    expect(await countWhereQuestion('responses', kept)).toBe(kept.length);
+    expect(await countWhereQuestion('question_agents', kept)).toBe(kept.length);
+
+    expect(await service.sweep(FREE_HISTORY_RETENTION_DAYS)).toBe(0);
+    expect(await remaining()).toEqual([...kept].sort((a, b) => a - b));
+  });
+
+  it('lets several sweeps run at once on separate connections: every old row goes exactly once, no errors', async () => {
+    const free = await user('free');
+    const premium = await user('premium');
+    await dataSource.query(
+      `INSERT INTO "questions" ("userId", "question", "createdAt")
+       SELECT $1, 'Old question ' || n, now() - interval '40 days' FROM generate_series(1, 1300) AS n`,
+      [free.id],
+    );
+    const paidOld = await question(premium.id, 40);
+    const freshFree = await question(free.id, 1);
+
+    const sweeps = [
+      new RetentionService(dataSource),
+      new RetentionService(second),
+      new RetentionService(dataSource),
+      new RetentionService(second),
+    ];
+    // Small batches, so the sweeps really interleave.
+    const counts = await Promise.all(sweeps.map((sweep) => sweep.sweep(FREE_HISTORY_RETENTION_DAYS, 50)));
+    expect(counts.reduce((sum, count) => sum + count, 0)).toBe(1300);
+    expect(await remaining()).toEqual([paidOld, freshFree].sort((a, b) => a - b));
+    expect(await new RetentionService(second).sweep(FREE_HISTORY_RETENTION_DAYS)).toBe(0);
+  });
+
+  describe('in the consensus-worker app', () => {
+    const apps: NestExpressApplication[] = [];
+    let queue: Queue;
+
+    const startWorker = async (env: Record<string, string>): Promise<NestExpressApplication> => {
+      const { app } = await createServerApp(
+        {
+          service: 'consensus-worker',
+          env: ConsensusWorkerEnv,
+          rootModule: (config) => ConsensusWorkerModule.forRoot(config),
+        },
+        {
+          NODE_ENV: 'test',
+          LOG_LEVEL: 'silent',
+          DATABASE_URL: db.url,
+          REDIS_URL: redis.url,
+          REDIS_PREFIX: redis.prefix,
+          ...env,
+        },
+      );
+      await app.init();
+      apps.push(app);
+      return app;
+    };
+
+    beforeAll(() => {
+      queue = new Queue(QUEUES.retention, {
+        connection: redisOptionsFromUrl(redis.url),
+        prefix: redis.prefix,
+      });
+    });
+
+    afterAll(async () => {
+      for (const app of apps.reverse()) await app.close();
+      await queue?.close();
+    });
+
+    const waitFor = async (probe: () => Promise<boolean>, timeoutMs = 20_000): Promise<void> => {
+      const deadline = Date.now() + timeoutMs;
+      while (!(await probe())) {
+        if (Date.now() > deadline) throw new Error(`not within ${timeoutMs} ms`);
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+    };
+
+    it('schedules one sweep however many replicas start, and runs it through BullMQ', async () => {
+      // The default is hourly; a replica with another interval replaces the one schedule.
+      await startWorker({});
+      expect(await queue.getJobScheduler(RETENTION_SWEEP_SCHEDULER_ID)).toMatchObject({
+        every: RETENTION_SWEEP_EVERY_MS,
+        name: JOBS.retentionSweep,
+      });
+
+      const free = await user('free');
+      const old = await question(free.id, 45);
+      const recent = await question(free.id, 2);
+
+      await startWorker({ RETENTION_SWEEP_EVERY_MS: '1000' });
+      await startWorker({ RETENTION_SWEEP_EVERY_MS: '1000' });
+      expect(await queue.getJobSchedulersCount()).toBe(1);
+      expect(await queue.getJobScheduler(RETENTION_SWEEP_SCHEDULER_ID)).toMatchObject({ every: 1000 });
+
+      await waitFor(async () => !(await remaining()).includes(old));
+      expect(await remaining()).toEqual([recent]);
+      await waitFor(async () => (await queue.getCompletedCount()) > 0);
+      const [done] = await queue.getCompleted();
+      expect(done?.returnvalue).toEqual({ deleted: expect.any(Number) as number });
+      expect(await queue.getFailedCount()).toBe(0);
+    });
+
+    it('fails a job with a malformed payload at once, without retries', async () => {
+      const job = await queue.add(JOBS.retentionSweep, { retentionDays: 'thirty' }, { attempts: 5 });
+      await waitFor(async () => (await job.getState()) === 'failed');
+      const failed = await queue.getJob(job.id ?? '');
+      expect(failed?.attemptsMade).toBe(1);
+      expect(failed?.failedReason).toContain('retentionDays');
+    });
+  });
+});

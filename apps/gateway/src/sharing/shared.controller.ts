@@ -1,0 +1,29 @@
+import { Controller, Get, Header, Param, Req } from '@nestjs/common';
+import { ApiNotFoundResponse, ApiOkResponse, ApiTags, ApiTooManyRequestsResponse } from '@nestjs/swagger';
+import { type SharedQuestionResponse } from '@council/contracts';
+import { type Request } from 'express';
+import { clientIp } from '../rate-limit/rate-limit.util';
+import { SharingService } from './sharing.service';
+
+/** Public: anyone with the link reads the shared question (spec §2 Shared page, §7). */
+@ApiTags('sharing')
+@Controller('shared')
+export class SharedController {
+  constructor(private readonly sharing: SharingService) {}
+
+  @Get(':shareId')
+  // A revoked link must stop working at once, so no cache may keep the page.
+  @Header('Cache-Control', 'no-store')
+  @Header('X-Robots-Tag', 'noindex')
+  @ApiOkResponse({
+    description:
+      '{ question: { question, shareTitle, shareDescription, showDebate, showReasoning }, responses: ' +
+      "[{ id, provider, model, response, reasoning, totalTokens }] }: each member's latest completed " +
+      'answer, then the consensus; nothing about the owner',
+  })
+  @ApiNotFoundResponse({ description: 'Unknown, revoked or expired link' })
+  @ApiTooManyRequestsResponse({ description: 'Too many shared pages from this address; see Retry-After' })
+  view(@Param('shareId') shareId: string, @Req() req: Request): Promise<SharedQuestionResponse> {
+    return this.sharing.view(clientIp(req), shareId);
+  }
+}

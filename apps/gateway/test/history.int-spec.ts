@@ -1,0 +1,524 @@
+// History end to end (GET /api/questions, GET and DELETE /api/questions/{id}): the in-process
+// gateway on real PostgreSQL (seeded catalogue) and Redis, with the REAL billing app as a process so
+// deleting a running question really gives its reserved tokens back. Most fixtures are written with
+// SQL, so their times, councils and answers are exact.
+
+import { type Server } from 'node:http';
+import {
+  type AskQuestionResult,
+  type DeleteQuestionReply,
+  HISTORY_PAGE_SIZE_DEFAULT,
+  type HistoryPage,
+  PROVIDERS,
+  type Provider,
+  QUEUES,
+  type QuestionDetail,
+  SERVER_MESSAGES,
+  VALIDATION_MESSAGES,
+  finaliseJobId,
+  questionCancelKey,
+} from '@council/contracts';
+import { redisOptionsFromUrl } from '@council/server-kit';
+import { type TestDatabase, createMigratedDatabase } from '@council/testing';
+import { Queue } from 'bullmq';
+import request from 'supertest';
+import { type TestGateway, nextIp, sessionCookieOf, startTestGateway } from './accounts.helpers';
+import {
+  type BillingProcess,
+  type IsolatedRedis,
+  buildBilling,
+  isolatedRedis,
+  startBillingProcess,
+} from './billing.helpers';
+
+const PUBLIC_URL = 'http://council.test';
+
+interface Asker {
+  id: number;
+  cookie: string;
+  username: string;
+}
+
+interface Member {
+  agentId: number;
+  modelId: number;
+  provider: Provider;
+}
+
+interface Fixture {
+  createdAt?: string;
+  status?: string;
+  showDebate?: boolean;
+  showReasoning?: boolean;
+  shared?: { shareId: string; expiresAt?: string | null };
+  /** With its three default members (roles on the first two) and their first answers. */
+  council?: boolean;
+}
+
+describe('history (gateway, billing process, PostgreSQL, Redis)', () => {
+  let db: TestDatabase;
+  let redis: IsolatedRedis;
+  let gw: TestGateway;
+  let server: Server;
+  let billing: BillingProcess;
+  let council: Member[];
+  let roleIds: number[];
+  let userCounter = 0;
+
+  beforeAll(async () => {
+    buildBilling();
+    db = await createMigratedDatabase('gwhistory', { seed: true });
+    redis = await isolatedRedis('gwhistory');
+    billing = await startBillingProcess({
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'warn',
+      DATABASE_URL: db.url,
+      REDIS_URL: redis.url,
+      REDIS_PREFIX: redis.prefix,
+      PUBLIC_URL,
+    });
+    gw = await startTestGateway(
+      'gwhistory',
+      { PUBLIC_URL, TRUST_PROXY: 'loopback', BILLING_RPC_TIMEOUT_MS: '5000' },
+      { db, redis },
+    );
+    server = gw.app.getHttpServer() as Server;
+    // The first active agent of each provider with its first model: the default council.
+    council = [];
+    for (const provider of PROVIDERS) {
+      const [row] = await gw.sql<Member>(
+        `SELECT a."id" AS "agentId", m."id" AS "modelId", a."provider"
+           FROM "agents" a JOIN "models" m ON m."agentId" = a."id"
+          WHERE a."isActive" AND m."isActive" AND a."provider" = $1
+          ORDER BY a."position", a."id", m."position", m."id" LIMIT 1`,
+        [provider],
+      );
+      if (!row) throw new Error(`no ${provider} agent seeded`);
+      council.push(row);
+    }
+    roleIds = (await gw.sql<{ id: number }>('SELECT "id" FROM "roles" ORDER BY "id"')).map((row) => row.id);
+  }, 300_000);
+
+  afterAll(async () => {
+    await billing?.stop();
+    await gw?.close();
+    await redis?.cleanup();
+    await db?.drop();
+  });
+
+  const signUp = async (): Promise<Asker> => {
+    userCounter += 1;
+    const username = `historian${userCounter}_${Date.now() % 100000}`;
+    const res = await request(server)
+      .post('/api/register')
+      .set('X-Forwarded-For', nextIp())
+      .send({ username, password: 'correct horse', email: `${username}@example.com` })
+      .expect(201);
+    const [row] = await gw.sql<{ id: number }>('SELECT "id" FROM "users" WHERE "username" = $1', [username]);
+    if (!row) throw new Error(`no user ${username}`);
+    return { id: row.id, cookie: sessionCookieOf(res), username };
+  };
+
+  const insertQuestion = async (owner: Asker, text: string, fixture: Fixture = {}): Promise<number> => {
+    const [row] = await gw.sql<{ id: number }>(
+      `INSERT INTO "questions" ("userId", "question", "status", "showDebate", "showReasoning", "createdAt",
+                                "isShared", "shareId", "shareTitle", "shareExpiresAt")
+       VALUES ($1, $2, $3, $4, $5, COALESCE($6::timestamptz, now()), $7, $8, $9, $10) RETURNING "id"`,
+      [
+        owner.id,
+        text,
+        fixture.status ?? 'completed',
+        fixture.showDebate ?? false,
+        fixture.showReasoning ?? false,
+        fixture.createdAt ?? null,
+        fixture.shared !== undefined,
+        fixture.shared?.shareId ?? null,
+        fixture.shared ? text.slice(0, 100) : null,
+        fixture.shared?.expiresAt ?? null,
+      ],
+    );
+    if (!row) throw new Error('question not inserted');
+    if (fixture.council) {
+      for (const [order, member] of council.entries()) {
+        await gw.sql(
+          `INSERT INTO "question_agents" ("questionId", "agentId", "modelId", "roleId", "order")
+           VALUES ($1, $2, $3, $4, $5)`,
+          [row.id, member.agentId, member.modelId, order < 2 ? roleIds[order] : null, order],
+        );
+      }
+    }
+    return row.id;
+  };
+
+  const insertAnswer = async (
+    questionId: number,
+    memberOrder: number | null,
+    round: number,
+    text: string,
+  ): Promise<number> => {
+    const member = memberOrder === null ? council[0] : council[memberOrder];
+    const [row] = await gw.sql<{ id: number }>(
+      `INSERT INTO "responses" ("questionId", "provider", "memberOrder", "round", "agentId", "modelId",
+                                "status", "response", "totalTokens")
+       VALUES ($1, $2, $3, $4, $5, $6, 'completed', $7, 10) RETURNING "id"`,
+      [
+        questionId,
+        memberOrder === null ? 'consensus' : member.provider,
+        memberOrder,
+        round,
+        member.agentId,
+        member.modelId,
+        text,
+      ],
+    );
+    if (!row) throw new Error('answer not inserted');
+    return row.id;
+  };
+
+  const list = (asker: Asker, query: Record<string, string> = {}) =>
+    request(server).get('/api/questions').query(query).set('Cookie', asker.cookie);
+
+  const expectError = (res: request.Response, status: number, code: string, message?: string) => {
+    expect({ status: res.status, code: (res.body as { code?: string }).code }).toEqual({ status, code });
+    if (message !== undefined) expect((res.body as { message?: string }).message).toBe(message);
+  };
+
+  const count = async (table: string, questionId: number): Promise<number> =>
+    Number(
+      (
+        await gw.sql<{ n: string }>(
+          `SELECT count(*) AS "n" FROM "${table}" WHERE "${table === 'questions' ? 'id' : 'questionId'}" = $1`,
+          [questionId],
+        )
+      )[0]?.n,
+    );
+
+  /** Every page of a listing, following nextCursor. */
+  const allPages = async (asker: Asker, query: Record<string, string>): Promise<HistoryPage[]> => {
+    const pages: HistoryPage[] = [];
+    let cursor: string | null = null;
+    do {
+      const res = await list(asker, cursor ? { ...query, cursor } : query).expect(200);
+      const page = res.body as HistoryPage;
+      pages.push(page);
+      cursor = page.nextCursor;
+    } while (cursor && pages.length < 50);
+    return pages;
+  };
+
+  it('refuses visitors on every history call', async () => {
+    expectError(await request(server).get('/api/questions'), 401, 'UNAUTHENTICATED');
+    expectError(await request(server).get('/api/questions/1'), 401, 'UNAUTHENTICATED');
+    expectError(await request(server).delete('/api/questions/1'), 401, 'UNAUTHENTICATED');
+  });
+
+  it('answers an empty page for a user without questions', async () => {
+    const asker = await signUp();
+    expect((await list(asker).expect(200)).body).toEqual({ items: [], nextCursor: null });
+  });
+
+  it("lists only the user's questions, newest first, with the council nested and the badges' data", async () => {
+    const owner = await signUp();
+    const other = await signUp();
+    const oldest = await insertQuestion(owner, 'Oldest question', { createdAt: '2026-01-01T10:00:00Z' });
+    const debated = await insertQuestion(owner, 'A debated question', {
+      createdAt: '2026-01-02T10:00:00Z',
+      showDebate: true,
+      showReasoning: true,
+      council: true,
+      shared: { shareId: 'history-shared-link-0001' },
+    });
+    const expired = await insertQuestion(owner, 'An expired share', {
+      createdAt: '2026-01-03T10:00:00Z',
+      shared: { shareId: 'history-expired-link-001', expiresAt: '2026-01-04T10:00:00Z' },
+    });
+    await insertQuestion(other, 'Not yours', { council: true });
+
+    const res = await list(owner).expect(200);
+    expect(res.headers['cache-control']).toBe('no-store');
+    const page = res.body as HistoryPage;
+    expect(page.nextCursor).toBeNull();
+    expect(page.items.map((item) => item.id)).toEqual([expired, debated, oldest]);
+
+    const item = page.items[1];
+    expect(item).toMatchObject({
+      id: debated,
+      question: 'A debated question',
+      showDebate: true,
+      showReasoning: true,
+      isShared: true,
+      shareId: 'history-shared-link-0001',
+      status: 'completed',
+      totalTokensUsed: 0,
+      createdAt: '2026-01-02T10:00:00.000Z',
+    });
+    expect(item.questionAgents.map((member) => member.order)).toEqual([0, 1, 2]);
+    for (const [order, member] of item.questionAgents.entries()) {
+      expect(member).toMatchObject({
+        questionId: debated,
+        agentId: council[order].agentId,
+        modelId: council[order].modelId,
+        agent: { id: council[order].agentId, provider: council[order].provider },
+        model: { id: council[order].modelId, agentId: council[order].agentId },
+      });
+      expect(typeof member.agent.name).toBe('string');
+      expect(typeof member.model.name).toBe('string');
+    }
+    expect(item.questionAgents[0].role).toMatchObject({ id: roleIds[0] });
+    expect(item.questionAgents[2].role).toBeNull();
+    // The role prompt is how members are steered: it stays on the server.
+    expect(item.questionAgents[0].role).not.toHaveProperty('prompt');
+    // No council stored: the web shows "Used the default Council configuration".
+    expect(page.items[2].questionAgents).toEqual([]);
+    // An expired link is not "Shared" any more.
+    expect(page.items[0]).toMatchObject({ isShared: false, shareId: 'history-expired-link-001' });
+    expect(JSON.stringify(page)).not.toContain('Not yours');
+  });
+
+  it('pages with a cursor: no question skipped or repeated, even with equal times and a deletion between pages', async () => {
+    const owner = await signUp();
+    const ids: number[] = [];
+    for (let index = 0; index < 7; index += 1) {
+      // Pairs share a timestamp to the microsecond, so only the id breaks the tie.
+      const createdAt = `2026-02-0${1 + Math.floor(index / 2)}T08:00:00.123456Z`;
+      ids.push(await insertQuestion(owner, `Paged question number ${index}`, { createdAt }));
+    }
+    const newestFirst = [...ids].reverse();
+    // Same-microsecond pair order: the larger id first.
+    const pages = await allPages(owner, { limit: '3' });
+    expect(pages.map((page) => page.items.length)).toEqual([3, 3, 1]);
+    expect(pages.flatMap((page) => page.items.map((item) => item.id))).toEqual(newestFirst);
+    expect(pages[2].nextCursor).toBeNull();
+
+    // A page that ends exactly at the last question has no next cursor.
+    const exact = await allPages(owner, { limit: '7' });
+    expect(exact).toHaveLength(1);
+    expect(exact[0].nextCursor).toBeNull();
+
+    // The question a cursor points at is deleted: the next page still starts right after it.
+    const first = (await list(owner, { limit: '2' }).expect(200)).body as HistoryPage;
+    expect(first.nextCursor).not.toBeNull();
+    await request(server)
+      .delete(`/api/questions/${first.items[1].id}`)
+      .set('Cookie', owner.cookie)
+      .expect(200);
+    const second = (await list(owner, { limit: '2', cursor: first.nextCursor ?? '' }).expect(200))
+      .body as HistoryPage;
+    expect(second.items.map((item) => item.id)).toEqual(newestFirst.slice(2, 4));
+
+    // Without a limit, a page holds HISTORY_PAGE_SIZE_DEFAULT questions.
+    for (let index = 0; index < HISTORY_PAGE_SIZE_DEFAULT; index += 1) {
+      await insertQuestion(owner, `Filler ${index}`);
+    }
+    const defaultPage = (await list(owner).expect(200)).body as HistoryPage;
+    expect(defaultPage.items).toHaveLength(HISTORY_PAGE_SIZE_DEFAULT);
+    expect(defaultPage.nextCursor).not.toBeNull();
+  });
+
+  it('searches the question text with PostgreSQL full-text search (stemming, phrases, exclusions), paged too', async () => {
+    const owner = await signUp();
+    const other = await signUp();
+    const cats = await insertQuestion(owner, 'Why do cats purr when they are happy?', {
+      createdAt: '2026-03-01T00:00:00Z',
+    });
+    const dogs = await insertQuestion(owner, 'Do dogs dream while sleeping?', {
+      createdAt: '2026-03-02T00:00:00Z',
+    });
+    const both = await insertQuestion(owner, 'Are cats smarter than dogs?', {
+      createdAt: '2026-03-03T00:00:00Z',
+    });
+    await insertQuestion(other, 'Cats of another user');
+
+    const ids = async (search: string, extra: Record<string, string> = {}) =>
+      (await allPages(owner, { search, ...extra })).flatMap((page) => page.items.map((item) => item.id));
+
+    expect(await ids('cat')).toEqual([both, cats]);
+    expect(await ids('Dreaming')).toEqual([dogs]);
+    expect(await ids('cats -dogs')).toEqual([cats]);
+    expect(await ids('"cats purr"')).toEqual([cats]);
+    expect(await ids('cats or dream')).toEqual([both, dogs, cats]);
+    expect(await ids('elephants')).toEqual([]);
+    expect(await ids('cat', { limit: '1' })).toEqual([both, cats]);
+    // Blank search is no filter; text of stop words or punctuation only finds nothing, without an error.
+    expect(await ids('   ')).toEqual([both, dogs, cats]);
+    expect(await ids('the')).toEqual([]);
+    expect(await ids(`&|!:*()'"\\<->`)).toEqual([]);
+    expect(await ids("O'Reilly's cats")).toEqual([]);
+  });
+
+  it('refuses bad list parameters with 400 and a clear message', async () => {
+    const owner = await signUp();
+    expectError(
+      await list(owner, { search: 'x'.repeat(201) }),
+      400,
+      'VALIDATION_FAILED',
+      VALIDATION_MESSAGES.historySearchMax,
+    );
+    await list(owner, { search: 'x'.repeat(200) }).expect(200);
+    for (const limit of ['0', '101', 'abc', '1.5', '-1', '1e2', '']) {
+      expectError(
+        await list(owner, { limit }),
+        400,
+        'VALIDATION_FAILED',
+        VALIDATION_MESSAGES.historyLimitInvalid,
+      );
+    }
+    await list(owner, { limit: '100' }).expect(200);
+    const forged = [
+      'not a cursor!',
+      Buffer.from('2026-01-01|1').toString('base64url'),
+      Buffer.from('2026-01-01T00:00:00.000000Z|0').toString('base64url'),
+      Buffer.from('2026-01-01T00:00:00.000000Z|99999999999').toString('base64url'),
+      Buffer.from('2026-13-45T99:99:99.000000Z|5').toString('base64url'),
+      'x'.repeat(300),
+    ];
+    for (const cursor of forged) {
+      expectError(
+        await list(owner, { cursor }),
+        400,
+        'VALIDATION_FAILED',
+        VALIDATION_MESSAGES.historyCursorInvalid,
+      );
+    }
+    expectError(
+      await list(owner, { search: 'a\u0000b' }),
+      400,
+      'VALIDATION_FAILED',
+      VALIDATION_MESSAGES.nullCharacter,
+    );
+    expectError(await list(owner, { page: '2' }), 400, 'VALIDATION_FAILED');
+    const repeated = await request(server).get('/api/questions?limit=1&limit=2').set('Cookie', owner.cookie);
+    expectError(repeated, 400, 'VALIDATION_FAILED');
+    const twoSearches = await request(server)
+      .get('/api/questions?search=a&search=b')
+      .set('Cookie', owner.cookie);
+    expectError(twoSearches, 400, 'VALIDATION_FAILED', VALIDATION_MESSAGES.historySearchInvalid);
+    const nested = await request(server).get('/api/questions?search[x]=a').set('Cookie', owner.cookie);
+    expectError(nested, 400, 'VALIDATION_FAILED');
+  });
+
+  it('answers one question with its council and all its answers, member by member, round by round, consensus last', async () => {
+    const owner = await signUp();
+    const other = await signUp();
+    const id = await insertQuestion(owner, 'Debate this', { showDebate: true, council: true });
+    // Written out of order on purpose.
+    const consensus = await insertAnswer(id, null, 1, 'Consensus');
+    const m2r1 = await insertAnswer(id, 2, 1, 'Member 2, revised');
+    const m0r0 = await insertAnswer(id, 0, 0, 'Member 0');
+    const m2r0 = await insertAnswer(id, 2, 0, 'Member 2');
+    const m1r0 = await insertAnswer(id, 1, 0, 'Member 1');
+    const m0r1 = await insertAnswer(id, 0, 1, 'Member 0, revised');
+
+    const res = await request(server).get(`/api/questions/${id}`).set('Cookie', owner.cookie).expect(200);
+    const detail = res.body as QuestionDetail;
+    expect(Object.keys(detail).sort()).toEqual(['answers', 'question']);
+    expect(detail.question).toMatchObject({ id, question: 'Debate this', showDebate: true });
+    expect(detail.question.questionAgents).toHaveLength(3);
+    expect(detail.answers.map((answer) => answer.id)).toEqual([m0r0, m0r1, m1r0, m2r0, m2r1, consensus]);
+    expect(detail.answers[5]).toMatchObject({
+      provider: 'consensus',
+      memberOrder: null,
+      response: 'Consensus',
+    });
+
+    const missing = 2_000_000_000;
+    for (const path of [`/api/questions/${id}`, `/api/questions/${missing}`]) {
+      expectError(
+        await request(server).get(path).set('Cookie', other.cookie),
+        404,
+        'NOT_FOUND',
+        SERVER_MESSAGES.questionNotFound,
+      );
+    }
+    for (const bad of ['abc', '0', '-1', '1.5', '99999999999', '1e3', '%20']) {
+      const res = await request(server).get(`/api/questions/${bad}`).set('Cookie', owner.cookie);
+      expect({ bad, status: res.status, body: res.body as unknown }).toEqual({
+        bad,
+        status: 400,
+        body: { statusCode: 400, code: 'VALIDATION_FAILED', message: VALIDATION_MESSAGES.questionIdInvalid },
+      });
+    }
+  });
+
+  it('deletes a question with its answers, council and share link in one go; others get 404', async () => {
+    const owner = await signUp();
+    const other = await signUp();
+    const id = await insertQuestion(owner, 'Delete me', {
+      council: true,
+      shared: { shareId: 'history-delete-link-0001' },
+    });
+    await insertAnswer(id, 0, 0, 'An answer');
+    await insertAnswer(id, null, 0, 'A consensus');
+    const kept = await insertQuestion(owner, 'Keep me', { council: true });
+    await request(server).get('/api/shared/history-delete-link-0001').expect(200);
+
+    expectError(
+      await request(server).delete(`/api/questions/${id}`).set('Cookie', other.cookie),
+      404,
+      'NOT_FOUND',
+    );
+    expectError(
+      await request(server).delete('/api/questions/abc').set('Cookie', owner.cookie),
+      400,
+      'VALIDATION_FAILED',
+      VALIDATION_MESSAGES.questionIdInvalid,
+    );
+    expect(await count('questions', id)).toBe(1);
+
+    const res = await request(server).delete(`/api/questions/${id}`).set('Cookie', owner.cookie).expect(200);
+    expect(res.body as DeleteQuestionReply).toEqual({ id, deleted: true });
+    expect(await count('questions', id)).toBe(0);
+    expect(await count('responses', id)).toBe(0);
+    expect(await count('question_agents', id)).toBe(0);
+    await request(server).get('/api/shared/history-delete-link-0001').expect(404);
+    expectError(
+      await request(server).get(`/api/questions/${id}`).set('Cookie', owner.cookie),
+      404,
+      'NOT_FOUND',
+    );
+    expectError(
+      await request(server).delete(`/api/questions/${id}`).set('Cookie', owner.cookie),
+      404,
+      'NOT_FOUND',
+    );
+    // The other question and its council are untouched.
+    expect(await count('question_agents', kept)).toBe(3);
+    const page = (await list(owner).expect(200)).body as HistoryPage;
+    expect(page.items.map((item) => item.id)).toEqual([kept]);
+  });
+
+  it('cancels a running question before deleting it: jobs removed, reserved tokens given back', async () => {
+    const owner = await signUp();
+    const asked = (
+      await request(server)
+        .post('/api/questions')
+        .set('Cookie', owner.cookie)
+        .send({ question: 'Still thinking?' })
+        .expect(201)
+    ).body as AskQuestionResult;
+    const id = asked.question.id;
+    const [before] = await gw.sql<{ tokensLeft: number }>(
+      'SELECT "tokensLeft" FROM "users" WHERE "id" = $1',
+      [owner.id],
+    );
+    expect(before?.tokensLeft).toBeLessThan(10_000);
+    const consensus = new Queue(QUEUES.consensus, {
+      connection: redisOptionsFromUrl(redis.url),
+      prefix: redis.prefix,
+    });
+    try {
+      expect(await consensus.getJob(finaliseJobId(id))).toBeDefined();
+      await request(server).delete(`/api/questions/${id}`).set('Cookie', owner.cookie).expect(200);
+      expect(await consensus.getJob(finaliseJobId(id))).toBeUndefined();
+    } finally {
+      await consensus.close();
+    }
+    expect(await gw.redisClient.get(questionCancelKey(redis.prefix, id))).toBe('1');
+    const [after] = await gw.sql<{ tokensLeft: number }>('SELECT "tokensLeft" FROM "users" WHERE "id" = $1', [
+      owner.id,
+    ]);
+    expect(after?.tokensLeft).toBe(10_000);
+    expect(await count('questions', id)).toBe(0);
+    expect(await count('question_agents', id)).toBe(0);
+  });
+});

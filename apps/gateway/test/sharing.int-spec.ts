@@ -1,0 +1,448 @@
+// Sharing end to end: POST/DELETE /api/questions/{id}/share for the owner and the public
+// GET /api/shared/{shareId}, on the in-process gateway with real PostgreSQL (seeded catalogue, so
+// answers name their models) and Redis (the per-IP rate limit).
+
+import { type Server } from 'node:http';
+import {
+  type QuestionResponse,
+  SERVER_MESSAGES,
+  SHARE_DESCRIPTION_MAX,
+  SHARE_TITLE_MAX,
+  type ShareReply,
+  type SharedQuestionResponse,
+  VALIDATION_MESSAGES,
+} from '@council/contracts';
+import { type TestDatabase, createMigratedDatabase } from '@council/testing';
+import request from 'supertest';
+import { SHARED_VIEW_RATE_LIMIT } from '../src/sharing/sharing.constants';
+import { type TestGateway, nextIp, sessionCookieOf, startTestGateway } from './accounts.helpers';
+
+const PUBLIC_URL = 'http://council.example';
+
+interface Owner {
+  id: number;
+  cookie: string;
+  username: string;
+  email: string;
+}
+
+interface CatalogueMember {
+  agentId: number;
+  modelId: number;
+  provider: string;
+  modelName: string;
+}
+
+describe('sharing (gateway, PostgreSQL, Redis)', () => {
+  let db: TestDatabase;
+  let gw: TestGateway;
+  let server: Server;
+  let members: CatalogueMember[];
+  let userCounter = 0;
+
+  beforeAll(async () => {
+    db = await createMigratedDatabase('gwsharing', { seed: true });
+    gw = await startTestGateway('gwsharing', { PUBLIC_URL, TRUST_PROXY: 'loopback' }, { db });
+    server = gw.app.getHttpServer() as Server;
+    members = await gw.sql<CatalogueMember>(
+      `SELECT DISTINCT ON (a."provider") a."id" AS "agentId", m."id" AS "modelId", a."provider",
+              m."name" AS "modelName"
+         FROM "agents" a JOIN "models" m ON m."agentId" = a."id"
+        ORDER BY a."provider", a."position", m."position"`,
+    );
+  }, 120_000);
+
+  afterAll(async () => {
+    await gw?.close();
+    await db?.drop();
+  });
+
+  const signUp = async (): Promise<Owner> => {
+    userCounter += 1;
+    const username = `sharer${userCounter}_${Date.now() % 100000}`;
+    const email = `${username}@example.com`;
+    const res = await request(server)
+      .post('/api/register')
+      .set('X-Forwarded-For', nextIp())
+      .set('Origin', PUBLIC_URL)
+      .send({ username, password: 'correct horse', email, name: 'Sharing Owner' })
+      .expect(201);
+    const [row] = await gw.sql<{ id: number }>('SELECT "id" FROM "users" WHERE "username" = $1', [username]);
+    if (!row) throw new Error(`no user ${username}`);
+    return { id: row.id, cookie: sessionCookieOf(res), username, email };
+  };
+
+  const insertQuestion = async (
+    owner: Owner,
+    text: string,
+    fields: { showDebate?: boolean; showReasoning?: boolean } = {},
+  ): Promise<number> => {
+    const [row] = await gw.sql<{ id: number }>(
+      `INSERT INTO "questions" ("userId", "question", "status", "showDebate", "showReasoning", "totalTokensUsed")
+       VALUES ($1, $2, 'completed', $3, $4, 123) RETURNING "id"`,
+      [owner.id, text, fields.showDebate ?? false, fields.showReasoning ?? false],
+    );
+    if (!row) throw new Error('question not inserted');
+    return row.id;
+  };
+
+  const insertAnswer = async (
+    questionId: number,
+    answer: {
+      memberOrder: number | null;
+      round?: number;
+      text: string;
+      status?: string;
+      error?: string | null;
+      reasoning?: string | null;
+    },
+  ): Promise<number> => {
+    const member = members[answer.memberOrder ?? 0];
+    const [row] = await gw.sql<{ id: number }>(
+      `INSERT INTO "responses" ("questionId", "provider", "memberOrder", "round", "agentId", "modelId", "status",
+                                "response", "error", "reasoning", "totalTokens")
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, 42) RETURNING "id"`,
+      [
+        questionId,
+        answer.memberOrder === null ? 'consensus' : member.provider,
+        answer.memberOrder,
+        answer.round ?? 0,
+        member.agentId,
+        member.modelId,
+        answer.status ?? 'completed',
+        answer.text,
+        answer.error ?? null,
+        answer.reasoning ?? null,
+      ],
+    );
+    if (!row) throw new Error('answer not inserted');
+    return row.id;
+  };
+
+  const share = (owner: Owner, id: number | string, body: object = {}) =>
+    request(server)
+      .post(`/api/questions/${id}/share`)
+      .set('Origin', PUBLIC_URL)
+      .set('Cookie', owner.cookie)
+      .send(body);
+  const revoke = (owner: Owner, id: number | string) =>
+    request(server)
+      .delete(`/api/questions/${id}/share`)
+      .set('Origin', PUBLIC_URL)
+      .set('Cookie', owner.cookie);
+  /** Each public read from its own address, so the rate limit only bites in its own test. */
+  const view = (shareId: string, ip = nextIp()) =>
+    request(server).get(`/api/shared/${shareId}`).set('X-Forwarded-For', ip);
+
+  const expectError = (res: request.Response, status: number, code: string, message?: string) => {
+    expect({ status: res.status, code: (res.body as { code?: string }).code }).toEqual({ status, code });
+    if (message !== undefined) expect((res.body as { message?: string }).message).toBe(message);
+  };
+
+  it('documents history and sharing in the OpenAPI document', async () => {
+    const doc = (await request(server).get('/api/docs-json').expect(200)).body as {
+      paths: Record<string, Record<string, unknown>>;
+    };
+    expect(Object.keys(doc.paths['/api/questions'] ?? {})).toContain('get');
+    expect(Object.keys(doc.paths['/api/questions/{id}'] ?? {}).sort()).toEqual(['delete', 'get']);
+    expect(Object.keys(doc.paths['/api/questions/{id}/share'] ?? {}).sort()).toEqual(['delete', 'post']);
+    expect(Object.keys(doc.paths['/api/shared/{shareId}'] ?? {})).toEqual(['get']);
+  });
+
+  it('needs a session to share or revoke', async () => {
+    expectError(
+      await request(server).post('/api/questions/1/share').set('Origin', PUBLIC_URL).send({}),
+      401,
+      'UNAUTHENTICATED',
+    );
+    expectError(
+      await request(server).delete('/api/questions/1/share').set('Origin', PUBLIC_URL),
+      401,
+      'UNAUTHENTICATED',
+    );
+  });
+
+  it('shares with the spec defaults: the first 100 / 200 characters of the question, on PUBLIC_URL, never expiring', async () => {
+    const owner = await signUp();
+    // 250 code points, with an emoji that must not be cut in half.
+    const text = `${'a'.repeat(99)}😀${'b'.repeat(150)}`;
+    const id = await insertQuestion(owner, text);
+    const res = await share(owner, id).expect(200);
+    expect(res.headers['cache-control']).toBe('no-store');
+    const reply = res.body as ShareReply;
+    expect(Object.keys(reply).sort()).toEqual([
+      'shareDescription',
+      'shareExpiresAt',
+      'shareId',
+      'shareTitle',
+      'shareUrl',
+    ]);
+    // 18 random bytes, base64url: 24 URL-safe characters.
+    expect(reply.shareId).toMatch(/^[A-Za-z0-9_-]{24}$/);
+    expect(reply.shareUrl).toBe(`${PUBLIC_URL}/shared/${reply.shareId}`);
+    expect(reply.shareTitle).toBe(`${'a'.repeat(99)}😀`);
+    expect(Array.from(reply.shareTitle)).toHaveLength(SHARE_TITLE_MAX);
+    expect(Array.from(reply.shareDescription)).toHaveLength(SHARE_DESCRIPTION_MAX);
+    expect(reply.shareDescription).toBe(`${'a'.repeat(99)}😀${'b'.repeat(100)}`);
+    expect(reply.shareExpiresAt).toBeNull();
+    const [row] = await gw.sql<{ isShared: boolean; shareId: string; shareTitle: string }>(
+      'SELECT "isShared", "shareId", "shareTitle" FROM "questions" WHERE "id" = $1',
+      [id],
+    );
+    expect(row).toEqual({ isShared: true, shareId: reply.shareId, shareTitle: reply.shareTitle });
+
+    // A short question is its own title and description.
+    const short = await insertQuestion(owner, 'Short?');
+    expect((await share(owner, short, { title: '   ', description: '' }).expect(200)).body).toMatchObject({
+      shareTitle: 'Short?',
+      shareDescription: 'Short?',
+    });
+    // Each question gets its own link.
+    const other = (await share(owner, short).expect(200)).body as ShareReply;
+    expect(other.shareId).not.toBe(reply.shareId);
+  });
+
+  it('sharing again keeps the link and updates title, description and expiry; left out, the saved ones stay', async () => {
+    const owner = await signUp();
+    const id = await insertQuestion(owner, 'What is the meaning of life?');
+    const first = (
+      await share(owner, id, { title: 'Life', description: 'Big one', expiry: '7d' }).expect(200)
+    ).body as ShareReply;
+    const weekAhead = Date.now() + 7 * 24 * 3600 * 1000;
+    expect(Math.abs(Date.parse(first.shareExpiresAt ?? '') - weekAhead)).toBeLessThan(60_000);
+
+    const longTitle = 't'.repeat(150);
+    const second = (
+      await share(owner, id, { title: longTitle, description: 'Updated', expiry: '1d' }).expect(200)
+    ).body as ShareReply;
+    expect(second).toMatchObject({ shareId: first.shareId, shareUrl: first.shareUrl, shareTitle: longTitle });
+    expect(second.shareDescription).toBe('Updated');
+    expect(Math.abs(Date.parse(second.shareExpiresAt ?? '') - (Date.now() + 24 * 3600 * 1000))).toBeLessThan(
+      60_000,
+    );
+
+    const third = (await share(owner, id, {}).expect(200)).body as ShareReply;
+    expect(third).toMatchObject({
+      shareId: first.shareId,
+      shareTitle: longTitle,
+      shareDescription: 'Updated',
+      shareExpiresAt: null,
+    });
+    const page = (await view(first.shareId).expect(200)).body as SharedQuestionResponse;
+    expect(page.question).toMatchObject({ shareTitle: longTitle, shareDescription: 'Updated' });
+
+    // Two first shares at once agree on one link.
+    const racing = await insertQuestion(owner, 'Race?');
+    const replies = await Promise.all([share(owner, racing), share(owner, racing), share(owner, racing)]);
+    const links = new Set(replies.map((res) => (res.body as ShareReply).shareId));
+    expect(replies.map((res) => res.status)).toEqual([200, 200, 200]);
+    expect(links.size).toBe(1);
+  });
+
+  it('refuses bad share input with 400 and a clear message', async () => {
+    const owner = await signUp();
+    const id = await insertQuestion(owner, 'Validate me');
+    expectError(
+      await share(owner, id, { title: 'x'.repeat(201) }),
+      400,
+      'VALIDATION_FAILED',
+      VALIDATION_MESSAGES.shareTitleMax,
+    );
+    expectError(
+      await share(owner, id, { description: 'x'.repeat(1001) }),
+      400,
+      'VALIDATION_FAILED',
+      VALIDATION_MESSAGES.shareDescriptionMax,
+    );
+    expectError(
+      await share(owner, id, { expiry: '2d' }),
+      400,
+      'VALIDATION_FAILED',
+      VALIDATION_MESSAGES.shareExpiryInvalid,
+    );
+    expectError(
+      await share(owner, id, { title: 'nul \u0000 inside' }),
+      400,
+      'VALIDATION_FAILED',
+      VALIDATION_MESSAGES.nullCharacter,
+    );
+    expectError(await share(owner, id, { title: 42 }), 400, 'VALIDATION_FAILED');
+    expectError(await share(owner, id, { owner: 'me' }), 400, 'VALIDATION_FAILED');
+    expectError(await share(owner, id, ['title']), 400, 'VALIDATION_FAILED');
+    const malformed = await request(server)
+      .post(`/api/questions/${id}/share`)
+      .set('Origin', PUBLIC_URL)
+      .set('Cookie', owner.cookie)
+      .set('Content-Type', 'application/json')
+      .send('{"title":');
+    expectError(malformed, 400, 'MALFORMED_JSON');
+    for (const bad of ['abc', '0', '99999999999']) {
+      expectError(await share(owner, bad), 400, 'VALIDATION_FAILED', VALIDATION_MESSAGES.questionIdInvalid);
+      expectError(await revoke(owner, bad), 400, 'VALIDATION_FAILED', VALIDATION_MESSAGES.questionIdInvalid);
+    }
+    const [row] = await gw.sql<{ isShared: boolean }>('SELECT "isShared" FROM "questions" WHERE "id" = $1', [
+      id,
+    ]);
+    expect(row?.isShared).toBe(false);
+  });
+
+  it("answers 404 for another user's question or a missing one, on share and on revoke", async () => {
+    const owner = await signUp();
+    const stranger = await signUp();
+    const id = await insertQuestion(owner, 'Mine only');
+    for (const target of [id, 2_000_000_000]) {
+      expectError(await share(stranger, target), 404, 'NOT_FOUND', SERVER_MESSAGES.questionNotFound);
+      expectError(await revoke(stranger, target), 404, 'NOT_FOUND', SERVER_MESSAGES.questionNotFound);
+    }
+    const [row] = await gw.sql<{ isShared: boolean }>('SELECT "isShared" FROM "questions" WHERE "id" = $1', [
+      id,
+    ]);
+    expect(row?.isShared).toBe(false);
+    // And a stranger cannot revoke the owner's live link.
+    const link = (await share(owner, id).expect(200)).body as ShareReply;
+    await revoke(stranger, id).expect(404);
+    await view(link.shareId).expect(200);
+  });
+
+  it('shows the public page: final answers only (latest round per member, consensus last) and nothing about the owner', async () => {
+    const owner = await signUp();
+    const id = await insertQuestion(owner, 'Should we debate?', { showDebate: true, showReasoning: true });
+    await insertAnswer(id, { memberOrder: 0, round: 0, text: 'First take of member 0' });
+    const m0 = await insertAnswer(id, {
+      memberOrder: 0,
+      round: 1,
+      text: 'Final take of member 0',
+      reasoning: 'Why 0',
+    });
+    const m1 = await insertAnswer(id, { memberOrder: 1, round: 0, text: 'Member 1 stands firm' });
+    // Member 1's revision failed: its earlier answer is still its last word.
+    await insertAnswer(id, {
+      memberOrder: 1,
+      round: 1,
+      text: '',
+      status: 'failed',
+      error: 'Service Unavailable',
+    });
+    // Member 2 failed outright; a still-streaming row is not final either.
+    await insertAnswer(id, {
+      memberOrder: 2,
+      round: 0,
+      text: '',
+      status: 'failed',
+      error: 'Service Unavailable',
+    });
+    await insertAnswer(id, { memberOrder: 2, round: 1, text: 'half a sen', status: 'streaming' });
+    const consensus = await insertAnswer(id, { memberOrder: null, round: 1, text: 'We agree.' });
+
+    const link = (await share(owner, id, { title: 'Our debate', description: 'Read this' }).expect(200))
+      .body as ShareReply;
+    const res = await view(link.shareId).expect(200);
+    expect(res.headers['cache-control']).toBe('no-store');
+    const page = res.body as SharedQuestionResponse;
+    expect(page).toEqual({
+      question: {
+        question: 'Should we debate?',
+        shareTitle: 'Our debate',
+        shareDescription: 'Read this',
+        showDebate: true,
+        showReasoning: true,
+      },
+      responses: [
+        {
+          id: m0,
+          provider: members[0].provider,
+          model: members[0].modelName,
+          response: 'Final take of member 0',
+          reasoning: 'Why 0',
+          totalTokens: 42,
+        },
+        {
+          id: m1,
+          provider: members[1].provider,
+          model: members[1].modelName,
+          response: 'Member 1 stands firm',
+          reasoning: null,
+          totalTokens: 42,
+        },
+        {
+          id: consensus,
+          provider: 'consensus',
+          model: members[0].modelName,
+          response: 'We agree.',
+          reasoning: null,
+          totalTokens: 42,
+        },
+      ],
+    });
+    const raw = JSON.stringify(page);
+    for (const secret of [owner.username, owner.email, 'Sharing Owner', `"userId"`, '"totalTokensUsed"']) {
+      expect(raw).not.toContain(secret);
+    }
+
+    // Public: no cookie needed, and a question with no final answer yet shows an empty list.
+    const empty = await insertQuestion(owner, 'Nothing yet');
+    const emptyLink = (await share(owner, empty).expect(200)).body as ShareReply;
+    expect(((await view(emptyLink.shareId).expect(200)).body as SharedQuestionResponse).responses).toEqual(
+      [],
+    );
+  });
+
+  it('revoking makes the link 404 at once; sharing again makes a new link, the old one stays dead', async () => {
+    const owner = await signUp();
+    const id = await insertQuestion(owner, 'Revoke me');
+    const first = (await share(owner, id).expect(200)).body as ShareReply;
+    await view(first.shareId).expect(200);
+
+    const res = await revoke(owner, id).expect(200);
+    expect(res.body as QuestionResponse).toMatchObject({ id, isShared: false, shareId: null });
+    expectError(await view(first.shareId), 404, 'NOT_FOUND', SERVER_MESSAGES.sharedQuestionNotFound);
+    // Revoking again is harmless.
+    await revoke(owner, id).expect(200);
+
+    const second = (await share(owner, id).expect(200)).body as ShareReply;
+    expect(second.shareId).not.toBe(first.shareId);
+    await view(second.shareId).expect(200);
+    await view(first.shareId).expect(404);
+  });
+
+  it('answers 404 once a link has expired, and for ids that cannot be links', async () => {
+    const owner = await signUp();
+    const id = await insertQuestion(owner, 'Expire me');
+    const link = (await share(owner, id, { expiry: '1d' }).expect(200)).body as ShareReply;
+    await view(link.shareId).expect(200);
+    await gw.sql(`UPDATE "questions" SET "shareExpiresAt" = now() - interval '1 second' WHERE "id" = $1`, [
+      id,
+    ]);
+    expectError(await view(link.shareId), 404, 'NOT_FOUND', SERVER_MESSAGES.sharedQuestionNotFound);
+    // Sharing again with "never" brings the same link back.
+    const again = (await share(owner, id, { expiry: 'never' }).expect(200)).body as ShareReply;
+    expect(again.shareId).toBe(link.shareId);
+    await view(link.shareId).expect(200);
+
+    for (const bad of [
+      'short',
+      'x'.repeat(65),
+      'has%20space%20in%20it%20ok',
+      'nul%00nul%00nul%00nul%00',
+      'unknown-but-well-formed-id',
+    ]) {
+      expectError(await view(bad), 404, 'NOT_FOUND', SERVER_MESSAGES.sharedQuestionNotFound);
+    }
+  });
+
+  it(`rate limits the public page per IP (${SHARED_VIEW_RATE_LIMIT.points} a minute), found or not`, async () => {
+    const owner = await signUp();
+    const id = await insertQuestion(owner, 'Popular');
+    const link = (await share(owner, id).expect(200)).body as ShareReply;
+    const ip = nextIp();
+    for (let index = 0; index < SHARED_VIEW_RATE_LIMIT.points; index += 1) {
+      const target = index % 2 === 0 ? link.shareId : 'no-such-link-but-well-formed';
+      expect((await view(target, ip)).status).toBe(index % 2 === 0 ? 200 : 404);
+    }
+    const refused = await view(link.shareId, ip);
+    expectError(refused, 429, 'RATE_LIMITED');
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    // Another address is not affected.
+    await view(link.shareId).expect(200);
+  });
+});
