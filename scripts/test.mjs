@@ -2,13 +2,14 @@
 //
 // Stages: format (prettier --check .), lint (nx + eslint scripts), typecheck, unit (nx test +
 // scripts/test/*.test.mjs), int (nx test:int against real PostgreSQL and Redis + scripts/test/int),
-// e2e (build, fresh database, migrate + seed, the four apps on free ports, Playwright in Chromium).
+// e2e (build, fresh database, migrate + seed, the four apps on free ports, Playwright in Chromium),
+// faults (scripts/faults: workers killed, Redis/PostgreSQL restarted, provider faults, reconnects).
 // Before int/e2e, PostgreSQL and Redis are made reachable (started or apt-installed when local and
 // missing) and, for e2e, Chromium is installed when absent.
 //
 // Flags (after `npm test --`):
 //   --skip-e2e            everything but e2e
-//   --only=unit,int       just these stages (names: format, lint, typecheck, unit, int, e2e)
+//   --only=unit,int       just these stages (names: format, lint, typecheck, unit, int, e2e, faults)
 //   --skip=format,lint    all but these
 // Env read: DATABASE_URL (admin URL; default postgres://postgres@127.0.0.1:5432/postgres),
 // REDIS_URL (default redis://127.0.0.1:6379), CHROMIUM_PATH (default /usr/bin/chromium).
@@ -192,6 +193,14 @@ const STAGES = {
       }
     },
   ],
+
+  faults: [
+    'Fault scenarios (kills, restarts, provider faults: scripts/faults)',
+    () =>
+      run(process.execPath, ['scripts/faults/run.mjs'], {
+        env: { ...process.env, DATABASE_URL: services.postgres.url, REDIS_URL: services.redis.url },
+      }),
+  ],
 };
 
 async function prepareServices(stages) {
@@ -222,7 +231,7 @@ async function main() {
     return 0;
   }
   const { stages } = parsed;
-  const needsServices = stages.includes('int') || stages.includes('e2e');
+  const needsServices = stages.includes('int') || stages.includes('e2e') || stages.includes('faults');
   const names = [...(needsServices ? ['services'] : []), ...stages];
   const runner = new StageRunner(names.length);
 

@@ -1,6 +1,6 @@
 // Command-line flags of scripts/test.mjs (pure; unit-tested in scripts/test/args.test.mjs).
 
-export const STAGES = ['format', 'lint', 'typecheck', 'unit', 'int', 'e2e'];
+export const STAGES = ['format', 'lint', 'typecheck', 'unit', 'int', 'e2e', 'faults'];
 
 const ALIASES = {
   prettier: 'format',
@@ -8,6 +8,7 @@ const ALIASES = {
   test: 'unit',
   integration: 'int',
   'end-to-end': 'e2e',
+  fault: 'faults',
 };
 
 export const USAGE = `Usage: npm test -- [--only=STAGES] [--skip=STAGES] [--skip-e2e]

@@ -7,7 +7,14 @@ test('no flags runs every stage in order', () => {
 });
 
 test('--skip-e2e drops only e2e', () => {
-  assert.deepEqual(parseTestArgs(['--skip-e2e']).stages, ['format', 'lint', 'typecheck', 'unit', 'int']);
+  assert.deepEqual(parseTestArgs(['--skip-e2e']).stages, [
+    'format',
+    'lint',
+    'typecheck',
+    'unit',
+    'int',
+    'faults',
+  ]);
 });
 
 test('--only keeps the canonical order and accepts aliases', () => {

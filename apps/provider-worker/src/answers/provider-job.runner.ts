@@ -40,6 +40,7 @@ import { type Job, type Queue, UnrecoverableError } from 'bullmq';
 import { type Redis } from 'ioredis';
 import { type DataSource } from 'typeorm';
 import { DEFAULT_DELTA_BATCH, DeltaBatcher, type DeltaBatcherOptions } from '../streaming/delta-batcher';
+import { CancelWatch } from './cancel-watch';
 
 export type ProviderJobName = typeof JOBS.memberAnswer | typeof JOBS.debateRevision | typeof JOBS.synthesis;
 
@@ -53,7 +54,7 @@ export interface ProviderJobResult {
   changed: boolean | null;
 }
 
-/** How often a streaming job checks the gateway's cancel signal (one EXISTS). */
+/** How often the streaming jobs check the gateway's cancel signal (one EXISTS for all of them). */
 export const DEFAULT_CANCEL_CHECK_MS = 250;
 
 class QuestionCancelledError extends Error {
@@ -111,9 +112,15 @@ interface StoredRow {
 
 export class ProviderJobRunner {
   private readonly stream: QuestionStreamWriter;
+  private readonly cancelWatch: CancelWatch;
 
   constructor(private readonly deps: ProviderJobRunnerDeps) {
     this.stream = new QuestionStreamWriter(deps.redis, deps.prefix);
+    this.cancelWatch = new CancelWatch(
+      deps.redis,
+      deps.prefix,
+      deps.cancelCheckMs ?? DEFAULT_CANCEL_CHECK_MS,
+    );
   }
 
   async run(job: Job): Promise<ProviderJobResult> {
@@ -161,7 +168,9 @@ export class ProviderJobRunner {
     let usage: TokenUsage | null = null;
     let done = false;
     const controller = new AbortController();
-    const watcher = this.watchCancellation(data.questionId, controller);
+    const unwatch = this.cancelWatch.watch(data.questionId, () => {
+      if (!controller.signal.aborted) controller.abort(new QuestionCancelledError());
+    });
     try {
       const deltas = streamWithIdleTimeout(provider, request, controller.signal, {
         idleMs: this.deps.idleTimeoutMs,
@@ -189,7 +198,7 @@ export class ProviderJobRunner {
       await batcher.discard();
       return this.failOrRetry(job, target, row, provider, error);
     } finally {
-      clearInterval(watcher);
+      unwatch();
     }
     await batcher.close();
 
@@ -199,11 +208,13 @@ export class ProviderJobRunner {
     const changed = revision ? (revision.changed ?? (await this.differsFromPrevious(target, answer))) : null;
     const debateLog = target.consensus && question.showDebate ? await this.debateLog(data.questionId) : null;
 
-    await this.deps.dataSource.query(
+    // RETURNING saves a read on the usual path; a row completed before (a duplicate run) is read.
+    const [updatedRows]: [TokenUsage[], number] = await this.deps.dataSource.query(
       `UPDATE "responses"
           SET "status" = 'completed', "response" = $2, "reasoning" = $3, "debateLog" = $4, "error" = NULL,
               "promptTokens" = $5, "completionTokens" = $6, "totalTokens" = $7, "updatedAt" = now()
-        WHERE "id" = $1 AND "status" <> 'completed'`,
+        WHERE "id" = $1 AND "status" <> 'completed'
+        RETURNING "promptTokens", "completionTokens", "totalTokens"`,
       [
         row.id,
         answer,
@@ -214,7 +225,9 @@ export class ProviderJobRunner {
         tokens.totalTokens,
       ],
     );
-    const stored = await this.deps.dataSource.getRepository(ResponseEntity).findOneByOrFail({ id: row.id });
+    const stored =
+      updatedRows[0] ??
+      (await this.deps.dataSource.getRepository(ResponseEntity).findOneByOrFail({ id: row.id }));
     const usageOf: TokenUsage = {
       promptTokens: stored.promptTokens,
       completionTokens: stored.completionTokens,
@@ -268,10 +281,11 @@ export class ProviderJobRunner {
     const conflict = target.consensus
       ? `("questionId") WHERE "provider" = 'consensus'`
       : `("questionId", "memberOrder", "round")`;
-    await this.deps.dataSource.query(
+    const inserted: StoredRow[] = await this.deps.dataSource.query(
       `INSERT INTO "responses" ("questionId", "provider", "memberOrder", "round", "agentId", "modelId", "roleId", "status")
        VALUES ($1, $2, $3, $4, $5, $6, $7, 'streaming')
-       ON CONFLICT ${conflict} DO NOTHING`,
+       ON CONFLICT ${conflict} DO NOTHING
+       RETURNING "id", "status"`,
       [
         data.questionId,
         target.provider,
@@ -282,6 +296,8 @@ export class ProviderJobRunner {
         data.roleId,
       ],
     );
+    // A new row comes back from RETURNING; an existing one (a retry, a duplicate run) is read.
+    if (inserted[0]) return { id: inserted[0].id, status: inserted[0].status };
     const responses = this.deps.dataSource.getRepository(ResponseEntity);
     const row = target.consensus
       ? await responses.findOneBy({ questionId: data.questionId, provider: CONSENSUS_PROVIDER })
@@ -402,23 +418,6 @@ export class ProviderJobRunner {
   /** Whether the gateway raised the question's cancel signal (questionCancelKey). */
   private async cancelled(questionId: number): Promise<boolean> {
     return (await this.deps.redis.exists(questionCancelKey(this.deps.prefix, questionId))) > 0;
-  }
-
-  /** Checks the cancel signal while streaming; a cancelled question aborts the provider call. */
-  private watchCancellation(questionId: number, controller: AbortController): NodeJS.Timeout {
-    let checking = false;
-    return setInterval(() => {
-      if (checking || controller.signal.aborted) return;
-      checking = true;
-      this.cancelled(questionId)
-        .then((cancelled) => {
-          if (cancelled) controller.abort(new QuestionCancelledError());
-        })
-        .catch(() => undefined)
-        .finally(() => {
-          checking = false;
-        });
-    }, this.deps.cancelCheckMs ?? DEFAULT_CANCEL_CHECK_MS);
   }
 
   /**

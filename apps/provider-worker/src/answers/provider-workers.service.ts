@@ -48,6 +48,8 @@ export class ProviderWorkersService implements OnApplicationBootstrap, OnApplica
       limiter: this.env.PROVIDER_RATE_LIMIT_MAX
         ? { max: this.env.PROVIDER_RATE_LIMIT_MAX, duration: this.env.PROVIDER_RATE_LIMIT_DURATION_MS }
         : undefined,
+      lockDurationMs: this.env.PROVIDER_LOCK_DURATION_MS,
+      stalledIntervalMs: this.env.PROVIDER_STALLED_INTERVAL_MS,
     });
     for (const worker of this.workers) {
       instrumentWorker(this.metrics, worker);

@@ -10,6 +10,9 @@ export interface ProviderWorkersOptions {
   concurrency: number;
   /** Optional per-queue rate limit: at most `max` jobs started per `duration` ms. */
   limiter?: { max: number; duration: number };
+  /** BullMQ lockDuration / stalledInterval (ms): how soon a dead worker's jobs are taken over. */
+  lockDurationMs?: number;
+  stalledIntervalMs?: number;
   autorun?: boolean;
 }
 
@@ -26,6 +29,8 @@ export function createProviderWorkers(
         concurrency: options.concurrency,
         autorun: options.autorun ?? true,
         ...(options.limiter ? { limiter: options.limiter } : {}),
+        ...(options.lockDurationMs ? { lockDuration: options.lockDurationMs } : {}),
+        ...(options.stalledIntervalMs ? { stalledInterval: options.stalledIntervalMs } : {}),
         settings: { backoffStrategy: providerBackoffStrategy },
       }),
   );

@@ -40,6 +40,21 @@ export class ProviderWorkerEnv extends BaseServerEnv {
   @Min(1)
   PROVIDER_RATE_LIMIT_DURATION_MS: number = 1000;
 
+  /**
+   * How long a job's lock lasts without renewal (renewed every half of it). A worker that dies
+   * mid-answer (SIGKILL, OOM) leaves its jobs locked this long before another worker takes them over.
+   * Ours is half BullMQ's 30 s, so a user waits less for a lost answer to resume; a false stall (an
+   * event loop blocked longer than this) only runs the job again, which is idempotent.
+   */
+  @IsInt()
+  @Min(1000)
+  PROVIDER_LOCK_DURATION_MS: number = 15_000;
+
+  /** How often each worker looks for jobs whose lock expired (stalled jobs) and moves them back to wait. */
+  @IsInt()
+  @Min(500)
+  PROVIDER_STALLED_INTERVAL_MS: number = 5_000;
+
   // A provider without a key is served by the offline demo adapter (DECISIONS 15).
   @IsOptional() @IsString() OPENAI_API_KEY?: string;
   @IsOptional() @IsUrl({ require_tld: false }) OPENAI_BASE_URL?: string;

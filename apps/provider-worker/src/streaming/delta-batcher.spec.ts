@@ -64,4 +64,30 @@ describe('DeltaBatcher', () => {
     await batcher.discard();
     expect(writes).toEqual([]);
   });
+
+  it('writes the first delta at once, then at most one batch per interval', async () => {
+    const writes: Array<{ text: string; at: number }> = [];
+    const started = performance.now();
+    const batcher = new DeltaBatcher(
+      async (parts) => {
+        writes.push({ text: parts.map((part) => part.text).join(''), at: performance.now() - started });
+      },
+      { intervalMs: 200, maxChars: 1000 },
+    );
+    batcher.push('text', 'first ');
+    batcher.push('text', 'read ');
+    await new Promise((resolve) => setImmediate(resolve));
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(writes.map((write) => write.text)).toEqual(['first read ']);
+    expect(writes[0]?.at).toBeLessThan(100);
+
+    batcher.push('text', 'soon ');
+    batcher.push('text', 'after');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(writes).toHaveLength(1);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    expect(writes.map((write) => write.text)).toEqual(['first read ', 'soon after']);
+    expect(writes[1]?.at).toBeGreaterThanOrEqual(190);
+    await batcher.close();
+  });
 });

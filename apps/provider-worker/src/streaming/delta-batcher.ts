@@ -12,18 +12,25 @@ export interface DeltaBatcherOptions {
   maxChars: number;
 }
 
-/** Ours: ~25 writes a second per answer keeps the UI fluid without an XADD per token. */
+/** Ours: at most ~25 writes a second per answer keeps the UI fluid without an XADD per token. */
 export const DEFAULT_DELTA_BATCH: DeltaBatcherOptions = { intervalMs: 40, maxChars: 512 };
 
 /**
  * Collects an answer's deltas and writes them in batches (one write per batch, never per token),
  * in order: consecutive deltas of one kind merge into one part. A failed write is reported by
  * close(), so the provider stream itself is never interrupted by a Redis hiccup.
+ *
+ * Leading edge: a delta that arrives after a quiet interval (the first token above all) is written
+ * as soon as the deltas of the same network read are in (setImmediate), not an interval later;
+ * while deltas keep coming, writes are at least `intervalMs` apart.
  */
 export class DeltaBatcher {
   private pending: DeltaPart[] = [];
   private pendingChars = 0;
   private timer: NodeJS.Timeout | null = null;
+  private immediate: NodeJS.Immediate | null = null;
+  /** When the last batch was handed to `write` (performance.now(); -Infinity: never). */
+  private lastFlushAt = Number.NEGATIVE_INFINITY;
   private chain: Promise<void> = Promise.resolve();
   private failure: Error | null = null;
 
@@ -38,8 +45,14 @@ export class DeltaBatcher {
     if (last && last.kind === kind) last.text += text;
     else this.pending.push({ kind, text });
     this.pendingChars += text.length;
-    if (this.pendingChars >= this.options.maxChars) this.flush();
-    else this.timer ??= setTimeout(() => this.flush(), this.options.intervalMs);
+    if (this.pendingChars >= this.options.maxChars) {
+      this.flush();
+      return;
+    }
+    if (this.timer || this.immediate) return; // a write of what waits is already scheduled
+    const quietFor = performance.now() - this.lastFlushAt;
+    if (quietFor >= this.options.intervalMs) this.immediate = setImmediate(() => this.flush());
+    else this.timer = setTimeout(() => this.flush(), this.options.intervalMs - quietFor);
   }
 
   /** Starts writing what is waiting (in order after earlier writes). */
@@ -49,6 +62,7 @@ export class DeltaBatcher {
     const parts = this.pending;
     this.pending = [];
     this.pendingChars = 0;
+    this.lastFlushAt = performance.now();
     this.chain = this.chain
       .then(() => (this.failure ? undefined : this.write(parts)))
       .catch((error: unknown) => {
@@ -73,6 +87,8 @@ export class DeltaBatcher {
 
   private clearTimer(): void {
     if (this.timer) clearTimeout(this.timer);
+    if (this.immediate) clearImmediate(this.immediate);
     this.timer = null;
+    this.immediate = null;
   }
 }

@@ -20,3 +20,7 @@ export const SERVER_MESSAGES = {
   sharedQuestionNotFound: 'Shared question not found',
   authRequired: 'Authentication required',
 } as const;
+
+/** A 503 while the database or Redis cannot be reached: nothing was done, so trying again is safe. */
+export const SERVICE_UNAVAILABLE_MESSAGE =
+  'The service is temporarily unavailable. Please try again shortly.';

@@ -6,9 +6,10 @@ import {
   HttpStatus,
   Logger,
 } from '@nestjs/common';
-import { type ErrorBody, type ErrorCode } from '@council/contracts';
+import { type ErrorBody, type ErrorCode, SERVICE_UNAVAILABLE_MESSAGE } from '@council/contracts';
 import { type Response } from 'express';
 import { BodyParseError } from '../http/body-parsers';
+import { isDependencyOutage } from './dependency-outage';
 import { DomainException } from './domain.exception';
 import { RateLimitedException } from './rate-limited.exception';
 import { ERROR_STATUS, codeForStatus } from './error-status.map';
@@ -46,6 +47,13 @@ export function toErrorBody(exception: unknown): ErrorBody {
         message: 'Bad request body',
       };
     }
+  }
+  if (isDependencyOutage(exception)) {
+    return {
+      statusCode: HttpStatus.SERVICE_UNAVAILABLE,
+      code: 'SERVICE_UNAVAILABLE',
+      message: SERVICE_UNAVAILABLE_MESSAGE,
+    };
   }
   return { statusCode: HttpStatus.INTERNAL_SERVER_ERROR, code: 'INTERNAL', message: 'Internal server error' };
 }

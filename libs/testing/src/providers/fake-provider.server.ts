@@ -85,6 +85,17 @@ export interface FakeProviderServerOptions {
   /** Keep a record of received requests (default true); a number keeps only the last N. */
   recordRequests?: boolean | number;
   port?: number;
+  /**
+   * Benchmarks: every occurrence of this marker in the streamed text is replaced, as its frame is
+   * written, by the time of writing (`clock()`, 3 decimals), so a client can measure the latency
+   * from the provider's emit to its own receipt on the same clock. Frames sent at once (no pacing)
+   * and non-streaming replies are stamped too. Default: none (text is sent as generated).
+   */
+  stampMarker?: string;
+  /** The HTTP server's keep-alive timeout (ms); default 1000. Load tests with many clients want longer. */
+  keepAliveTimeoutMs?: number;
+  /** The clock of `stampMarker`, in ms; default: epoch ms from performance.timeOrigin + performance.now(). */
+  clock?: () => number;
 }
 
 interface ScriptEntry {
@@ -148,7 +159,7 @@ export class FakeProviderServer {
         else response.destroy();
       });
     });
-    server.keepAliveTimeout = 1_000;
+    server.keepAliveTimeout = this.options.keepAliveTimeoutMs ?? 1_000;
     this.server = server;
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);
@@ -249,10 +260,13 @@ export class FakeProviderServer {
 
     if (!record.stream) {
       record.outcome = 'completed';
+      const stamped = this.stamp(text);
       sendJson(
         response,
         200,
-        api === 'openai' ? openAiCompletion(record, text) : anthropicMessage(record, thinkingTokens, text),
+        api === 'openai'
+          ? openAiCompletion(record, stamped)
+          : anthropicMessage(record, thinkingTokens, stamped),
       );
       return;
     }
@@ -294,7 +308,7 @@ export class FakeProviderServer {
       if (response.destroyed) return;
       if (!fault) {
         record.outcome = 'completed';
-        response.end(frames.epilogue);
+        response.end(this.stamp(frames.epilogue));
         return;
       }
       record.outcome = 'failed';
@@ -314,7 +328,7 @@ export class FakeProviderServer {
       const due =
         rate > 0 ? Math.min(stopAt, Math.floor(((Date.now() - startedAt) * rate) / 1000) + 1) : stopAt;
       if (due > sent) {
-        response.write(frames.tokens.slice(sent, due).join(''));
+        response.write(this.stamp(frames.tokens.slice(sent, due).join('')));
         sent = due;
       }
       if (sent >= stopAt) {
@@ -330,9 +344,17 @@ export class FakeProviderServer {
       tick();
     };
 
-    response.write(frames.preamble);
+    response.write(this.stamp(frames.preamble));
     if (firstDelay > 0) setTimeout(start, firstDelay);
     else start();
+  }
+
+  /** Replaces `stampMarker` with the current time (a no-op without a marker). */
+  private stamp(chunk: string): string {
+    const marker = this.options.stampMarker;
+    if (!marker || !chunk.includes(marker)) return chunk;
+    const now = (this.options.clock ?? epochNow)();
+    return chunk.split(marker).join(now.toFixed(3));
   }
 
   private replyWithError(
@@ -708,6 +730,10 @@ function defaultText(record: FakeProviderRequest): string {
   const question = [...record.messages].reverse().find((message) => message.role === 'user')?.content ?? '';
   const quoted = question.length > 80 ? `${question.slice(0, 77)}...` : question;
   return `This is a fake answer from ${record.model}. You asked: "${quoted}". It streams a few sentences so tests can watch the text arrive token by token.`;
+}
+
+function epochNow(): number {
+  return performance.timeOrigin + performance.now();
 }
 
 function usage(promptTokens: number, completionTokens: number) {

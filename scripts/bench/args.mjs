@@ -1,0 +1,87 @@
+// Command-line flags of `npm run bench` (pure; unit-tested in scripts/test/bench-stats.test.mjs).
+
+export const DEFAULTS = {
+  streams: 200, // concurrent answer streams in the latency phase (users = streams / 3)
+  users: null, // latency-phase users; default ceil(streams / 3)
+  throughputUsers: null, // throughput-phase users; default 2 × users
+  ramp: 10, // seconds to start the latency phase's users
+  duration: 30, // seconds measured per phase (after the ramp)
+  baseline: 20, // seconds measured for the direct baseline (0 skips it)
+  ttft: 100, // fake provider: ms before the first token
+  tps: 50, // fake provider: tokens per second per stream
+  tokens: 50, // tokens per answer
+  soak: 0, // seconds of a soak phase with the latency load (0: none)
+  url: null, // a running stack's gateway (skip build and start)
+  fakePort: 0, // fixed port of the fake provider (needed with --url)
+  out: null, // JSON result file (default bench-results/latest.json)
+  skipBuild: false,
+  profile: false,
+  help: false,
+};
+
+export const BENCH_USAGE = `Usage: npm run bench -- [flags]
+  --streams N         concurrent answer streams in the latency phase (default ${DEFAULTS.streams})
+  --users N           latency-phase users, each keeping one question's 3 answers streaming
+                      (default streams / 3)
+  --throughput-users N  users of the throughput phase (default 2 × users; 0 skips the phase)
+  --ramp S            seconds to start the users (default ${DEFAULTS.ramp})
+  --duration S        seconds measured per phase after the ramp (default ${DEFAULTS.duration})
+  --baseline S        seconds measured for the direct baseline (default ${DEFAULTS.baseline}; 0 skips)
+  --ttft MS           fake provider's time to first token (default ${DEFAULTS.ttft})
+  --tps N             fake provider's tokens per second per stream (default ${DEFAULTS.tps})
+  --tokens N          tokens per answer (default ${DEFAULTS.tokens})
+  --soak S            add a soak phase of S seconds with the latency load; checks memory is flat
+  --url URL           use a running stack's gateway instead of starting one; that stack's providers
+                      must point at http://127.0.0.1:<fake-port> (OPENAI_BASE_URL=…/v1,
+                      ANTHROPIC_BASE_URL=…, XAI_BASE_URL=…/xai/v1, any keys) and DATABASE_URL must
+                      name its database (bench users are created there and left behind)
+  --fake-port N       port of the fake provider (required with --url)
+  --skip-build        do not run nx build first (the apps must be built)
+  --profile           run the apps with --cpu-prof; profiles go to .data/profiles/bench-<run id>/
+  --out FILE          JSON result (default bench-results/latest.json; the table goes next to it as .md)
+Flags take "--flag value" or "--flag=value".`;
+
+const NUMERIC = {
+  '--streams': 'streams',
+  '--users': 'users',
+  '--throughput-users': 'throughputUsers',
+  '--ramp': 'ramp',
+  '--duration': 'duration',
+  '--baseline': 'baseline',
+  '--ttft': 'ttft',
+  '--tps': 'tps',
+  '--tokens': 'tokens',
+  '--soak': 'soak',
+  '--fake-port': 'fakePort',
+};
+const STRING = { '--url': 'url', '--out': 'out' };
+const BOOLEAN = { '--skip-build': 'skipBuild', '--profile': 'profile', '--help': 'help', '-h': 'help' };
+
+/** Parses the flags; throws with the usage on a bad one. Fills the derived defaults. */
+export function parseBenchArgs(argv) {
+  const options = { ...DEFAULTS };
+  for (let i = 0; i < argv.length; i += 1) {
+    const arg = argv[i];
+    const eq = arg.indexOf('=');
+    const flag = eq > 0 ? arg.slice(0, eq) : arg;
+    const inline = eq > 0 ? arg.slice(eq + 1) : null;
+    if (flag in BOOLEAN && inline === null) {
+      options[BOOLEAN[flag]] = true;
+      continue;
+    }
+    const key = NUMERIC[flag] ?? STRING[flag];
+    if (!key) throw new Error(`Unknown argument: ${arg}\n${BENCH_USAGE}`);
+    const value = inline ?? argv[(i += 1)];
+    if (value === undefined) throw new Error(`${flag} needs a value\n${BENCH_USAGE}`);
+    if (flag in NUMERIC) {
+      const number = Number(value);
+      if (!Number.isFinite(number) || number < 0) throw new Error(`${flag}: not a number ≥ 0: ${value}`);
+      options[key] = number;
+    } else options[key] = value;
+  }
+  options.users ??= Math.max(1, Math.ceil(options.streams / 3));
+  options.throughputUsers ??= options.users * 2;
+  if (options.url && !options.fakePort) throw new Error(`--url needs --fake-port\n${BENCH_USAGE}`);
+  if (options.tokens < 1) throw new Error('--tokens must be at least 1');
+  return options;
+}

@@ -1,0 +1,346 @@
+// The simulated users of `npm run bench` and what they record. A stack user asks a three-member
+// question over REST, subscribes to it on Socket.IO /council and, once its three answers are
+// complete, asks the next (the consensus finishes meanwhile), so each user keeps three answer
+// streams open. A baseline user does the same against the direct baseline server.
+//
+// Every token of a fake answer carries its index and its emit time (stats.mjs), so each delta
+// received yields per-token latencies and feeds the stream's loss / duplicate / order check.
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { io } from 'socket.io-client';
+import { StreamCheck, compareEntryIds, parseStampedTokens } from './stats.mjs';
+
+export const MEMBERS = 3;
+
+/** Epoch ms with sub-ms precision: the clock the fake provider stamps with. */
+export const now = () => performance.timeOrigin + performance.now();
+
+/** What one phase records. Questions belong to the phase during which they were asked. */
+export class PhaseRecord {
+  constructor(name, target) {
+    this.name = name;
+    this.target = target; // 'stack' | 'baseline'
+    this.firstToken = [];
+    this.tokenLatency = [];
+    // Where the time goes (stack only): provider emit → Redis XADD (the entry id's ms) and
+    // XADD → client receipt, per delta (its first token).
+    this.toRedis = [];
+    this.fromRedis = [];
+    this.completion = [];
+    this.questionTotal = [];
+    this.checks = [];
+    this.entryOrderViolations = 0;
+    this.failures = 0;
+    // A question's life, measured questions only (ms): see Question.mark.
+    this.timeline = {};
+    this.failureSamples = [];
+    this.resets = 0;
+    this.asked = 0;
+    this.askErrors = 0;
+    this.completedAt = []; // receive times of completed questions (all of them, for qps windows)
+    this.streamSamples = []; // open answer streams, sampled
+    this.window = null; // { start, end } of the measured hold (epoch ms)
+    this.resources = []; // { t, app, rss, lagP99Ms, lagMaxMs }
+    this.driverLag = null;
+  }
+
+  inWindow(time) {
+    return this.window !== null && time >= this.window.start && time <= this.window.end;
+  }
+}
+
+/** One answer stream (a member answer or the consensus) of one question. */
+class Stream {
+  constructor(expected) {
+    this.check = new StreamCheck(expected);
+    this.carry = '';
+    this.firstSeen = false;
+    this.lastEmittedAt = null;
+    this.done = false;
+  }
+}
+
+/** One question a user asked: its streams and how its events arrived. */
+class Question {
+  constructor(id, record, askedAt, expectedTokens, measured) {
+    this.id = id;
+    this.record = record;
+    this.askedAt = askedAt;
+    this.measured = measured;
+    this.expected = expectedTokens;
+    this.streams = new Map(); // memberOrder | 'consensus' → Stream
+    this.lastEntryId = null;
+    this.answersDone = 0;
+    this.finished = false;
+    this.resolveAnswers = null;
+    this.answersDonePromise = new Promise((resolve) => (this.resolveAnswers = resolve));
+    this.resolveFinished = null;
+    this.finishedPromise = new Promise((resolve) => (this.resolveFinished = resolve));
+    this.marks = { asked: askedAt };
+  }
+
+  /** Notes when a step happened (first time only) and records its time since `since`. */
+  mark(name, at, since) {
+    if (name in this.marks) return;
+    this.marks[name] = at;
+    const from = this.marks[since];
+    if (!this.measured || from === undefined) return;
+    (this.record.timeline[`${since} → ${name}`] ??= []).push(at - from);
+  }
+
+  stream(key) {
+    let stream = this.streams.get(key);
+    if (!stream) {
+      stream = new Stream(this.expected);
+      this.streams.set(key, stream);
+      this.record.checks.push(stream.check);
+    }
+    return stream;
+  }
+
+  entry(entryId) {
+    if (entryId === undefined) return;
+    if (this.lastEntryId !== null && compareEntryIds(entryId, this.lastEntryId) <= 0) {
+      this.record.entryOrderViolations += 1;
+    }
+    this.lastEntryId = entryId;
+  }
+
+  delta(key, text, receivedAt, entryId) {
+    if (key === 'consensus') this.mark('first consensus delta', receivedAt, 'answers completed');
+    else this.mark('first answer delta', receivedAt, 'subscribed');
+    const stream = this.stream(key);
+    const { tokens, rest } = parseStampedTokens(text, stream.carry);
+    stream.carry = rest;
+    if (this.measured && entryId && tokens.length > 0) {
+      const storedAt = Number(entryId.split('-')[0]);
+      this.record.toRedis.push(storedAt - tokens[0].emittedAt);
+      this.record.fromRedis.push(receivedAt - storedAt);
+    }
+    for (const token of tokens) {
+      stream.check.see(token.index);
+      if (!this.measured) continue;
+      const latency = receivedAt - token.emittedAt;
+      this.record.tokenLatency.push(latency);
+      if (token.index === 0 && !stream.firstSeen && key !== 'consensus') {
+        stream.firstSeen = true;
+        this.record.firstToken.push(latency);
+      }
+      if (token.index === this.expected - 1) stream.lastEmittedAt = token.emittedAt;
+    }
+  }
+
+  streamDone(key, receivedAt, failed = false) {
+    const stream = this.stream(key);
+    if (stream.done) return;
+    stream.done = true;
+    stream.check.finish();
+    if (failed) this.record.failures += 1;
+    if (this.measured && !failed && stream.lastEmittedAt !== null && key !== 'consensus') {
+      this.record.completion.push(receivedAt - stream.lastEmittedAt);
+    }
+    if (key === 'consensus') this.mark('consensus completed', receivedAt, 'first consensus delta');
+    else {
+      this.answersDone += 1;
+      if (this.answersDone === MEMBERS) {
+        this.mark('answers completed', receivedAt, 'first answer delta');
+        this.resolveAnswers();
+      }
+    }
+  }
+
+  finish(receivedAt, failed = false) {
+    if (this.finished) return;
+    this.finished = true;
+    if (failed) this.record.failures += 1;
+    else {
+      this.mark('question completed', receivedAt, 'consensus completed');
+      this.record.completedAt.push(receivedAt);
+      if (this.measured) this.record.questionTotal.push(receivedAt - this.askedAt);
+    }
+    this.resolveAnswers();
+    this.resolveFinished();
+  }
+}
+
+/** Shared state of a load phase: running flag, open streams, the record. */
+export class Load {
+  constructor(record, { expectedTokens }) {
+    this.record = record;
+    this.expectedTokens = expectedTokens;
+    this.running = true;
+    this.openStreams = 0;
+    this.inFlight = new Set();
+  }
+
+  measuredNow() {
+    const t = now();
+    return this.record.window !== null && t >= this.record.window.start && t <= this.record.window.end;
+  }
+}
+
+function connectSocket(url, options) {
+  return new Promise((resolve, reject) => {
+    const socket = io(url, { transports: ['websocket'], reconnection: false, forceNew: true, ...options });
+    socket.once('connect', () => resolve(socket));
+    socket.once('connect_error', (error) => {
+      socket.close();
+      reject(error);
+    });
+  });
+}
+
+/** Routes a socket's stream events to the questions it asked. */
+function routeEvents(socket, questions) {
+  const on = (event, handler) =>
+    socket.on(event, (payload) => {
+      const receivedAt = now();
+      const question = questions.get(payload.questionId);
+      if (!question) return;
+      question.entry(payload.entryId);
+      handler(question, payload, receivedAt);
+    });
+  on('answer:delta', (q, e, t) => {
+    if (e.round === undefined || e.round === 0) q.delta(e.memberOrder, e.text, t, e.entryId);
+  });
+  on('answer:completed', (q, e, t) => q.streamDone(e.memberOrder, t));
+  on('answer:failed', (q, e, t) => {
+    if (q.record.failureSamples.length < 5) q.record.failureSamples.push(e.error);
+    q.streamDone(e.memberOrder, t, true);
+  });
+  on('answer:reset', (q) => (q.record.resets += 1));
+  on('consensus:delta', (q, e, t) => q.delta('consensus', e.text, t, e.entryId));
+  on('consensus:completed', (q, _e, t) => q.streamDone('consensus', t));
+  on('consensus:failed', (q, _e, t) => q.streamDone('consensus', t, true));
+  on('consensus:reset', (q) => (q.record.resets += 1));
+  on('question:completed', (q, _e, t) => q.finish(t));
+  on('question:failed', (q, _e, t) => q.finish(t, true));
+}
+
+/** A signed-in user of our stack: a session cookie and one /council socket. */
+export class StackUser {
+  constructor({ baseUrl, origin, cookie, username }) {
+    this.baseUrl = baseUrl;
+    this.origin = origin;
+    this.cookie = cookie;
+    this.username = username;
+    this.questions = new Map();
+    this.socket = null;
+    this.counter = 0;
+  }
+
+  async connect() {
+    this.socket = await connectSocket(`${this.baseUrl}/council`, {
+      extraHeaders: { Cookie: this.cookie, Origin: this.origin },
+    });
+    routeEvents(this.socket, this.questions);
+  }
+
+  close() {
+    this.socket?.close();
+  }
+
+  async ask(load) {
+    const askedAt = now();
+    const measured = load.measuredNow();
+    const response = await fetch(`${this.baseUrl}/api/questions`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie: this.cookie, origin: this.origin },
+      body: JSON.stringify({ question: `Benchmark question ${this.username} #${(this.counter += 1)}` }),
+    });
+    if (response.status !== 201) {
+      load.record.askErrors += 1;
+      const body = await response.text();
+      throw new Error(`POST /api/questions answered ${response.status}: ${body.slice(0, 200)}`);
+    }
+    const { question: asked } = await response.json();
+    const question = new Question(asked.id, load.record, askedAt, load.expectedTokens, measured);
+    question.mark('created', now(), 'asked');
+    this.questions.set(asked.id, question);
+    load.record.asked += 1;
+    const ack = await this.socket.timeout(30_000).emitWithAck('question:subscribe', { questionId: asked.id });
+    if (!ack?.ok) throw new Error(`question:subscribe refused: ${JSON.stringify(ack)}`);
+    question.mark('subscribed', now(), 'created');
+    return question;
+  }
+
+  /** Asks, waits for the three answers, asks again, until the load stops. */
+  async loop(load, { onError }) {
+    while (load.running) {
+      let question;
+      try {
+        load.openStreams += MEMBERS;
+        question = await this.ask(load);
+      } catch (error) {
+        load.openStreams -= MEMBERS;
+        onError(error);
+        await sleep(1000);
+        continue;
+      }
+      load.inFlight.add(question);
+      const streamsOpen = MEMBERS;
+      void question.finishedPromise.then(() => {
+        load.inFlight.delete(question);
+        this.questions.delete(question.id);
+        this.socket.emit('question:unsubscribe', { questionId: question.id });
+      });
+      await withTimeout(question.answersDonePromise, 120_000);
+      load.openStreams -= streamsOpen;
+    }
+  }
+}
+
+/** A user of the direct baseline: one socket to the baseline server. */
+export class BaselineUser {
+  constructor({ url, id }) {
+    this.url = url;
+    this.id = id;
+    this.questions = new Map();
+    this.counter = 0;
+  }
+
+  async connect() {
+    this.socket = await connectSocket(this.url, {});
+    routeEvents(this.socket, this.questions);
+  }
+
+  close() {
+    this.socket?.close();
+  }
+
+  async loop(load) {
+    while (load.running) {
+      const questionId = this.id * 1_000_000 + (this.counter += 1);
+      const question = new Question(questionId, load.record, now(), load.expectedTokens, load.measuredNow());
+      this.questions.set(questionId, question);
+      load.record.asked += 1;
+      load.openStreams += MEMBERS;
+      this.socket.emit('ask', { questionId });
+      await withTimeout(question.answersDonePromise, 120_000);
+      // The baseline has no consensus: its "question" is done with its three answers.
+      question.finish(now(), false);
+      this.questions.delete(questionId);
+      load.openStreams -= MEMBERS;
+    }
+  }
+}
+
+function withTimeout(promise, ms) {
+  const timer = sleep(ms, 'timeout', { ref: false });
+  return Promise.race([promise, timer]);
+}
+
+/** Event-loop delay of the driver itself (its receive times are only as good as its loop). */
+export function watchDriverLag() {
+  const histogram = monitorEventLoopDelay({ resolution: 10 });
+  histogram.enable();
+  return () => {
+    const stats = {
+      p50Ms: histogram.percentile(50) / 1e6,
+      p99Ms: histogram.percentile(99) / 1e6,
+      maxMs: histogram.max / 1e6,
+    };
+    histogram.disable();
+    return stats;
+  };
+}

@@ -1,0 +1,726 @@
+// `npm run bench`: the streaming benchmark (issue #7).
+//
+// Starts (or, with --url, uses) the stack with every provider pointed at a local fake that speaks
+// the OpenAI and Anthropic streaming formats (libs/testing) at a set time to first token and token
+// rate, so the real SDK path runs. Simulated users sign in, ask three-member questions and follow
+// them on Socket.IO /council. Every token carries its index and the fake's emit time, so the driver
+// measures emit → receive latency on one clock and checks each stream for lost, duplicated and
+// out-of-order chunks. A direct baseline (one process: same SDK adapters → Socket.IO) runs in the
+// same invocation under the same load, and the result table reports ours, the baseline, the added
+// milliseconds and the ratio.
+//
+// Phases: baseline (the direct path), latency (ramp to --streams concurrent answer streams, then
+// measure), throughput (more users: questions completed per second), soak (--soak S: the latency
+// load for S seconds; memory must stay flat).
+// Writes bench-results/latest.json and bench-results/latest.md (or --out). Everything started is
+// stopped on exit and on Ctrl-C: the apps, the helpers, the database and the run's Redis keys.
+import { createWriteStream, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import process from 'node:process';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { makeRunId } from '../lib/args.mjs';
+import { ensureTestPostgres } from '../lib/ensure-postgres.mjs';
+import { ensureTestRedis } from '../lib/ensure-redis.mjs';
+import { bin, nx, ROOT, run } from '../lib/exec.mjs';
+import { exitOnSignals, onCleanup, runCleanups } from '../lib/lifecycle.mjs';
+import { banner, error, info, ok, warn } from '../lib/log.mjs';
+import { freePort } from '../lib/net.mjs';
+import { createDatabase, dropDatabase } from '../lib/postgres.mjs';
+import { deleteKeysWithPrefix } from '../lib/redis.mjs';
+import { stopAllServices, streamSink } from '../lib/service-process.mjs';
+import { SERVER_APPS, startStack } from '../lib/stack.mjs';
+import { redactUrl, withDatabase } from '../lib/urls.mjs';
+import { BENCH_USAGE, parseBenchArgs } from './args.mjs';
+import { BaselineUser, Load, PhaseRecord, StackUser, now, watchDriverLag } from './load.mjs';
+import { createBenchUsers, mapLimit, startHelper, stackEnv } from './setup.mjs';
+import { markdownTable, memoryTrend, parsePrometheus, row, summarize, totalIntegrity } from './stats.mjs';
+
+const APPS_BUILT = ['gateway', 'billing', 'provider-worker', 'consensus-worker', 'db', 'llm', 'testing'];
+const SAMPLE_EVERY_MS = 2000;
+
+async function distinctFreePorts(count) {
+  const ports = new Set();
+  while (ports.size < count) ports.add(await freePort());
+  return [...ports];
+}
+
+function machine() {
+  const cpus = os.cpus();
+  return {
+    cpu: cpus[0]?.model ?? 'unknown',
+    cores: cpus.length,
+    memoryGb: Math.round((os.totalmem() / 2 ** 30) * 10) / 10,
+    node: process.version,
+    platform: `${os.type()} ${os.release()}`,
+  };
+}
+
+function loadAverage() {
+  return os.loadavg().map((value) => Math.round(value * 100) / 100);
+}
+
+/** Scrapes RSS and event-loop lag (prom-client default metrics; its lag histogram resets per scrape). */
+async function scrapeApp(app, url) {
+  try {
+    const response = await fetch(`${url}/metrics`, { signal: AbortSignal.timeout(1500) });
+    const values = parsePrometheus(await response.text());
+    return {
+      app,
+      rss: values.process_resident_memory_bytes ?? null,
+      lagP99Ms: (values.nodejs_eventloop_lag_p99_seconds ?? NaN) * 1000,
+      lagMaxMs: (values.nodejs_eventloop_lag_max_seconds ?? NaN) * 1000,
+    };
+  } catch {
+    return null;
+  }
+}
+
+function baselineStats(socket) {
+  return socket
+    .timeout(1500)
+    .emitWithAck('stats', {})
+    .then((stats) => ({
+      app: 'baseline',
+      rss: stats.rss,
+      lagP99Ms: stats.lagP99Ms,
+      lagMaxMs: stats.lagMaxMs,
+    }))
+    .catch(() => null);
+}
+
+/**
+ * Runs one phase: starts `users` loops spread over `ramp` s, measures for `duration` s (questions
+ * asked in that window count for latencies, questions completed in it for throughput), then stops
+ * asking and lets what is in flight finish.
+ */
+async function runPhase({ name, target, users, ramp, duration, expectedTokens, sample }) {
+  banner(`Phase ${name}: ${users.length} users, ramp ${ramp} s, measure ${duration} s`);
+  const record = new PhaseRecord(name, target);
+  const load = new Load(record, { expectedTokens });
+  const start = now();
+  record.window = { start: start + ramp * 1000, end: start + (ramp + duration) * 1000 };
+  record.loadAverageBefore = loadAverage();
+  const stopLag = watchDriverLag();
+  let errors = 0;
+  const onError = (cause) => {
+    errors += 1;
+    if (errors <= 5) warn(`${name}: ${cause.message}`);
+  };
+
+  const sampler = setInterval(() => {
+    const t = now();
+    record.streamSamples.push({ t, open: load.openStreams });
+  }, 500);
+  let sampling = true;
+  const resourceLoop = (async () => {
+    while (sampling) {
+      const t = now();
+      const samples = await sample();
+      for (const entry of samples) if (entry) record.resources.push({ t, ...entry });
+      await sleep(SAMPLE_EVERY_MS);
+    }
+  })();
+  const progress = setInterval(() => {
+    const elapsed = Math.round((now() - start) / 1000);
+    info(
+      `${name} ${elapsed} s: ${load.openStreams} answer streams open, ${record.asked} asked, ` +
+        `${record.completedAt.length} completed, load ${loadAverage()[0]}`,
+    );
+  }, 5000);
+
+  const loops = [];
+  for (let i = 0; i < users.length; i += 1) {
+    const due = start + (ramp * 1000 * i) / users.length;
+    const wait = due - now();
+    if (wait > 0) await sleep(wait);
+    loops.push(users[i].loop(load, { onError }));
+  }
+  const remaining = record.window.end - now();
+  if (remaining > 0) await sleep(remaining);
+  load.running = false;
+  info(`${name}: measured; letting ${load.inFlight.size || 'the'} questions in flight finish`);
+  const drainUntil = now() + 60_000;
+  await Promise.race([Promise.all(loops), sleep(60_000)]);
+  // Loops that were mid-ask add their question after stopping; wait for those too.
+  const inFlight = [...load.inFlight].map((question) => question.finishedPromise);
+  await Promise.race([Promise.all(inFlight), sleep(Math.max(1000, drainUntil - now()))]);
+  record.unfinished = [...load.inFlight].filter((question) => !question.finished).length;
+  clearInterval(sampler);
+  clearInterval(progress);
+  sampling = false;
+  await resourceLoop;
+  record.driverLag = stopLag();
+  record.loadAverageAfter = loadAverage();
+  record.errors = errors;
+  return record;
+}
+
+/** The numbers of one phase (what latest.json holds per phase). */
+function summarizePhase(record) {
+  const { window } = record;
+  const seconds = (window.end - window.start) / 1000;
+  const completedInWindow = record.completedAt.filter((t) => t >= window.start && t <= window.end).length;
+  const open = record.streamSamples
+    .filter((sample) => record.inWindow(sample.t))
+    .map((sample) => sample.open);
+  const integrity = totalIntegrity(record.checks);
+  const resources = {};
+  for (const sample of record.resources) {
+    const entry = (resources[sample.app] ??= { rss: [], lagP99: [], lagMax: [], samples: [] });
+    if (sample.rss !== null) {
+      entry.rss.push(sample.rss);
+      entry.samples.push({ t: (sample.t - record.window.start) / 1000, rss: sample.rss });
+    }
+    if (Number.isFinite(sample.lagP99Ms)) entry.lagP99.push(sample.lagP99Ms);
+    if (Number.isFinite(sample.lagMaxMs)) entry.lagMax.push(sample.lagMaxMs);
+  }
+  const apps = {};
+  for (const [app, entry] of Object.entries(resources)) {
+    const mb = (bytes) => (bytes === undefined ? null : bytes / 2 ** 20);
+    apps[app] = {
+      rssStartMb: mb(entry.rss[0]),
+      rssEndMb: mb(entry.rss.at(-1)),
+      rssPeakMb: entry.rss.length ? mb(Math.max(...entry.rss)) : null,
+      lagP99Ms: summarize(entry.lagP99),
+      lagMaxMs: entry.lagMax.length ? Math.max(...entry.lagMax) : null,
+      memoryTrend: memoryTrend(entry.samples),
+    };
+  }
+  return {
+    name: record.name,
+    target: record.target,
+    measuredSeconds: seconds,
+    asked: record.asked,
+    askErrors: record.askErrors,
+    errors: record.errors,
+    completedInWindow,
+    questionsPerSecond: completedInWindow / seconds,
+    unfinished: record.unfinished,
+    openAnswerStreams: summarize(open),
+    firstTokenMs: summarize(record.firstToken),
+    tokenLatencyMs: summarize(record.tokenLatency),
+    completionMs: summarize(record.completion),
+    emitToRedisMs: summarize(record.toRedis),
+    redisToClientMs: summarize(record.fromRedis),
+    questionMs: summarize(record.questionTotal),
+    integrity: { ...integrity, entryOrderViolations: record.entryOrderViolations },
+    timelineMs: Object.fromEntries(
+      Object.entries(record.timeline).map(([step, values]) => [step, summarize(values)]),
+    ),
+    failures: record.failures,
+    failureSamples: record.failureSamples,
+    resets: record.resets,
+    apps,
+    driverLagMs: record.driverLag,
+    loadAverage: { before: record.loadAverageBefore, after: record.loadAverageAfter },
+  };
+}
+
+/** The table: the latency phase against the baseline, throughput, integrity, resources, soak. */
+function buildRows(result) {
+  const latency = result.phases.latency;
+  const base = result.phases.baseline ?? null;
+  const throughput = result.phases.throughput ?? null;
+  const soak = result.phases.soak ?? null;
+  const rows = [];
+  const ms = { latency: true };
+  const pick = (phase, key, stat) => phase?.[key]?.[stat] ?? null;
+  rows.push(
+    row(
+      'First-token latency p50 (ms)',
+      pick(latency, 'firstTokenMs', 'p50'),
+      pick(base, 'firstTokenMs', 'p50'),
+      { op: '<=', value: 10 },
+      ms,
+    ),
+  );
+  rows.push(
+    row(
+      'First-token latency p95 (ms)',
+      pick(latency, 'firstTokenMs', 'p95'),
+      pick(base, 'firstTokenMs', 'p95'),
+      null,
+      ms,
+    ),
+  );
+  rows.push(
+    row(
+      'First-token latency p99 (ms)',
+      pick(latency, 'firstTokenMs', 'p99'),
+      pick(base, 'firstTokenMs', 'p99'),
+      { op: '<=', value: 50 },
+      ms,
+    ),
+  );
+  rows.push(
+    row(
+      'Token latency, every token, p50 (ms)',
+      pick(latency, 'tokenLatencyMs', 'p50'),
+      pick(base, 'tokenLatencyMs', 'p50'),
+      null,
+      ms,
+    ),
+  );
+  rows.push(
+    row(
+      'Token latency, every token, p99 (ms)',
+      pick(latency, 'tokenLatencyMs', 'p99'),
+      pick(base, 'tokenLatencyMs', 'p99'),
+      null,
+      ms,
+    ),
+  );
+  rows.push(
+    row(
+      'Completion latency p50 (ms)',
+      pick(latency, 'completionMs', 'p50'),
+      pick(base, 'completionMs', 'p50'),
+      null,
+      ms,
+    ),
+  );
+  rows.push(
+    row(
+      'Completion latency p95 (ms)',
+      pick(latency, 'completionMs', 'p95'),
+      pick(base, 'completionMs', 'p95'),
+      null,
+      ms,
+    ),
+  );
+  rows.push(
+    row(
+      'Completion latency p99 (ms)',
+      pick(latency, 'completionMs', 'p99'),
+      pick(base, 'completionMs', 'p99'),
+      null,
+      ms,
+    ),
+  );
+  // Where the stack's time goes: provider emit → XADD (worker) and XADD → client (gateway).
+  for (const [label, key] of [
+    ['… of which emit → Redis XADD, p50 / p99 (ms)', 'emitToRedisMs'],
+    ['… of which Redis XADD → client, p50 / p99 (ms)', 'redisToClientMs'],
+  ]) {
+    const split = row(label, null, null, null, ms);
+    split.ours = fmtPair(latency[key]);
+    rows.push(split);
+  }
+  rows.push(
+    row('Question, ask → question:completed, p50 (ms)', pick(latency, 'questionMs', 'p50'), null, null, ms),
+  );
+  rows.push(
+    row('Question, ask → question:completed, p99 (ms)', pick(latency, 'questionMs', 'p99'), null, null, ms),
+  );
+  rows.push(
+    row(
+      'Concurrent answer streams (mean, latency phase)',
+      latency.openAnswerStreams.mean,
+      base?.openAnswerStreams.mean ?? null,
+      null,
+      { digits: 0 },
+    ),
+  );
+  rows.push(
+    row(
+      'Questions/s completed (latency phase)',
+      latency.questionsPerSecond,
+      base?.questionsPerSecond ?? null,
+      null,
+    ),
+  );
+  if (throughput) {
+    rows.push(
+      row(
+        `Questions/s completed (throughput phase, ${result.options.throughputUsers} users)`,
+        throughput.questionsPerSecond,
+        null,
+        { op: '>=', value: 50 },
+      ),
+    );
+  }
+  const phases = Object.values(result.phases).filter((phase) => phase.target === 'stack');
+  const sum = (key) => phases.reduce((total, phase) => total + phase.integrity[key], 0);
+  rows.push(
+    row('Chunks lost', sum('lost'), base?.integrity.lost ?? null, { op: '==', value: 0 }, { digits: 0 }),
+  );
+  rows.push(
+    row(
+      'Chunks duplicated',
+      sum('duplicated'),
+      base?.integrity.duplicated ?? null,
+      { op: '==', value: 0 },
+      { digits: 0 },
+    ),
+  );
+  rows.push(
+    row(
+      'Chunks out of order',
+      sum('outOfOrder'),
+      base?.integrity.outOfOrder ?? null,
+      { op: '==', value: 0 },
+      { digits: 0 },
+    ),
+  );
+  rows.push(
+    row(
+      'Stream entries out of order or repeated',
+      sum('entryOrderViolations'),
+      null,
+      { op: '==', value: 0 },
+      { digits: 0 },
+    ),
+  );
+  rows.push(
+    row(
+      'Failed answers / questions',
+      phases.reduce((t, p) => t + p.failures + p.unfinished, 0),
+      base ? base.failures + base.unfinished : null,
+      { op: '==', value: 0 },
+      { digits: 0 },
+    ),
+  );
+  const all = [latency, throughput, soak].filter(Boolean);
+  const peak = (app) => {
+    const values = all.map((phase) => phase.apps[app]?.rssPeakMb).filter((v) => typeof v === 'number');
+    return values.length ? Math.max(...values) : null;
+  };
+  const lag = (app) => {
+    const values = all.map((phase) => phase.apps[app]?.lagP99Ms.p50).filter((v) => typeof v === 'number');
+    return values.length ? Math.max(...values) : null;
+  };
+  const baseRss = base?.apps.baseline?.rssPeakMb ?? null;
+  const baseLag = base?.apps.baseline?.lagP99Ms.p50 ?? null;
+  rows.push(row('Gateway RSS, peak (MB)', peak('gateway'), baseRss, null, { digits: 0 }));
+  rows.push(row('Provider-worker RSS, peak (MB)', peak('provider-worker'), baseRss, null, { digits: 0 }));
+  rows.push(row('Consensus-worker RSS, peak (MB)', peak('consensus-worker'), null, null, { digits: 0 }));
+  rows.push(row('Gateway event-loop lag p99 (ms, median of 2 s samples)', lag('gateway'), baseLag, null, ms));
+  rows.push(
+    row(
+      'Provider-worker event-loop lag p99 (ms, median of 2 s samples)',
+      lag('provider-worker'),
+      baseLag,
+      null,
+      ms,
+    ),
+  );
+  rows.push(
+    row(
+      'Bench client (driver) event-loop lag p99 (ms)',
+      latency.driverLagMs?.p99Ms ?? null,
+      base?.driverLagMs?.p99Ms ?? null,
+      null,
+      ms,
+    ),
+  );
+  if (soak) {
+    for (const app of ['gateway', 'provider-worker']) {
+      const trend = soak.apps[app]?.memoryTrend;
+      if (!trend) continue;
+      const r = row(
+        `${app} RSS growth over the ${result.options.soak} s soak (MB)`,
+        trend.growthMb,
+        null,
+        null,
+      );
+      r.pass = trend.flat;
+      r.targetText = 'flat (≤ 10% or 16 MB)';
+      rows.push(r);
+    }
+  }
+  return rows;
+}
+
+function fmtPair(stats) {
+  return stats.count ? `${stats.p50.toFixed(1)} / ${stats.p99.toFixed(1)}` : null;
+}
+
+async function main() {
+  let options;
+  try {
+    options = parseBenchArgs(process.argv.slice(2));
+  } catch (cause) {
+    error(cause.message);
+    return 2;
+  }
+  if (options.help) {
+    console.log(BENCH_USAGE);
+    return 0;
+  }
+  exitOnSignals();
+  onCleanup(() => stopAllServices());
+  const runId = makeRunId();
+  const startedAt = new Date().toISOString();
+  info(`Bench run ${runId}: ${JSON.stringify(options)}`);
+
+  const logDir = path.join(ROOT, '.data', 'logs');
+  mkdirSync(logDir, { recursive: true });
+  const logFile = path.join(logDir, `bench-${runId}.log`);
+  const log = createWriteStream(logFile);
+  onCleanup(() => new Promise((resolve) => log.end(resolve)));
+  const sink = streamSink(log);
+
+  // Build first: the fake provider and the baseline run from libs/*/dist too.
+  if (!options.skipBuild) {
+    banner('Build');
+    await nx(['run-many', '-t', 'build', '-p', ...APPS_BUILT.map((name) => `@council/${name}`)]);
+  }
+
+  const fake = await startHelper(
+    'fake-provider',
+    'fake-provider.mjs',
+    { port: options.fakePort, ttftMs: options.ttft, tokensPerSecond: options.tps, tokens: options.tokens },
+    { sink },
+  );
+  const fakeUrl = `http://127.0.0.1:${fake.port}`;
+  ok(
+    `Fake provider on ${fakeUrl}: first token after ${options.ttft} ms, ${options.tps} tokens/s, ${options.tokens} tokens`,
+  );
+
+  let baseUrl;
+  let databaseUrl;
+  let appUrls = {};
+  if (options.url) {
+    baseUrl = options.url.replace(/\/$/, '');
+    databaseUrl = process.env.DATABASE_URL;
+    if (!databaseUrl) throw new Error('--url needs DATABASE_URL (the stack database, for the bench users)');
+    appUrls = { gateway: baseUrl };
+    info(`Using the running stack at ${baseUrl}`);
+  } else {
+    banner('Stack');
+    const pgService = await ensureTestPostgres();
+    if (pgService.stop) onCleanup(pgService.stop);
+    ok(`PostgreSQL: ${redactUrl(pgService.url)} (${pgService.description})`);
+    const redis = await ensureTestRedis();
+    ok(`Redis:      ${redactUrl(redis.url)} (${redis.description})`);
+    const database = `council_bench_${runId}`;
+    await createDatabase(pgService.url, database);
+    onCleanup(async () => {
+      await dropDatabase(pgService.url, database);
+      info(`Dropped database ${database}`);
+    });
+    const prefix = `{council-bench-${runId}}`;
+    onCleanup(async () => {
+      const deleted = await deleteKeysWithPrefix(redis.url, prefix);
+      info(`Deleted ${deleted} Redis key(s) with prefix ${prefix}`);
+    });
+    databaseUrl = withDatabase(pgService.url, database);
+    const outbox = path.join(ROOT, '.data', 'outbox', `bench-${runId}`);
+    onCleanup(() => rmSync(outbox, { recursive: true, force: true }));
+    const base = {
+      ...process.env,
+      DATABASE_URL: databaseUrl,
+      REDIS_URL: redis.url,
+      REDIS_PREFIX: prefix,
+      MAIL_OUTBOX_DIR: outbox,
+    };
+    delete base.SMTP_URL;
+    await run(process.execPath, ['libs/db/dist/cli/migrate.js'], { env: { ...base, LOG_LEVEL: 'warn' } });
+    await run(process.execPath, ['libs/db/dist/cli/seed.js'], { env: { ...base, LOG_LEVEL: 'warn' } });
+    const portList = await distinctFreePorts(SERVER_APPS.length);
+    const ports = Object.fromEntries(SERVER_APPS.map((app, i) => [app.name, portList[i]]));
+    baseUrl = `http://127.0.0.1:${ports.gateway}`;
+    info(`Starting the apps (gateway on ${baseUrl}); logs in ${path.relative(ROOT, logFile)}`);
+    const env = stackEnv({ base, fakeUrl, baseUrl });
+    if (options.profile) {
+      const profileDir = path.join(ROOT, '.data', 'profiles', `bench-${runId}`);
+      mkdirSync(profileDir, { recursive: true });
+      env.NODE_OPTIONS =
+        `${env.NODE_OPTIONS ?? ''} --require ${path.join(ROOT, 'scripts', 'bench', 'cpu-profile.cjs')}`.trim();
+      env.BENCH_PROFILE_DIR = profileDir;
+      info(`CPU profiles of the apps go to ${path.relative(ROOT, profileDir)} when they stop`);
+    }
+    const stack = await startStack({ env, ports, sink });
+    onCleanup(async () => {
+      if (options.profile) {
+        // cpu-profile.cjs writes the profiles on SIGUSR2; give them a moment before stopping.
+        for (const service of stack.services) if (!service.hasExited) service.child.kill('SIGUSR2');
+        await sleep(3000);
+      }
+      await stack.stop();
+    });
+    stack.exited.then(({ app, exit }) => {
+      error(`${app} stopped during the benchmark (${JSON.stringify(exit)}); see ${logFile}`);
+      process.kill(process.pid, 'SIGTERM');
+    });
+    appUrls = stack.urls;
+    ok('All four apps are healthy');
+  }
+  const origin = new URL(baseUrl).origin;
+  const sampleStack = () => Promise.all(Object.entries(appUrls).map(([app, url]) => scrapeApp(app, url)));
+
+  banner('Users');
+  const userCount = Math.max(options.users, options.throughputUsers);
+  const accounts = await createBenchUsers({
+    baseUrl,
+    origin,
+    databaseUrl,
+    count: userCount,
+    tag: `bench${runId}`,
+  });
+  const stackUsers = accounts.map((account) => new StackUser({ baseUrl, origin, ...account }));
+  await mapLimit(stackUsers, 16, (user) => user.connect());
+  onCleanup(() => stackUsers.forEach((user) => user.close()));
+  ok(`${stackUsers.length} users signed in, each with a /council socket`);
+
+  const phases = {};
+  const common = { expectedTokens: options.tokens };
+
+  if (options.baseline > 0) {
+    const baseline = await startHelper('baseline', 'baseline-server.mjs', { fakeUrl }, { sink });
+    const baselineUrl = `http://127.0.0.1:${baseline.port}`;
+    const users = Array.from(
+      { length: options.users },
+      (_, i) => new BaselineUser({ url: baselineUrl, id: i + 1 }),
+    );
+    await mapLimit(users, 16, (user) => user.connect());
+    const statsUser = new BaselineUser({ url: baselineUrl, id: 0 });
+    await statsUser.connect();
+    const record = await runPhase({
+      name: 'baseline',
+      target: 'baseline',
+      users,
+      ramp: Math.min(options.ramp, 5),
+      duration: options.baseline,
+      sample: async () => [await baselineStats(statsUser.socket)],
+      ...common,
+    });
+    phases.baseline = summarizePhase(record);
+    users.forEach((user) => user.close());
+    statsUser.close();
+    await baseline.service.stop(5000);
+  }
+
+  // Warm-up: JIT, connection pools, BullMQ workers (not measured).
+  const warm = await runPhase({
+    name: 'warm-up',
+    target: 'stack',
+    users: stackUsers.slice(0, Math.min(10, stackUsers.length)),
+    ramp: 1,
+    duration: 4,
+    sample: async () => [],
+    ...common,
+  });
+  void warm;
+
+  phases.latency = summarizePhase(
+    await runPhase({
+      name: 'latency',
+      target: 'stack',
+      users: stackUsers.slice(0, options.users),
+      ramp: options.ramp,
+      duration: options.duration,
+      sample: sampleStack,
+      ...common,
+    }),
+  );
+  if (options.throughputUsers > 0) {
+    phases.throughput = summarizePhase(
+      await runPhase({
+        name: 'throughput',
+        target: 'stack',
+        users: stackUsers.slice(0, options.throughputUsers),
+        ramp: options.ramp,
+        duration: options.duration,
+        sample: sampleStack,
+        ...common,
+      }),
+    );
+  }
+  if (options.soak > 0) {
+    phases.soak = summarizePhase(
+      await runPhase({
+        name: 'soak',
+        target: 'stack',
+        users: stackUsers.slice(0, options.users),
+        ramp: options.ramp,
+        duration: options.soak,
+        sample: sampleStack,
+        ...common,
+      }),
+    );
+  }
+
+  const result = {
+    runId,
+    startedAt,
+    finishedAt: new Date().toISOString(),
+    command: `npm run bench${process.argv.length > 2 ? ` -- ${process.argv.slice(2).join(' ')}` : ''}`,
+    machine: machine(),
+    options,
+    stack: options.url
+      ? `running stack at ${options.url}`
+      : 'started by the bench (NODE_ENV=test, LOG_LEVEL=warn)',
+    phases,
+  };
+  const rows = buildRows(result);
+  result.table = rows.map(({ metric, ours, baseline, added, ratio, target, targetText, pass }) => ({
+    metric,
+    ours,
+    baseline,
+    addedMs: added,
+    ratio,
+    target: targetText ?? target,
+    pass,
+  }));
+  result.passed = rows.every((r) => r.pass !== false);
+  const markdown = renderMarkdown(result, rows);
+
+  const outFile = path.resolve(ROOT, options.out ?? path.join('bench-results', 'latest.json'));
+  mkdirSync(path.dirname(outFile), { recursive: true });
+  writeFileSync(outFile, `${JSON.stringify(result, null, 2)}\n`);
+  const mdFile = `${outFile.replace(/\.json$/, '')}.md`;
+  writeFileSync(mdFile, markdown);
+  // The repository's format check covers bench-results/ too.
+  await run(bin('prettier'), ['--write', '--log-level', 'warn', outFile, mdFile]).catch((cause) =>
+    warn(`prettier could not format the results: ${cause.message}`),
+  );
+  banner('Result');
+  console.log(markdown);
+  ok(`Wrote ${path.relative(ROOT, outFile)} and its .md`);
+  return result.passed ? 0 : 1;
+}
+
+function renderMarkdown(result, rows) {
+  const { machine: m, options: o, phases } = result;
+  const loads = Object.values(phases).map((phase) => `${phase.name} ${phase.loadAverage.after[0]}`);
+  const table = markdownTable(rows);
+  const timeline = Object.entries(phases.latency?.timelineMs ?? {})
+    .map(([step, stats]) => `| ${step} | ${stats.p50?.toFixed(1) ?? '–'} | ${stats.p99?.toFixed(1) ?? '–'} |`)
+    .join('\n');
+  return [
+    `Streaming benchmark, ${result.finishedAt.slice(0, 16).replace('T', ' ')} UTC: \`${result.command}\``,
+    '',
+    `Machine: ${m.cores} cores (${m.cpu}), ${m.memoryGb} GB RAM, Node ${m.node}, ${m.platform}; ` +
+      `load average (1 min) after each phase: ${loads.join(', ')}.`,
+    `Load: fake provider first token after ${o.ttft} ms, ${o.tps} tokens/s, ${o.tokens} tokens per answer; ` +
+      `latency phase ${o.users} users (≈ ${o.users * 3} answer streams), throughput phase ${o.throughputUsers} users, ` +
+      `${o.duration} s measured each after a ${o.ramp} s ramp; baseline ${o.baseline} s with ${o.users} users.`,
+    '',
+    table,
+    '',
+    'ours: the stack (gateway → BullMQ → provider-worker → Redis Stream → gateway → Socket.IO), latency phase ' +
+      'unless named. baseline: one process streaming the same fake with the same SDK adapters straight to ' +
+      'Socket.IO. Latencies run from the fake provider emitting a token to the client receiving it (one clock); ' +
+      'completion from the last token’s emit to answer:completed.',
+    '',
+    'Where a question’s time goes (latency phase, ms; the baseline has no such steps):',
+    '',
+    '| step | p50 | p99 |',
+    '| --- | ---: | ---: |',
+    timeline,
+    '',
+  ].join('\n');
+}
+
+let code = 1;
+try {
+  code = await main();
+} catch (cause) {
+  error(cause instanceof Error ? (cause.stack ?? cause.message) : String(cause));
+  code = 1;
+} finally {
+  await runCleanups();
+}
+process.exit(code);

@@ -1,0 +1,239 @@
+// Pure helpers of the streaming benchmark: percentiles, the stamped token text, the per-stream
+// loss / duplicate / order check, the memory trend and the result table. No I/O here, so
+// scripts/test/bench-stats.test.mjs covers all of it.
+
+/** The marker the fake provider replaces with its emit time (FakeProviderServerOptions.stampMarker). */
+export const STAMP_MARKER = '%T%';
+
+/** A token of a benchmark answer: "<index>~<emit time ms> " (index from 0; one whitespace-ended word). */
+const TOKEN_PATTERN = /(\d+)~(\d+(?:\.\d+)?)\s/g;
+
+/** The answer text the fake streams: `count` tokens, each carrying its index and the stamp marker. */
+export function stampedAnswerText(count, marker = STAMP_MARKER) {
+  let text = '';
+  for (let index = 0; index < count; index += 1) text += `${index}~${marker} `;
+  return text;
+}
+
+/**
+ * The tokens in a piece of streamed text, as [{ index, emittedAt }]. A delta may cut a token in
+ * two; `carry` (returned as `rest`) is the unfinished tail to prepend to the next delta.
+ */
+export function parseStampedTokens(text, carry = '') {
+  const all = carry + text;
+  const tokens = [];
+  let consumed = 0;
+  TOKEN_PATTERN.lastIndex = 0;
+  for (let match = TOKEN_PATTERN.exec(all); match; match = TOKEN_PATTERN.exec(all)) {
+    tokens.push({ index: Number(match[1]), emittedAt: Number(match[2]) });
+    consumed = TOKEN_PATTERN.lastIndex;
+  }
+  return { tokens, rest: all.slice(consumed) };
+}
+
+/**
+ * Checks one answer stream: every token index 0..expected-1 exactly once and in order. Feed it the
+ * indices as they arrive (`see`), then `finish()` once the answer completed.
+ *   duplicated  – an index seen before
+ *   outOfOrder  – an index lower than one already seen (and not a duplicate)
+ *   lost        – indices never seen by finish()
+ */
+export class StreamCheck {
+  constructor(expected) {
+    this.expected = expected;
+    this.seen = new Set();
+    this.highest = -1;
+    this.duplicated = 0;
+    this.outOfOrder = 0;
+    this.lost = 0;
+    this.finished = false;
+  }
+
+  see(index) {
+    if (this.seen.has(index)) {
+      this.duplicated += 1;
+      return;
+    }
+    if (index < this.highest) this.outOfOrder += 1;
+    this.seen.add(index);
+    if (index > this.highest) this.highest = index;
+  }
+
+  /** Counts what never arrived (and indices outside 0..expected-1 as lost too). */
+  finish() {
+    if (this.finished) return this;
+    this.finished = true;
+    let inRange = 0;
+    for (const index of this.seen) if (index >= 0 && index < this.expected) inRange += 1;
+    this.lost = this.expected - inRange + (this.seen.size - inRange);
+    return this;
+  }
+
+  get ok() {
+    return this.lost === 0 && this.duplicated === 0 && this.outOfOrder === 0;
+  }
+}
+
+/** Sums lost / duplicated / outOfOrder over finished checks. */
+export function totalIntegrity(checks) {
+  const total = { streams: 0, lost: 0, duplicated: 0, outOfOrder: 0 };
+  for (const check of checks) {
+    check.finish();
+    total.streams += 1;
+    total.lost += check.lost;
+    total.duplicated += check.duplicated;
+    total.outOfOrder += check.outOfOrder;
+  }
+  return total;
+}
+
+/** Redis stream ids "<ms>-<seq>" compared numerically: negative when a < b. */
+export function compareEntryIds(a, b) {
+  const [aMs, aSeq] = a.split('-').map(BigInt);
+  const [bMs, bSeq] = b.split('-').map(BigInt);
+  if (aMs !== bMs) return aMs < bMs ? -1 : 1;
+  if (aSeq !== bSeq) return aSeq < bSeq ? -1 : 1;
+  return 0;
+}
+
+/** Nearest-rank percentile (p in 0..100) of an ascending array; null when empty. */
+export function percentile(sorted, p) {
+  if (sorted.length === 0) return null;
+  const rank = Math.ceil((p / 100) * sorted.length);
+  return sorted[Math.min(sorted.length - 1, Math.max(0, rank - 1))];
+}
+
+/** { count, mean, p50, p95, p99, max } of the values (null fields when there are none). */
+export function summarize(values) {
+  const sorted = Float64Array.from(values).sort();
+  const count = sorted.length;
+  let sum = 0;
+  for (const value of sorted) sum += value;
+  return {
+    count,
+    mean: count ? sum / count : null,
+    p50: percentile(sorted, 50),
+    p95: percentile(sorted, 95),
+    p99: percentile(sorted, 99),
+    max: count ? sorted[count - 1] : null,
+  };
+}
+
+/** Least-squares slope of y over x (units of y per unit of x); 0 with fewer than two points. */
+export function slope(points) {
+  const n = points.length;
+  if (n < 2) return 0;
+  let sx = 0;
+  let sy = 0;
+  for (const [x, y] of points) {
+    sx += x;
+    sy += y;
+  }
+  const mx = sx / n;
+  const my = sy / n;
+  let num = 0;
+  let den = 0;
+  for (const [x, y] of points) {
+    num += (x - mx) * (y - my);
+    den += (x - mx) ** 2;
+  }
+  return den === 0 ? 0 : num / den;
+}
+
+/**
+ * Is memory flat? `samples` are [{ t: seconds, rss: bytes }]. The first `warmupFraction` is skipped
+ * (heaps grow to their working size first); the rest is fitted with a line. Flat when the growth
+ * the line predicts over the measured window is at most `tolerance` of the mean RSS (default 10%)
+ * or under `floorBytes` (default 16 MB: GC sawtooth on a small heap is not a leak).
+ */
+export function memoryTrend(
+  samples,
+  { warmupFraction = 0.25, tolerance = 0.1, floorBytes = 16 * 2 ** 20 } = {},
+) {
+  if (samples.length < 4) return { flat: null, slopeMbPerMin: null, growthMb: null, samples: samples.length };
+  const start = samples[0].t + (samples.at(-1).t - samples[0].t) * warmupFraction;
+  const window = samples.filter((sample) => sample.t >= start);
+  const perSecond = slope(window.map((sample) => [sample.t, sample.rss]));
+  const span = window.at(-1).t - window[0].t;
+  const growth = perSecond * span;
+  const mean = window.reduce((sum, sample) => sum + sample.rss, 0) / window.length;
+  return {
+    flat: growth <= Math.max(tolerance * mean, floorBytes),
+    slopeMbPerMin: (perSecond * 60) / 2 ** 20,
+    growthMb: growth / 2 ** 20,
+    meanMb: mean / 2 ** 20,
+    samples: window.length,
+  };
+}
+
+/**
+ * Parses Prometheus text exposition into { name: value }, keeping the first sample of each name
+ * (labels are ignored: the apps label everything with their service name only).
+ */
+export function parsePrometheus(text) {
+  const values = {};
+  for (const line of text.split('\n')) {
+    if (!line || line.startsWith('#')) continue;
+    const match = /^([a-zA-Z_:][\w:]*)(?:\{[^}]*\})?\s+(\S+)/.exec(line);
+    if (match && !(match[1] in values)) values[match[1]] = Number(match[2]);
+  }
+  return values;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The result table
+// ---------------------------------------------------------------------------------------------
+
+function fmt(value, digits = 1) {
+  if (value === null || value === undefined || Number.isNaN(value)) return '–';
+  if (typeof value === 'string') return value;
+  return Number.isInteger(value) && digits <= 1 ? String(value) : value.toFixed(digits);
+}
+
+/**
+ * One table row. `ours` and `baseline` are numbers (or null); added = ours − baseline and
+ * ratio = ours / baseline are computed when both exist. `target` is { op: '<=' | '>=' | '==', value }
+ * checked against `ours` (null: no target).
+ */
+export function row(
+  metric,
+  ours,
+  baseline = null,
+  target = null,
+  { digits = 1, unit = '', latency = false } = {},
+) {
+  const both = typeof ours === 'number' && typeof baseline === 'number';
+  // "added ms" only means something for latencies; other rows show the ratio alone.
+  const added = both && latency ? ours - baseline : null;
+  const ratio = both && baseline !== 0 ? ours / baseline : null;
+  let pass = null;
+  if (target && typeof ours === 'number') {
+    pass =
+      target.op === '<='
+        ? ours <= target.value
+        : target.op === '>='
+          ? ours >= target.value
+          : ours === target.value;
+  }
+  return { metric, ours, baseline, added, ratio, target, pass, digits, unit };
+}
+
+/** The markdown table: metric | ours | baseline | added ms | ratio | target | pass/fail. */
+export function markdownTable(rows) {
+  const lines = [
+    '| metric | ours | baseline | added ms | ratio | target | pass/fail |',
+    '| --- | ---: | ---: | ---: | ---: | --- | --- |',
+  ];
+  for (const r of rows) {
+    const target =
+      r.targetText ??
+      (r.target
+        ? `${r.target.op === '==' ? '=' : r.target.op.replace('<=', '≤').replace('>=', '≥')} ${r.target.value}${r.unit}`
+        : '');
+    const verdict = r.pass === null ? '' : r.pass ? 'pass' : '**FAIL**';
+    lines.push(
+      `| ${r.metric} | ${fmt(r.ours, r.digits)} | ${fmt(r.baseline, r.digits)} | ${fmt(r.added, r.digits)} | ${r.ratio === null ? '–' : `${r.ratio.toFixed(2)}×`} | ${target} | ${verdict} |`,
+    );
+  }
+  return lines.join('\n');
+}

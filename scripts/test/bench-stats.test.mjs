@@ -1,0 +1,180 @@
+// The pure helpers of `npm run bench` (scripts/bench/stats.mjs, args.mjs): the stamped tokens, the
+// loss / duplicate / order check, percentiles, the memory trend and the result table.
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { parseBenchArgs } from '../bench/args.mjs';
+import {
+  STAMP_MARKER,
+  StreamCheck,
+  compareEntryIds,
+  markdownTable,
+  memoryTrend,
+  parsePrometheus,
+  parseStampedTokens,
+  percentile,
+  row,
+  stampedAnswerText,
+  summarize,
+  totalIntegrity,
+} from '../bench/stats.mjs';
+
+/** What the fake sends once it has stamped the marker: every token emitted at `at`. */
+const stamped = (count, at = 1000.5) => stampedAnswerText(count).split(STAMP_MARKER).join(String(at));
+
+describe('stamped answer text', () => {
+  it('has one whitespace-ended token per index, each carrying the marker', () => {
+    const text = stampedAnswerText(3);
+    assert.equal(text, `0~${STAMP_MARKER} 1~${STAMP_MARKER} 2~${STAMP_MARKER} `);
+    assert.equal(text.match(/\S+\s/g).length, 3);
+  });
+
+  it('parses tokens with their emit times, carrying a token cut between two deltas', () => {
+    const text = stamped(3, 1234.567);
+    const cut = text.indexOf('1~') + 4; // inside the second token's stamp
+    const first = parseStampedTokens(text.slice(0, cut));
+    assert.deepEqual(first.tokens, [{ index: 0, emittedAt: 1234.567 }]);
+    const second = parseStampedTokens(text.slice(cut), first.rest);
+    assert.deepEqual(second.tokens, [
+      { index: 1, emittedAt: 1234.567 },
+      { index: 2, emittedAt: 1234.567 },
+    ]);
+    assert.equal(second.rest, '');
+  });
+});
+
+describe('StreamCheck', () => {
+  const feed = (indices, expected = 5) => {
+    const check = new StreamCheck(expected);
+    for (const index of indices) check.see(index);
+    return check.finish();
+  };
+
+  it('passes a complete stream in order', () => {
+    const check = feed([0, 1, 2, 3, 4]);
+    assert.equal(check.ok, true);
+    assert.deepEqual([check.lost, check.duplicated, check.outOfOrder], [0, 0, 0]);
+  });
+
+  it('counts lost chunks', () => {
+    const check = feed([0, 1, 3]);
+    assert.equal(check.ok, false);
+    assert.equal(check.lost, 2);
+  });
+
+  it('counts duplicated chunks', () => {
+    const check = feed([0, 1, 1, 2, 3, 4, 4]);
+    assert.equal(check.ok, false);
+    assert.deepEqual([check.lost, check.duplicated, check.outOfOrder], [0, 2, 0]);
+  });
+
+  it('counts chunks out of order', () => {
+    const check = feed([0, 2, 1, 3, 4]);
+    assert.equal(check.ok, false);
+    assert.deepEqual([check.lost, check.duplicated, check.outOfOrder], [0, 0, 1]);
+  });
+
+  it('counts indices outside the answer as lost, and an empty stream as all lost', () => {
+    assert.equal(feed([0, 1, 2, 3, 4, 7]).lost, 1);
+    assert.equal(feed([]).lost, 5);
+  });
+
+  it('sums over streams', () => {
+    const total = totalIntegrity([feed([0, 1, 2, 3, 4]), feed([0, 0, 1, 2, 3]), feed([1, 0, 2, 3, 4])]);
+    assert.deepEqual(total, { streams: 3, lost: 1, duplicated: 1, outOfOrder: 1 });
+  });
+
+  it('works through parsed deltas end to end', () => {
+    const check = new StreamCheck(4);
+    const text = stamped(4);
+    const half = text.indexOf('2~');
+    let carry = '';
+    for (const part of [text.slice(0, half), text.slice(0, half), text.slice(half)]) {
+      const parsed = parseStampedTokens(part, carry);
+      carry = parsed.rest;
+      for (const token of parsed.tokens) check.see(token.index);
+    }
+    check.finish();
+    assert.equal(check.duplicated, 2); // the first half arrived twice
+    assert.equal(check.lost, 0);
+  });
+});
+
+describe('statistics', () => {
+  it('takes nearest-rank percentiles', () => {
+    const sorted = Array.from({ length: 100 }, (_, i) => i + 1);
+    assert.equal(percentile(sorted, 50), 50);
+    assert.equal(percentile(sorted, 99), 99);
+    assert.equal(percentile(sorted, 100), 100);
+    assert.equal(percentile([], 50), null);
+  });
+
+  it('summarises unsorted values', () => {
+    const stats = summarize([5, 1, 3, 2, 4]);
+    assert.deepEqual(stats, { count: 5, mean: 3, p50: 3, p95: 5, p99: 5, max: 5 });
+    assert.equal(summarize([]).p50, null);
+  });
+
+  it('compares stream entry ids numerically', () => {
+    assert.ok(compareEntryIds('9-0', '10-0') < 0);
+    assert.ok(compareEntryIds('10-10', '10-2') > 0);
+    assert.equal(compareEntryIds('5-1', '5-1'), 0);
+  });
+
+  it('tells flat memory from growing memory', () => {
+    const mb = 2 ** 20;
+    const flat = Array.from({ length: 60 }, (_, t) => ({ t: t * 10, rss: (200 + (t % 3) * 4) * mb }));
+    const growing = Array.from({ length: 60 }, (_, t) => ({ t: t * 10, rss: (200 + t * 2) * mb }));
+    assert.equal(memoryTrend(flat).flat, true);
+    const trend = memoryTrend(growing);
+    assert.equal(trend.flat, false);
+    assert.ok(Math.abs(trend.slopeMbPerMin - 12) < 0.01);
+    assert.equal(memoryTrend(flat.slice(0, 2)).flat, null);
+  });
+
+  it('reads labelled Prometheus samples', () => {
+    const values = parsePrometheus(
+      '# HELP x\nprocess_resident_memory_bytes{service="gateway"} 1048576\nnodejs_eventloop_lag_p99_seconds 0.012\n',
+    );
+    assert.equal(values.process_resident_memory_bytes, 1048576);
+    assert.equal(values.nodejs_eventloop_lag_p99_seconds, 0.012);
+  });
+});
+
+describe('result table', () => {
+  it('computes added ms and ratio for latencies and checks targets', () => {
+    const r = row('First-token latency p50 (ms)', 12, 4, { op: '<=', value: 10 }, { latency: true });
+    assert.equal(r.added, 8);
+    assert.equal(r.ratio, 3);
+    assert.equal(r.pass, false);
+    assert.equal(row('Chunks lost', 0, 0, { op: '==', value: 0 }).pass, true);
+    assert.equal(row('Questions/s', 60, null, { op: '>=', value: 50 }).pass, true);
+    assert.equal(row('RSS', 200, 100).added, null);
+  });
+
+  it('renders a markdown table with pass and FAIL', () => {
+    const table = markdownTable([
+      row('a (ms)', 5, 2, { op: '<=', value: 10 }, { latency: true }),
+      row('b', 1, null, { op: '==', value: 0 }, { digits: 0 }),
+    ]);
+    const lines = table.split('\n');
+    assert.equal(lines[0], '| metric | ours | baseline | added ms | ratio | target | pass/fail |');
+    assert.equal(lines[2], '| a (ms) | 5 | 2 | 3 | 2.50× | ≤ 10 | pass |');
+    assert.equal(lines[3], '| b | 1 | – | – | – | = 0 | **FAIL** |');
+  });
+});
+
+describe('bench flags', () => {
+  it('derives users from streams and accepts both flag forms', () => {
+    const options = parseBenchArgs(['--streams', '90', '--duration=5', '--soak', '120']);
+    assert.equal(options.users, 30);
+    assert.equal(options.throughputUsers, 60);
+    assert.equal(options.duration, 5);
+    assert.equal(options.soak, 120);
+  });
+
+  it('refuses unknown flags, bad numbers and --url without --fake-port', () => {
+    assert.throws(() => parseBenchArgs(['--nope']), /Unknown argument/);
+    assert.throws(() => parseBenchArgs(['--users', 'many']), /not a number/);
+    assert.throws(() => parseBenchArgs(['--url', 'http://127.0.0.1:3000']), /--fake-port/);
+  });
+});
