@@ -10,7 +10,8 @@ const publicScreens = [
   ['/support', 'Support'],
   ['/company', 'Meet the Council'],
   ['/subscription', 'Pricing'],
-  ['/shared/abc123', 'Shared Question'],
+  // An unknown link shows the shared page's error state.
+  ['/shared/abc123', 'Error Loading Shared Question'],
 ] as const;
 
 for (const [path, heading] of publicScreens) {

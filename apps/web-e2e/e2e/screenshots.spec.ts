@@ -20,7 +20,12 @@ const screens = [
   { name: 'privacy', path: '/privacy', landsOn: '/privacy', heading: 'Privacy Policy' },
   { name: 'cookies', path: '/cookies', landsOn: '/cookies', heading: 'Cookie Policy' },
   { name: 'subscription', path: '/subscription', landsOn: '/subscription', heading: 'Pricing' },
-  { name: 'shared', path: '/shared/abc123', landsOn: '/shared/abc123', heading: 'Shared Question' },
+  {
+    name: 'shared',
+    path: '/shared/abc123',
+    landsOn: '/shared/abc123',
+    heading: 'Error Loading Shared Question',
+  },
 ] as const;
 
 for (const viewport of viewports) {

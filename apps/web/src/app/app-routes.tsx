@@ -1,4 +1,4 @@
-import { DEMO_CHECKOUT_ROUTE, PAGE_TITLES, REDIRECT_PATHS, ROUTE_PATHS } from '@council/contracts';
+import { DEMO_CHECKOUT_ROUTE, REDIRECT_PATHS, ROUTE_PATHS } from '@council/contracts';
 import { type RouteObject } from 'react-router-dom';
 import { AppLayout } from '@/components/layout/app-layout';
 import { ProtectedRoute } from '@/features/auth/components/protected-route';
@@ -10,10 +10,12 @@ import { ProductPage } from '@/features/product/components/product-page';
 import { SupportPage } from '@/features/support/components/support-page';
 import { AskRoute } from './routes/ask';
 import { AuthRoute } from './routes/auth';
+import { HistoryRoute } from './routes/history';
 import { NotFoundRoute } from './routes/not-found';
-import { PlaceholderPage } from './routes/placeholder-page';
+import { QuestionRoute } from './routes/question';
 import { RedirectRoute } from './routes/redirect';
 import { RouteErrorScreen } from './routes/route-error';
+import { SharedRoute } from './routes/shared';
 
 /**
  * Every screen of spec §2. Exported as plain route objects so tests mount the very same tree in a
@@ -32,8 +34,8 @@ export const appRoutes: RouteObject[] = [
             element: <ProtectedRoute />,
             children: [
               { path: ROUTE_PATHS.ask, element: <AskRoute /> },
-              { path: ROUTE_PATHS.history, element: <PlaceholderPage title={PAGE_TITLES.history} /> },
-              { path: ROUTE_PATHS.question, element: <PlaceholderPage title={PAGE_TITLES.question} /> },
+              { path: ROUTE_PATHS.history, element: <HistoryRoute /> },
+              { path: ROUTE_PATHS.question, element: <QuestionRoute /> },
               // Demo mode's stand-in for Stripe Checkout (DECISIONS 14); its calls need a session.
               { path: DEMO_CHECKOUT_ROUTE, element: <DemoCheckoutPage /> },
             ],
@@ -48,7 +50,7 @@ export const appRoutes: RouteObject[] = [
           { path: ROUTE_PATHS.support, element: <SupportPage /> },
           { path: ROUTE_PATHS.company, element: <CompanyPage /> },
           { path: ROUTE_PATHS.subscription, element: <SubscriptionPage /> },
-          { path: ROUTE_PATHS.shared, element: <PlaceholderPage title={PAGE_TITLES.shared} /> },
+          { path: ROUTE_PATHS.shared, element: <SharedRoute /> },
           ...Object.entries(REDIRECT_PATHS).map(([from, to]) => ({
             path: from,
             element: <RedirectRoute to={to} />,

@@ -127,3 +127,6 @@ export const PROVIDER_LABELS: Readonly<Record<ResponseProvider, string>> = {
 
 /** The label of a response served by the offline demo provider (DECISIONS 15). */
 export const DEMO_PROVIDER_LABEL = 'Demo';
+/** The model information tooltip's line for such a response. */
+export const DEMO_PROVIDER_NOTE =
+  'Answered by the offline demo provider: no API key is configured for this provider.';

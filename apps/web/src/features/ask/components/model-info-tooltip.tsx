@@ -1,5 +1,7 @@
 import {
   ASK_RESULTS,
+  DEMO_PROVIDER_LABEL,
+  DEMO_PROVIDER_NOTE,
   MODEL_INFO,
   MODEL_INFO_LABELS,
   type ModelInfo,
@@ -11,7 +13,16 @@ import { Tooltip, TooltipContent, TooltipTrigger } from '@/components/ui/tooltip
 const INFO_KEYS = Object.keys(MODEL_INFO_LABELS) as (keyof ModelInfo)[];
 
 /** The info tooltip of a response card (spec §2): fixed model information, opening after 300 ms. */
-export function ModelInfoTooltip({ provider, name }: { provider: ResponseProvider; name: string }) {
+export function ModelInfoTooltip({
+  provider,
+  name,
+  demo = false,
+}: {
+  provider: ResponseProvider;
+  name: string;
+  /** Served by the offline demo adapter (DECISIONS 15): the tooltip says so. */
+  demo?: boolean;
+}) {
   const info = MODEL_INFO[provider];
   return (
     <Tooltip>
@@ -33,6 +44,11 @@ export function ModelInfoTooltip({ provider, name }: { provider: ResponseProvide
             </div>
           ))}
         </dl>
+        {demo ? (
+          <p className="mt-2 border-t border-background/20 pt-2">
+            <span className="font-semibold">{DEMO_PROVIDER_LABEL}:</span> {DEMO_PROVIDER_NOTE}
+          </p>
+        ) : null}
       </TooltipContent>
     </Tooltip>
   );

@@ -1,6 +1,8 @@
 import {
   ASK_RESULTS,
   ASK_FORM,
+  DEMO_PROVIDER_LABEL,
+  DEMO_PROVIDER_NOTE,
   RESPONSE_CARD_TEXTS,
   type ResponseProvider,
   type ResponseState,
@@ -33,6 +35,8 @@ export interface ResponseCardProps {
   usage: TokenUsage;
   error?: string | null;
   isLeader?: boolean;
+  /** Answered by the offline demo adapter (DECISIONS 15): labelled "Demo". */
+  demo?: boolean;
   onRetry?: () => void;
   retrying?: boolean;
   children?: ReactNode;
@@ -44,7 +48,18 @@ export interface ResponseCardProps {
  * consensus the "Formation Issue" card (spec §4).
  */
 export function ResponseCard(props: ResponseCardProps) {
-  const { provider, name, logoUrl, modelName, modelVersion, roleName, state, round = 0, isLeader } = props;
+  const {
+    provider,
+    name,
+    logoUrl,
+    modelName,
+    modelVersion,
+    roleName,
+    state,
+    round = 0,
+    isLeader,
+    demo,
+  } = props;
   const model = [modelName, modelVersion].filter(Boolean).join(' ');
   const failed = state === 'failed';
   return (
@@ -66,6 +81,15 @@ export function ResponseCard(props: ResponseCardProps) {
             <ResponseStateBadge state={state} />
             {round > 0 ? <Badge variant="outline">{ASK_RESULTS.round(round)}</Badge> : null}
             {roleName ? <Badge variant="secondary">{roleName}</Badge> : null}
+            {demo ? (
+              <Badge
+                variant="outline"
+                className="border-amber-300 bg-amber-50 text-amber-900"
+                title={DEMO_PROVIDER_NOTE}
+              >
+                {DEMO_PROVIDER_LABEL}
+              </Badge>
+            ) : null}
             {isLeader ? (
               <Badge variant="outline">
                 <Crown aria-hidden="true" />
@@ -74,7 +98,7 @@ export function ResponseCard(props: ResponseCardProps) {
             ) : null}
           </div>
         </div>
-        <ModelInfoTooltip provider={provider} name={name} />
+        <ModelInfoTooltip provider={provider} name={name} demo={demo} />
       </header>
       {failed ? <FailedBody {...props} /> : <AnswerBody {...props} />}
       {props.children}

@@ -53,7 +53,7 @@ const play = (event: string, payload: object) =>
 describe('ResultsArea after a reload (empty cache, the POST answer kept in the tab)', () => {
   it('shows the members from the kept answer and replays the stream from its first entry', async () => {
     const queryClient = createQueryClient();
-    const fetchSpy = vi.spyOn(globalThis, 'fetch');
+    const fetchMock = mockApi();
     render(
       <QueryClientProvider client={queryClient}>
         <TooltipProvider>
@@ -65,10 +65,11 @@ describe('ResultsArea after a reload (empty cache, the POST answer kept in the t
     );
     expect(screen.getAllByRole('article')).toHaveLength(3);
     expect(socket.subscriptions).toEqual([{ questionId: 42 }]);
-    expect(fetchSpy).not.toHaveBeenCalled();
+    // No REST read of the question (the catalogue may be read, for the demo labels).
+    const reads = fetchMock.mock.calls.map(([url]) => String(url));
+    expect(reads.filter((url) => url.startsWith('/api/questions'))).toEqual([]);
     await play('answer:delta', { ...meta('1-0'), memberOrder: 0, round: 0, kind: 'text', text: 'Tea' });
     expect(within(screen.getByRole('article', { name: 'ChatGPT' })).getByText('Tea')).toBeInTheDocument();
-    fetchSpy.mockRestore();
   });
 });
 
@@ -271,5 +272,55 @@ describe('ResultsArea', () => {
       title: 'Error',
       description: 'Not your question',
     });
+  });
+
+  it('offers Share once the question has completed, with the saved sharing of its detail', async () => {
+    mockApi({
+      '/api/questions/42': () =>
+        jsonResponse({
+          question: {
+            ...askResultFixture().question,
+            status: 'completed',
+            isShared: true,
+            shareId: 'tea-link',
+            shareTitle: 'Tea time',
+            questionAgents: askResultFixture().agents,
+          },
+          answers: [],
+        }),
+    });
+    renderResults();
+    expect(screen.queryByRole('button', { name: 'Share' })).not.toBeInTheDocument();
+
+    await play('question:completed', { ...meta('9-0'), totalTokensUsed: 10 });
+    await userEvent.click(await screen.findByRole('button', { name: 'Share' }));
+
+    const dialog = await screen.findByRole('dialog', { name: 'Share this question' });
+    expect(await within(dialog).findByLabelText('Share link')).toHaveValue(
+      'http://localhost:3000/shared/tea-link',
+    );
+    expect(within(dialog).getByRole('button', { name: 'Revoke link' })).toBeInTheDocument();
+  });
+
+  it('labels the answers of a demo-served provider "Demo" (DECISIONS 15)', async () => {
+    const asked = askResultFixture();
+    const [first] = asked.agents;
+    if (!first) throw new Error('no member');
+    first.agent = { ...first.agent, demo: true };
+    const queryClient = createQueryClient();
+    queryClient.setQueryData(askKeys.stream(42), createQuestionStream(asked));
+    render(
+      <QueryClientProvider client={queryClient}>
+        <TooltipProvider>
+          <MemoryRouter>
+            <ResultsArea questionId={42} tier="premium" onRefresh={vi.fn()} />
+          </MemoryRouter>
+        </TooltipProvider>
+      </QueryClientProvider>,
+    );
+    expect(within(screen.getByRole('article', { name: 'ChatGPT' })).getByText('Demo')).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('article', { name: 'Claude' })).queryByText('Demo'),
+    ).not.toBeInTheDocument();
   });
 });

@@ -6,11 +6,13 @@ import {
   type SubscriptionTier,
 } from '@council/contracts';
 import { ArrowUpRight, Square } from 'lucide-react';
-import { useEffect, useRef } from 'react';
+import { type ReactNode, useEffect, useRef } from 'react';
 import { Link } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { QuestionShareButton } from '@/features/share/components/question-share-button';
 import { getCouncilSocket } from '@/lib/socket';
+import { useIsDemoProvider } from '../hooks/use-demo-providers';
 import { useCancelQuestion, useRetryResponse } from '../hooks/use-question-actions';
 import { useQuestionStream } from '../hooks/use-question-stream';
 import { memberName } from '../utils/member-name';
@@ -54,7 +56,16 @@ export function ResultsArea({
   return (
     <div ref={ref} className="scroll-mt-20">
       {state ? (
-        <QuestionResults state={state} tier={tier} onRefresh={onRefresh} />
+        <QuestionResults
+          state={state}
+          tier={tier}
+          onRefresh={onRefresh}
+          actions={
+            state.status === 'completed' ? (
+              <QuestionShareButton questionId={state.questionId} question={state.question} asked={asked} />
+            ) : null
+          }
+        />
       ) : isPending && !isError ? (
         <ResultsSkeleton />
       ) : null}
@@ -66,10 +77,13 @@ export function QuestionResults({
   state,
   tier,
   onRefresh,
+  actions,
 }: {
   state: QuestionStreamState;
   tier: SubscriptionTier | null;
   onRefresh: () => void;
+  /** Shown at the end of the heading row, e.g. Share once the question has completed. */
+  actions?: ReactNode;
 }) {
   const cancel = useCancelQuestion(state.questionId);
   const singleError = singleErrorMessage(state);
@@ -98,7 +112,9 @@ export function QuestionResults({
             <Square aria-hidden="true" className="fill-current" />
             {cancel.isPending ? ASK_RESULTS.stopping : ASK_RESULTS.stop}
           </Button>
-        ) : null}
+        ) : (
+          actions
+        )}
       </div>
 
       {state.status === 'cancelled' ? (
@@ -139,6 +155,7 @@ export function QuestionResults({
 
 function MemberCards({ state }: { state: QuestionStreamState }) {
   const retry = useRetryResponse(state.questionId);
+  const isDemo = useIsDemoProvider();
   return (
     <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
       {state.members.map((member) => (
@@ -146,6 +163,7 @@ function MemberCards({ state }: { state: QuestionStreamState }) {
           key={member.order}
           member={member}
           state={state}
+          demo={member.agent !== null && isDemo(member.agent.provider, member.agent)}
           retrying={retry.isPending}
           onRetry={
             member.phase === 'failed' && member.responseId !== null
@@ -163,9 +181,11 @@ function MemberCard({
   state,
   onRetry,
   retrying,
+  demo,
 }: {
   member: MemberStream;
   state: QuestionStreamState;
+  demo: boolean;
   onRetry?: () => void;
   retrying: boolean;
 }) {
@@ -184,6 +204,7 @@ function MemberCard({
       usage={member.usage}
       error={member.error}
       isLeader={state.showDebate && member.agent !== null && member.agent.id === state.debateLeaderId}
+      demo={demo}
       onRetry={onRetry}
       retrying={retrying}
     />
@@ -191,6 +212,7 @@ function MemberCard({
 }
 
 function ConsensusCard({ state }: { state: QuestionStreamState }) {
+  const isDemo = useIsDemoProvider();
   const consensus = state.consensus;
   if (!consensus) return null;
   const leader =
@@ -207,6 +229,7 @@ function ConsensusCard({ state }: { state: QuestionStreamState }) {
       reasoning={state.showReasoning ? consensus.reasoning : null}
       usage={consensus.usage}
       error={consensus.error}
+      demo={leader?.agent ? isDemo(leader.agent.provider, leader.agent) : false}
     />
   );
 }

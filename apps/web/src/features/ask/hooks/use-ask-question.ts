@@ -2,6 +2,7 @@ import { type AskQuestionResult, ASK_TOASTS, toastWithMessage } from '@council/c
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from '@/components/ui/use-toast';
 import { authKeys } from '@/features/auth/api/auth-keys';
+import { historyKeys } from '@/features/history/api/history-keys';
 import { errorDetail } from '@/lib/error-message';
 import { askKeys } from '../api/ask-keys';
 import { askQuestion } from '../api/ask-question';
@@ -24,6 +25,7 @@ export function useAskQuestion({
     onSuccess: (result) => {
       queryClient.setQueryData(askKeys.stream(result.question.id), createQuestionStream(result));
       void queryClient.invalidateQueries({ queryKey: authKeys.user() });
+      void queryClient.invalidateQueries({ queryKey: historyKeys.lists() });
       onAsked(result.question.id, result);
     },
     onError: (error) => {

@@ -8,6 +8,7 @@ import { type QueryClient, useQuery, useQueryClient } from '@tanstack/react-quer
 import { useCallback, useEffect } from 'react';
 import { toast } from '@/components/ui/use-toast';
 import { authKeys } from '@/features/auth/api/auth-keys';
+import { historyKeys } from '@/features/history/api/history-keys';
 import { type CouncilSocket, getCouncilSocket } from '@/lib/socket';
 import { askKeys } from '../api/ask-keys';
 import { getQuestionStreamQueryOptions } from '../api/get-question-stream';
@@ -23,7 +24,7 @@ import {
   isQuestionFinal,
 } from '../utils/question-stream';
 
-/** Folds one socket event into the cached state; a final event refreshes the user (balance, queries). */
+/** Folds one socket event into the cached state; a final event refreshes the user and the history. */
 export function receiveStreamEvent(queryClient: QueryClient, questionId: number, event: StreamEvent): void {
   let finished = false;
   queryClient.setQueryData<QuestionStreamState>(askKeys.stream(questionId), (state) => {
@@ -32,7 +33,11 @@ export function receiveStreamEvent(queryClient: QueryClient, questionId: number,
     finished = next !== state && isQuestionFinal(next.status) && !isQuestionFinal(state.status);
     return next;
   });
-  if (finished) void queryClient.invalidateQueries({ queryKey: authKeys.user() });
+  if (finished) {
+    void queryClient.invalidateQueries({ queryKey: authKeys.user() });
+    // The history and the detail screen pick up the final status and token count.
+    void queryClient.invalidateQueries({ queryKey: historyKeys.all });
+  }
 }
 
 /**

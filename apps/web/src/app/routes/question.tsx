@@ -1,0 +1,6 @@
+import { QuestionDetailScreen } from '@/features/history/components/question-detail-screen';
+
+/** One past question with its answers (spec §2, "Question detail screen"). */
+export function QuestionRoute() {
+  return <QuestionDetailScreen />;
+}

@@ -1,0 +1,6 @@
+import { SharedPage } from '@/features/share/components/shared-page';
+
+/** The public, read-only view of a shared question (spec §2, "Shared page"). */
+export function SharedRoute() {
+  return <SharedPage />;
+}

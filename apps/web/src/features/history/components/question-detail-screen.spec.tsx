@@ -1,0 +1,157 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { setCouncilSocket } from '@/lib/socket';
+import { FakeCouncilSocket } from '@/testing/fake-socket';
+import { questionDetailFixture, responseRowFixture } from '@/testing/history.fixture';
+import { errorResponse, mockApi } from '@/testing/mock-api';
+import { jsonResponse } from '@/testing/mock-fetch';
+import { renderApp } from '@/testing/render-app';
+import { signedInUser } from '@/testing/session-user.fixture';
+
+let socket: FakeCouncilSocket;
+
+beforeEach(() => {
+  socket = new FakeCouncilSocket();
+  setCouncilSocket(socket.asSocket());
+});
+afterEach(() => setCouncilSocket(null));
+
+const play = (event: string, payload: object) =>
+  act(async () => {
+    socket.fire(event, payload);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+  });
+
+describe('/questions/{id} (spec §2)', () => {
+  it('shows the question, its time and badges, Share, the total tokens and the answers', async () => {
+    mockApi(
+      {
+        '/api/questions/42': () =>
+          jsonResponse(questionDetailFixture({ isShared: true, showReasoning: true, totalTokensUsed: 1234 })),
+      },
+      signedInUser,
+    );
+    renderApp('/questions/42');
+
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Is tea better than coffee?' }),
+    ).toBeInTheDocument();
+    expect(screen.getByText('5 minutes ago')).toBeInTheDocument();
+    expect(screen.getByText('Individual responses')).toBeInTheDocument();
+    expect(screen.getByText('Reasoning')).toBeInTheDocument();
+    expect(screen.getByText('Shared')).toBeInTheDocument();
+    expect(screen.getByText(/Total tokens used/)).toHaveTextContent('Total tokens used: 1,234');
+    expect(screen.getByRole('button', { name: 'Share' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to history' })).toHaveAttribute('href', '/history');
+
+    const cards = screen.getAllByRole('article');
+    expect(cards).toHaveLength(3);
+    const chatGpt = screen.getByRole('article', { name: 'ChatGPT' });
+    expect(within(chatGpt).getByText('calmer').tagName).toBe('STRONG');
+    expect(within(chatGpt).getByText('Done')).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('article', { name: 'Grok' })).getByText('Both, at different times.'),
+    ).toBeInTheDocument();
+    // A finished question does not listen to the socket.
+    expect(socket.subscriptions).toEqual([]);
+  });
+
+  it('hides "Total tokens used" at 0', async () => {
+    mockApi(
+      { '/api/questions/42': () => jsonResponse(questionDetailFixture({ totalTokensUsed: 0 })) },
+      signedInUser,
+    );
+    renderApp('/questions/42');
+
+    await screen.findByRole('heading', { level: 1, name: 'Is tea better than coffee?' });
+    expect(screen.queryByText(/Total tokens used/)).not.toBeInTheDocument();
+  });
+
+  it('shows the debate tabs and the debate log of a debated question', async () => {
+    const detail = questionDetailFixture({ showDebate: true, debateLeaderId: 1 });
+    detail.answers.push(
+      responseRowFixture({
+        id: 600,
+        provider: 'consensus',
+        memberOrder: null,
+        agentId: null,
+        modelId: null,
+        response: 'The council agrees: it depends.',
+        debateLog: 'Round 1: ChatGPT argued for tea.',
+      }),
+    );
+    mockApi({ '/api/questions/42': () => jsonResponse(detail) }, signedInUser);
+    renderApp('/questions/42');
+
+    expect(await screen.findByRole('tab', { name: 'Consensus' })).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByRole('tab', { name: 'Individual Responses' })).toBeInTheDocument();
+    expect(screen.getByText('Debate mode')).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('article', { name: 'Council Consensus' })).getByText(
+        'The council agrees: it depends.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.getByText('Round 1: ChatGPT argued for tea.')).toBeInTheDocument();
+  });
+
+  it('follows a question that is still running, as the Ask screen does', async () => {
+    const detail = questionDetailFixture({ status: 'running', totalTokensUsed: 0 });
+    detail.answers = [
+      responseRowFixture({ id: 500, status: 'streaming', response: 'Tea', totalTokens: 0, promptTokens: 0 }),
+    ];
+    mockApi({ '/api/questions/42': () => jsonResponse(detail) }, signedInUser);
+    renderApp('/questions/42');
+
+    await screen.findByRole('heading', { level: 1, name: 'Is tea better than coffee?' });
+    await waitFor(() => expect(socket.subscriptions).toEqual([{ questionId: 42 }]));
+    expect(screen.getByRole('button', { name: 'Stop' })).toBeInTheDocument();
+
+    // The replay from the first entry rebuilds the answer, then it grows.
+    const meta = (entryId: string) => ({ questionId: 42, entryId });
+    await play('answer:delta', { ...meta('1-0'), memberOrder: 0, round: 0, kind: 'text', text: 'Tea is' });
+    await play('answer:delta', { ...meta('1-1'), memberOrder: 0, round: 0, kind: 'text', text: ' calmer.' });
+    const card = screen.getByRole('article', { name: 'ChatGPT' });
+    expect(within(card).getByText('Tea is calmer.')).toBeInTheDocument();
+    expect(within(card).getByText('Streaming')).toBeInTheDocument();
+
+    await play('question:completed', { ...meta('2-0'), totalTokensUsed: 777 });
+    expect(await screen.findByText(/Total tokens used/)).toHaveTextContent('Total tokens used: 777');
+    expect(screen.queryByRole('button', { name: 'Stop' })).not.toBeInTheDocument();
+  });
+
+  it('says "Question not found" for a 404 (missing, or not yours)', async () => {
+    mockApi(
+      { '/api/questions/42': () => errorResponse(404, 'NOT_FOUND', 'Question not found') },
+      signedInUser,
+    );
+    renderApp('/questions/42');
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Question not found' })).toBeInTheDocument();
+    expect(
+      screen.getByText('The question may not exist, or you may not have permission to view it.'),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to history' })).toHaveAttribute('href', '/history');
+  });
+
+  it('says "Question not found" for an id that is not a number, without asking the server', async () => {
+    const fetchMock = mockApi({}, signedInUser);
+    renderApp('/questions/abc');
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Question not found' })).toBeInTheDocument();
+    expect(fetchMock.mock.calls.map(([url]) => String(url))).toEqual(['/api/user']);
+  });
+
+  it('shows "Error Loading Question" when the read fails', async () => {
+    mockApi(
+      { '/api/questions/42': () => errorResponse(500, 'INTERNAL', 'Database unavailable') },
+      signedInUser,
+    );
+    renderApp('/questions/42');
+
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Error Loading Question' }),
+    ).toBeInTheDocument();
+    expect(screen.getByText('Database unavailable')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to history' })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,47 @@
+// Keeps the cached history pages and question details in step with a share, a revoke or a delete,
+// with setQueryData rather than a refetch of every page.
+import {
+  type HistoryItem,
+  type HistoryPage,
+  type QuestionDetail,
+  type QuestionResponse,
+} from '@council/contracts';
+import { type InfiniteData, type QueryClient } from '@tanstack/react-query';
+import { askKeys } from '@/features/ask/api/ask-keys';
+import { useAskViewStore } from '@/features/ask/stores/ask-view-store';
+import { historyKeys } from '../api/history-keys';
+
+type HistoryPages = InfiniteData<HistoryPage, string | null>;
+
+function mapItems(
+  data: HistoryPages | undefined,
+  change: (items: HistoryItem[]) => HistoryItem[],
+): HistoryPages | undefined {
+  if (!data) return data;
+  return { ...data, pages: data.pages.map((page) => ({ ...page, items: change(page.items) })) };
+}
+
+/** Applies `patch` to the question wherever it is cached (its detail and every history page). */
+export function patchCachedQuestion(
+  queryClient: QueryClient,
+  questionId: number,
+  patch: Partial<QuestionResponse>,
+): void {
+  queryClient.setQueryData<QuestionDetail>(historyKeys.detail(questionId), (detail) =>
+    detail ? { ...detail, question: { ...detail.question, ...patch } } : detail,
+  );
+  queryClient.setQueriesData<HistoryPages>({ queryKey: historyKeys.lists() }, (data) =>
+    mapItems(data, (items) => items.map((item) => (item.id === questionId ? { ...item, ...patch } : item))),
+  );
+}
+
+/** Forgets a deleted question: its history entries, its detail, its live answers and the Ask screen's view. */
+export function removeCachedQuestion(queryClient: QueryClient, questionId: number): void {
+  queryClient.setQueriesData<HistoryPages>({ queryKey: historyKeys.lists() }, (data) =>
+    mapItems(data, (items) => items.filter((item) => item.id !== questionId)),
+  );
+  queryClient.removeQueries({ queryKey: historyKeys.detail(questionId), exact: true });
+  queryClient.removeQueries({ queryKey: askKeys.stream(questionId), exact: true });
+  const { current, reset } = useAskViewStore.getState();
+  if (current?.questionId === questionId) reset();
+}

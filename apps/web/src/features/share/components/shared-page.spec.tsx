@@ -1,0 +1,104 @@
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { sharedQuestionFixture } from '@/testing/history.fixture';
+import { errorResponse, mockApi } from '@/testing/mock-api';
+import { jsonResponse } from '@/testing/mock-fetch';
+import { renderApp } from '@/testing/render-app';
+
+describe('/shared/{shareId} (spec §2), signed out', () => {
+  it('shows the title, description, question, badges, Visit, the answers and the call to action', async () => {
+    mockApi({
+      '/api/shared/abc': () => jsonResponse(sharedQuestionFixture({ showReasoning: true })),
+    });
+    renderApp('/shared/abc');
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Tea or coffee' })).toBeInTheDocument();
+    expect(screen.getByText('The council weighs in on the morning drink.')).toBeInTheDocument();
+    const original = screen.getByRole('region', { name: 'Original question' });
+    expect(within(original).getByText('Is tea better than coffee?')).toBeInTheDocument();
+    const options = screen.getByRole('list', { name: 'Question options' });
+    expect(within(options).getByText('Individual responses')).toBeInTheDocument();
+    expect(within(options).getByText('Reasoning')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: /Visit/ })).toHaveAttribute('href', '/');
+
+    const openai = screen.getByRole('article', { name: 'OpenAI' });
+    expect(within(openai).getByText('GPT-4o')).toBeInTheDocument();
+    expect(within(openai).getByText('calmer').tagName).toBe('STRONG');
+    expect(within(openai).getByText(/Tokens used/)).toHaveTextContent('Tokens used: 120');
+
+    const anthropic = screen.getByRole('article', { name: 'Anthropic' });
+    expect(within(anthropic).getByText('Claude Sonnet')).toBeInTheDocument();
+    expect(within(anthropic).getByText('Caffeine content differs.')).toBeInTheDocument();
+    expect(within(anthropic).queryByText(/Tokens used/)).not.toBeInTheDocument();
+
+    expect(screen.getByRole('link', { name: 'Create Your Own Account' })).toHaveAttribute(
+      'href',
+      '/auth?form=register',
+    );
+  });
+
+  it('shows "Debate mode" for a debated question, and no Reasoning badge without reasoning', async () => {
+    mockApi({ '/api/shared/abc': () => jsonResponse(sharedQuestionFixture({ showDebate: true })) });
+    renderApp('/shared/abc');
+
+    const options = await screen.findByRole('list', { name: 'Question options' });
+    expect(within(options).getByText('Debate mode')).toBeInTheDocument();
+    expect(within(options).queryByText('Individual responses')).not.toBeInTheDocument();
+    expect(within(options).queryByText('Reasoning')).not.toBeInTheDocument();
+  });
+
+  it('falls back to the question, then to "Shared Question", for the title', async () => {
+    mockApi({ '/api/shared/abc': () => jsonResponse(sharedQuestionFixture({ shareTitle: null })) });
+    const first = renderApp('/shared/abc');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Is tea better than coffee?' }),
+    ).toBeInTheDocument();
+    first.unmount();
+
+    mockApi({
+      '/api/shared/abc': () => jsonResponse(sharedQuestionFixture({ shareTitle: '  ', question: '' })),
+    });
+    renderApp('/shared/abc');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Shared Question' })).toBeInTheDocument();
+  });
+
+  it('says "No responses found" when there are none', async () => {
+    mockApi({ '/api/shared/abc': () => jsonResponse(sharedQuestionFixture({}, [])) });
+    renderApp('/shared/abc');
+
+    expect(await screen.findByRole('heading', { name: 'No responses found' })).toBeInTheDocument();
+    expect(screen.getByText('No responses are available for this question.')).toBeInTheDocument();
+  });
+
+  it('shows "Error Loading Shared Question" with the message and Go to Home for a dead link', async () => {
+    mockApi({
+      '/api/shared/gone': () => errorResponse(404, 'NOT_FOUND', 'This shared question is not available'),
+    });
+    renderApp('/shared/gone');
+
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Error Loading Shared Question' }),
+    ).toBeInTheDocument();
+    expect(screen.getByText('This shared question is not available')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Go to Home' })).toHaveAttribute('href', '/');
+    expect(screen.getByRole('link', { name: 'Create Your Own Account' })).toBeInTheDocument();
+  });
+
+  it('labels the answers of a provider served by the demo adapter "Demo" (DECISIONS 15)', async () => {
+    mockApi({
+      '/api/shared/abc': () => jsonResponse(sharedQuestionFixture()),
+      '/api/agents': () =>
+        jsonResponse([
+          { id: 1, name: 'ChatGPT', provider: 'openai', description: null, logoUrl: null, demo: true },
+          { id: 3, name: 'Claude', provider: 'anthropic', description: null, logoUrl: null, demo: false },
+        ]),
+    });
+    renderApp('/shared/abc');
+
+    const openai = await screen.findByRole('article', { name: 'OpenAI' });
+    expect(await within(openai).findByText('Demo')).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('article', { name: 'Anthropic' })).queryByText('Demo'),
+    ).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,103 @@
+import {
+  type HistoryItem,
+  type QuestionDetail,
+  type ResponseRow,
+  type SharedQuestionResponse,
+} from '@council/contracts';
+import { askResultFixture } from './ask.fixture';
+
+/** A history item for the default fixture council (ChatGPT, Claude, Grok), asked `minutesAgo` ago. */
+export function historyItemFixture(overrides: Partial<HistoryItem> = {}, minutesAgo = 5): HistoryItem {
+  const asked = askResultFixture();
+  return {
+    ...asked.question,
+    status: 'completed',
+    totalTokensUsed: 360,
+    createdAt: new Date(Date.now() - minutesAgo * 60_000).toISOString(),
+    questionAgents: asked.agents,
+    ...overrides,
+  };
+}
+
+export function responseRowFixture(overrides: Partial<ResponseRow> = {}): ResponseRow {
+  return {
+    id: 500,
+    questionId: 42,
+    provider: 'openai',
+    memberOrder: 0,
+    round: 0,
+    agentId: 1,
+    modelId: 11,
+    roleId: null,
+    status: 'completed',
+    response: 'Tea is **calmer**.',
+    reasoning: null,
+    debateLog: null,
+    error: null,
+    promptTokens: 20,
+    completionTokens: 100,
+    totalTokens: 120,
+    createdAt: '2026-01-01T12:00:05.000Z',
+    ...overrides,
+  };
+}
+
+/** GET /api/questions/42 for a completed question with three answers. */
+export function questionDetailFixture(overrides: Partial<HistoryItem> = {}): QuestionDetail {
+  return {
+    question: historyItemFixture(overrides),
+    answers: [
+      responseRowFixture({ id: 500, memberOrder: 0, provider: 'openai', response: 'Tea is **calmer**.' }),
+      responseRowFixture({
+        id: 501,
+        memberOrder: 1,
+        provider: 'anthropic',
+        agentId: 3,
+        modelId: 31,
+        response: 'Coffee wakes you up.',
+      }),
+      responseRowFixture({
+        id: 502,
+        memberOrder: 2,
+        provider: 'xai',
+        agentId: 4,
+        modelId: 41,
+        response: 'Both, at different times.',
+      }),
+    ],
+  };
+}
+
+export function sharedQuestionFixture(
+  question: Partial<SharedQuestionResponse['question']> = {},
+  responses?: SharedQuestionResponse['responses'],
+): SharedQuestionResponse {
+  return {
+    question: {
+      question: 'Is tea better than coffee?',
+      shareTitle: 'Tea or coffee',
+      shareDescription: 'The council weighs in on the morning drink.',
+      showDebate: false,
+      showReasoning: false,
+      ...question,
+    },
+    responses: responses ?? [
+      {
+        id: 1,
+        provider: 'openai',
+        model: 'GPT-4o',
+        response: 'Tea is **calmer**.',
+        reasoning: null,
+        totalTokens: 120,
+      },
+      {
+        id: 2,
+        provider: 'anthropic',
+        model: 'Claude Sonnet',
+        response: 'Coffee wakes you up.',
+        reasoning: 'Caffeine content differs.',
+        totalTokens: 0,
+      },
+    ],
+  };
+}
