@@ -67,6 +67,9 @@ class RedisCloser implements OnModuleInit, OnApplicationShutdown {
             enableOfflineQueue: false,
             connectTimeout: 2000,
             retryStrategy: (attempt) => Math.min(attempt * 200, 2000),
+            // Commands issued in the same tick (hundreds of streams' XADDs, cancel checks) go out
+            // as one write instead of one syscall each.
+            enableAutoPipelining: true,
           }),
         ),
     },

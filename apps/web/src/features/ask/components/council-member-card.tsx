@@ -4,6 +4,7 @@ import {
   type ModelResponse,
   type RoleResponse,
   roleCategory,
+  modelLabel,
 } from '@council/contracts';
 import { Crown, X } from 'lucide-react';
 import { useId } from 'react';
@@ -97,7 +98,7 @@ export function CouncilMemberCard(props: CouncilMemberCardProps) {
         >
           {agentModels.map((model) => (
             <option key={model.id} value={model.id}>
-              {[model.name, model.version].filter(Boolean).join(' ')}
+              {modelLabel(model)}
             </option>
           ))}
         </select>

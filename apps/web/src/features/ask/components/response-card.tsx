@@ -7,6 +7,7 @@ import {
   type ResponseProvider,
   type ResponseState,
   type TokenUsage,
+  modelLabel,
 } from '@council/contracts';
 import { AlertTriangle, Crown, RotateCcw } from 'lucide-react';
 import { type ReactNode } from 'react';
@@ -60,7 +61,7 @@ export function ResponseCard(props: ResponseCardProps) {
     isLeader,
     demo,
   } = props;
-  const model = [modelName, modelVersion].filter(Boolean).join(' ');
+  const model = modelName ? modelLabel({ name: modelName, version: modelVersion }) : '';
   const failed = state === 'failed';
   return (
     <Card

@@ -1,4 +1,9 @@
-import { DEMO_PROVIDER_LABEL, HISTORY_SCREEN, type QuestionAgentResponse } from '@council/contracts';
+import {
+  DEMO_PROVIDER_LABEL,
+  HISTORY_SCREEN,
+  type QuestionAgentResponse,
+  modelLabel,
+} from '@council/contracts';
 import { Badge } from '@/components/ui/badge';
 import { ProviderAvatar } from '@/features/ask/components/provider-avatar';
 import { useIsDemoProvider } from '@/features/ask/hooks/use-demo-providers';
@@ -13,7 +18,7 @@ export function QuestionMembers({ members }: { members: QuestionAgentResponse[] 
   return (
     <ul aria-label={HISTORY_SCREEN.membersLabel} className="flex flex-wrap gap-2">
       {sorted.map((member) => {
-        const model = [member.model.name, member.model.version].filter(Boolean).join(' ');
+        const model = modelLabel(member.model);
         return (
           <li
             key={member.id}
