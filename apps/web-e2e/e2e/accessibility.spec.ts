@@ -1,22 +1,8 @@
-import AxeBuilder from '@axe-core/playwright';
-import { type Page, expect, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { seriousViolations } from './support/axe';
 
-// Serious and critical WCAG A/AA findings (contrast, names, landmarks) fail the build; minor ones are
-// left to review.
-async function seriousViolations(page: Page): Promise<string[]> {
-  // A dialog fading in has half-transparent text; axe would measure the contrast mid-animation.
-  await page.evaluate(() =>
-    Promise.all(document.getAnimations().map((animation) => animation.finished.catch(() => undefined))),
-  );
-  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
-  return violations
-    .filter((violation) => ['serious', 'critical'].includes(violation.impact ?? ''))
-    .map(
-      (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
-    );
-}
-
-// Every public route of spec §2, and the not-found screen.
+// Every public route of spec §2, and the not-found screen. Serious and critical WCAG A/AA findings
+// (contrast, names, landmarks) fail the build; minor ones are left to review.
 const publicPages = [
   '/auth',
   '/terms',
