@@ -90,7 +90,7 @@ describe('consensus worker (PostgreSQL + Redis)', () => {
       providerQueue: queue,
       maxRounds: 2,
       childOptions: { attempts: 1, backoffDelayMs: 10 },
-      waitForRelease: async (release) => {
+      waitForUsage: async (release) => {
         const { questionId } = release.data as { questionId: number };
         const stream = await entries(questionId);
         finalBeforeRelease.set(

@@ -21,6 +21,9 @@ import { withDatabase } from '../../lib/urls.mjs';
 import { startPrivatePostgres, startPrivateRedis } from './private-servers.mjs';
 import { assembleTexts, entryIdProblems } from './stream-events.mjs';
 
+/** How long a question's ledger may lag its answers (billing's usage-job retries). */
+const CONSISTENCY_GRACE_MS = 10_000;
+
 const require = createRequire(import.meta.url);
 /** @council/testing is CommonJS (libs/testing/dist); the fake providers and Stripe helpers come from it. */
 export const testing = require('@council/testing');
@@ -449,7 +452,21 @@ export class Scenario {
    * the stored answer (no duplicated or missing segment); the client got every stream entry
    * exactly once, in order; the user's cached balance equals the ledger. Returns the rows.
    */
-  async expectConsistent(questionId, { clients = [], userId } = {}) {
+  async expectConsistent(questionId, options = {}) {
+    // Settlements go through billing's usage queue, which retries on its own: a job that failed
+    // once during an outage lands a moment later. Give it that moment before calling it lost.
+    const deadline = Date.now() + CONSISTENCY_GRACE_MS;
+    for (;;) {
+      try {
+        return await this.checkConsistent(questionId, options);
+      } catch (error) {
+        if (Date.now() > deadline) throw error;
+        await new Promise((resolve) => setTimeout(resolve, 500));
+      }
+    }
+  }
+
+  async checkConsistent(questionId, { clients = [], userId } = {}) {
     const problems = [];
     const rows = await this.responsesOf(questionId);
     const seen = new Map();

@@ -49,11 +49,11 @@ export interface ConsensusJobRunnerDeps {
   /** Retry settings of the children it adds (tests shorten the backoff). */
   childOptions?: ProviderJobOptionsOverrides;
   /**
-   * Resolves once billing has processed the release job (or gives up after a bounded wait). The
-   * final stream entry is appended after it, so a client that reloads its balance on completion
-   * sees the unused reservation back.
+   * Resolves once billing has processed a usage job (a settlement or the release), or gives up
+   * after a bounded wait. The final stream entry is appended after them, so a client that reloads
+   * its balance on completion sees the answers charged and the unused reservation back.
    */
-  waitForRelease?: (release: Job) => Promise<void>;
+  waitForUsage?: (usage: Job) => Promise<void>;
 }
 
 export interface ConsensusJobResult {
@@ -288,6 +288,7 @@ export class ConsensusJobRunner {
         WHERE "id" = $1`,
       [data.questionId, totalTokensUsed],
     );
+    await this.waitForSettlements(data.questionId);
     await this.release(data.questionId, data.userId);
     if (!cancelled) {
       await this.append(data.questionId, [
@@ -331,6 +332,27 @@ export class ConsensusJobRunner {
     await this.append(data.questionId, [{ type: 'question:failed', error: QUESTION_FAILED_MESSAGE }]);
   }
 
+  /**
+   * Waits (bounded, like the release) for billing to settle every answer of the question, so the
+   * balance a client reads on completion already has them; usage jobs retry on their own anyway.
+   */
+  private async waitForSettlements(questionId: number): Promise<void> {
+    const wait = this.deps.waitForUsage;
+    if (!wait) return;
+    const rows: Array<{ memberOrder: number | null; round: number }> = await this.deps.dataSource.query(
+      `SELECT "memberOrder", "round" FROM "responses" WHERE "questionId" = $1 AND "status" = 'completed'`,
+      [questionId],
+    );
+    const jobs = await Promise.all(
+      rows.map((row) =>
+        this.deps.usageQueue.getJob(
+          usageJobId({ kind: 'response', questionId, memberOrder: row.memberOrder, round: row.round }),
+        ),
+      ),
+    );
+    await Promise.all(jobs.filter((job): job is Job => job !== undefined).map((job) => wait(job)));
+  }
+
   /** Hands what is left of the question's reservation back (idempotent: one job id per question). */
   private async release(questionId: number, userId: number): Promise<void> {
     const release: UsageSettleJobData = {
@@ -349,7 +371,7 @@ export class ConsensusJobRunner {
       ...USAGE_JOB_OPTIONS,
       jobId: usageJobId(release),
     });
-    await this.deps.waitForRelease?.(job);
+    await this.deps.waitForUsage?.(job);
   }
 
   private async append(questionId: number, entries: readonly StreamEntry[]): Promise<void> {

@@ -20,7 +20,7 @@ import { ConsensusWorkerEnv } from '../config/consensus-worker.env';
 import { ConsensusJobRunner } from './consensus-job.runner';
 import { createConsensusWorker } from './consensus-worker';
 
-/** How long the final stream entry waits for billing to release the reservation. */
+/** How long the final stream entry waits for billing to settle the answers and release the reservation. */
 const RELEASE_WAIT_MS = 5000;
 
 /** Starts the consensus queue's worker after boot and drains it on shutdown. */
@@ -52,12 +52,12 @@ export class ConsensusWorkerService implements OnApplicationBootstrap, OnApplica
     const usageEvents = new QueueEvents(QUEUES.usage, { connection, prefix: this.env.REDIS_PREFIX });
     usageEvents.on('error', (error) => this.logger.warn(`Usage queue events: ${error.message}`));
     this.usageEvents = usageEvents;
-    const waitForRelease = async (release: Job): Promise<void> => {
+    const waitForUsage = async (usage: Job): Promise<void> => {
       try {
-        await release.waitUntilFinished(usageEvents, RELEASE_WAIT_MS);
+        await usage.waitUntilFinished(usageEvents, RELEASE_WAIT_MS);
       } catch (error) {
-        // Billing retries the release on its own; the question still completes.
-        this.logger.warn(`Release ${release.id} not confirmed: ${(error as Error).message}`);
+        // Billing retries usage jobs on their own; the question still completes.
+        this.logger.warn(`Usage job ${usage.id} not confirmed: ${(error as Error).message}`);
       }
     };
     const runner = new ConsensusJobRunner({
@@ -66,7 +66,7 @@ export class ConsensusWorkerService implements OnApplicationBootstrap, OnApplica
       usageQueue: queue(QUEUES.usage),
       providerQueue: queue,
       maxRounds: this.env.DEBATE_MAX_ROUNDS,
-      waitForRelease,
+      waitForUsage,
     });
     this.worker = createConsensusWorker(runner, {
       connection,
