@@ -1,8 +1,15 @@
 import { JOBS, QUEUES, SERVER_MESSAGES, type UsageSettleJobData, usageJobId } from '@council/contracts';
-import { LedgerEntryEntity, QuestionEntity, TokenReservationEntity, UserEntity } from '@council/db';
+import {
+  LedgerEntryEntity,
+  QuestionEntity,
+  ResponseEntity,
+  TokenReservationEntity,
+  UserEntity,
+} from '@council/db';
 import { DomainException } from '@council/server-kit';
 import { createTestQuestion, createTestResponse, createTestUser } from '@council/testing';
 import { ReservationsService } from '../src/reservations/reservations.service';
+import { UsageProcessor } from '../src/usage/usage.processor';
 import {
   type BillingHarness,
   expectLedgerConsistent,
@@ -214,6 +221,8 @@ describe('token ledger: reservations, settlements, releases', () => {
         tokensLeft: 0,
       });
       expect(await reservations.release(owner.id, asked.id)).toMatchObject({ released: 0, tokensLeft: 0 });
+      // Nothing was left to give back, yet the release is on record: a replay is a duplicate.
+      expect(await reservations.release(owner.id, asked.id)).toMatchObject({ released: 0, duplicate: true });
     });
 
     it('releases once: a second release gives nothing more back', async () => {
@@ -229,6 +238,48 @@ describe('token ledger: reservations, settlements, releases', () => {
       expect(await reload(owner.id)).toMatchObject({ tokensLeft: 10_000 });
     });
 
+    it("refuses to settle, release or re-reserve someone else's reservation", async () => {
+      const owner = await user();
+      const other = await user();
+      const asked = await question(owner.id);
+      await reservations.reserve(owner.id, asked.id, 2_000);
+      expect(await codeOf(settle(other.id, asked.id, null, 500))).toBe('FORBIDDEN');
+      expect(await codeOf(reservations.release(other.id, asked.id))).toBe('FORBIDDEN');
+      expect(await codeOf(reservations.reserve(other.id, asked.id, 100))).toBe('FORBIDDEN');
+      expect(await reload(other.id)).toMatchObject({ tokensLeft: 10_000, queriesLeft: 5 });
+      expect(await reservations.release(owner.id, asked.id)).toMatchObject({ released: 2_000 });
+    });
+
+    it('answers a repeated key with its own entries, not those of the response it now names', async () => {
+      const owner = await user();
+      const asked = await question(owner.id);
+      const [first, second] = await Promise.all(
+        [0, 1].map((memberOrder) => createTestResponse(harness.dataSource, asked.id, { memberOrder })),
+      );
+      await reservations.reserve(owner.id, asked.id, 4_000);
+      await settle(owner.id, asked.id, first?.id ?? 0, 1_000, 0);
+      await settle(owner.id, asked.id, second?.id ?? 0, 300, 1);
+      expect(await settle(owner.id, asked.id, second?.id ?? 0, 999, 0)).toEqual({
+        duplicate: true,
+        charged: 1_000,
+        uncovered: 0,
+        tokensLeft: 6_000,
+      });
+      await reservations.release(owner.id, asked.id);
+    });
+
+    it('leaves out the response when only it was deleted meanwhile', async () => {
+      const owner = await user();
+      const asked = await question(owner.id);
+      const answer = await createTestResponse(harness.dataSource, asked.id);
+      await reservations.reserve(owner.id, asked.id, 2_000);
+      await harness.dataSource.getRepository(ResponseEntity).delete(answer.id);
+      expect(await settle(owner.id, asked.id, answer.id, 500)).toMatchObject({ charged: 500 });
+      const settled = (await entries(owner.id)).filter((entry) => entry.kind === 'settlement');
+      expect(settled).toEqual([expect.objectContaining({ questionId: asked.id, responseId: null })]);
+      await reservations.release(owner.id, asked.id);
+    });
+
     it('still settles and releases after the question was deleted', async () => {
       const owner = await user();
       const asked = await question(owner.id);
@@ -239,6 +290,13 @@ describe('token ledger: reservations, settlements, releases', () => {
         released: 1_500,
         tokensLeft: 9_500,
       });
+      const written = (await entries(owner.id)).filter((entry) => entry.kind !== 'grant');
+      expect(written.map(({ kind, questionId, responseId }) => ({ kind, questionId, responseId }))).toEqual(
+        expect.arrayContaining([
+          { kind: 'settlement', questionId: null, responseId: null },
+          { kind: 'release', questionId: null, responseId: null },
+        ]),
+      );
     });
 
     it('keeps the balance right while reservations, settlements and releases race', async () => {
@@ -256,6 +314,42 @@ describe('token ledger: reservations, settlements, releases', () => {
       );
       const used = questions.reduce((sum, _asked, index) => sum + 1_000 + index * 100 + 500, 0);
       expect(await reload(owner.id)).toMatchObject({ tokensLeft: 50_000 - used });
+    });
+  });
+
+  // Each statement is a round trip on billing's critical path (a question makes one reserve, about
+  // three settlements and a release); these counts include START TRANSACTION and COMMIT.
+  describe('statements per operation', () => {
+    async function statements(run: () => Promise<unknown>): Promise<number> {
+      const spy = jest.spyOn(harness.dataSource.logger, 'logQuery');
+      try {
+        await run();
+        return spy.mock.calls.length;
+      } finally {
+        spy.mockRestore();
+      }
+    }
+
+    it('reserves, settles and releases in five statements each, and answers a replay in four', async () => {
+      const owner = await user();
+      const asked = await question(owner.id);
+      const answer = await createTestResponse(harness.dataSource, asked.id);
+      const usage = {
+        userId: owner.id,
+        questionId: asked.id,
+        responseId: answer.id,
+        memberOrder: 0,
+        round: 0,
+      };
+      expect(await statements(() => reservations.reserve(owner.id, asked.id, 4_000))).toBe(5);
+      expect(await statements(() => reservations.reserve(owner.id, asked.id, 4_000))).toBe(4);
+      expect(await statements(() => reservations.settle({ ...usage, totalTokens: 1_000 }))).toBe(5);
+      expect(await statements(() => reservations.settle({ ...usage, totalTokens: 1_000 }))).toBe(4);
+      expect(await statements(() => reservations.settle({ ...usage, memberOrder: 1, totalTokens: 1 }))).toBe(
+        4,
+      );
+      expect(await statements(() => reservations.release(owner.id, asked.id))).toBe(5);
+      expect(await statements(() => reservations.release(owner.id, asked.id))).toBe(4);
     });
   });
 
@@ -289,7 +383,7 @@ describe('token ledger: reservations, settlements, releases', () => {
         await job(usage(0, answers[0]?.id ?? 0), 'retry-0'),
       ];
       const results = await finished(harness, QUEUES.usage, [...settleJobs, ...duplicates]);
-      expect(results.every((result) => result.status === 'fulfilled')).toBe(true);
+      expect(results.filter((result) => result.status !== 'fulfilled')).toEqual([]);
       const release: UsageSettleJobData = {
         kind: 'release',
         questionId: asked.id,
@@ -304,6 +398,10 @@ describe('token ledger: reservations, settlements, releases', () => {
       };
       await finished(harness, QUEUES.usage, [await job(release), await job(release, 'release-again')]);
       expect(await reload(owner.id)).toMatchObject({ tokensLeft: 7_000 });
+    });
+
+    it('runs USAGE_CONCURRENCY jobs at once (8 by default)', () => {
+      expect(harness.get(UsageProcessor).worker.concurrency).toBe(8);
     });
 
     it('fails a malformed job at once instead of retrying it', async () => {

@@ -13,6 +13,7 @@ import {
   type Provider,
   QUESTION_CANCELLED_MESSAGE,
   QUEUES,
+  type QuestionDetail,
   SERVER_MESSAGES,
   VALIDATION_MESSAGES,
   decodeStreamEntry,
@@ -27,7 +28,9 @@ import { type TestDatabase, createMigratedDatabase } from '@council/testing';
 import { getFlowProducerToken } from '@nestjs/bullmq';
 import { type FlowProducer, Queue } from 'bullmq';
 import request from 'supertest';
+import { DataSource } from 'typeorm';
 import { QUESTION_FLOW_PRODUCER, QUEUE_UNAVAILABLE_MESSAGE } from '../src/questions/questions.constants';
+import { QuestionsService } from '../src/questions/questions.service';
 import { type TestGateway, nextIp, sessionCookieOf, startTestGateway } from './accounts.helpers';
 import {
   type BillingProcess,
@@ -535,6 +538,79 @@ describe('asking the council (gateway, billing process, PostgreSQL, Redis, BullM
     await gw.sql(`UPDATE "responses" SET "status" = 'failed' WHERE "id" = $1`, [responseIds[2]]);
     await gw.sql('UPDATE "users" SET "tokensLeft" = 0 WHERE "id" = $1', [owner.id]);
     expectError(await retry(owner, responseIds[2]), 402, 'INSUFFICIENT_TOKENS');
+  });
+
+  it('answers an ask as reading the question back would, in three statements once the catalogue is read', async () => {
+    const asker = await signUp('max');
+    const service = gw.app.get(QuestionsService);
+    const dataSource = gw.app.get(DataSource);
+    const readBack = async (id: number) => JSON.parse(JSON.stringify(await service.result(id))) as unknown;
+    // The first ask of this gateway may read the catalogue; later ones within its TTL reuse it.
+    const plain = (await ask(asker, { question: 'Defaults?' }).expect(201)).body as AskQuestionResult;
+    expect(plain).toEqual(await readBack(plain.question.id));
+
+    const chosen = members(4).map((member, index) => ({
+      ...member,
+      roleId: index % 2 === 0 ? roleIds[index] : null,
+    }));
+    const statements: string[] = [];
+    const log = jest.spyOn(dataSource.logger, 'logQuery').mockImplementation((query: string) => {
+      statements.push(query);
+    });
+    let body: AskQuestionResult;
+    try {
+      body = (
+        await ask(asker, {
+          question: 'Same?',
+          agents: chosen,
+          showDebate: true,
+          showReasoning: true,
+          debateLeaderId: chosen[2].agentId,
+        }).expect(201)
+      ).body as AskQuestionResult;
+    } finally {
+      log.mockRestore();
+    }
+    // The session's user, the question with its council (one CTE), the question with its answers.
+    expect(statements).toHaveLength(3);
+    expect(body.agents.map((agent) => agent.role === null)).toEqual([false, true, false, true]);
+    expect(body).toEqual(await readBack(body.question.id));
+
+    // The same answer as GET /api/questions/{id}, which reads everything back on its own, also once
+    // answers (every round, and the consensus) are stored.
+    const id = body.question.id;
+    for (const [memberOrder, round] of [
+      [null, 0],
+      [1, 1],
+      [0, 0],
+      [1, 0],
+    ] as const) {
+      await gw.sql(
+        `INSERT INTO "responses" ("questionId", "provider", "memberOrder", "round", "agentId", "modelId", "status",
+                                  "response")
+         VALUES ($1, $2, $3, $4, $5, $6, 'completed', 'Fine')`,
+        [
+          id,
+          memberOrder === null ? 'consensus' : 'openai',
+          memberOrder,
+          round,
+          chosen[0].agentId,
+          chosen[0].modelId,
+        ],
+      );
+    }
+    const detail = (await request(server).get(`/api/questions/${id}`).set('Cookie', asker.cookie).expect(200))
+      .body as QuestionDetail;
+    const { questionAgents, ...question } = detail.question;
+    const stored = (await readBack(id)) as AskQuestionResult;
+    expect(stored).toEqual({ question, agents: questionAgents, responses: detail.answers });
+    expect(stored.agents).toEqual(body.agents);
+    expect(stored.responses.map((row) => [row.memberOrder, row.round])).toEqual([
+      [0, 0],
+      [1, 0],
+      [1, 1],
+      [null, 0],
+    ]);
   });
 
   it('with ?wait=true answers once the question is final, responses filled', async () => {

@@ -1,5 +1,5 @@
 import { BaseServerEnv } from '@council/server-kit';
-import { IsOptional, IsString, Matches, ValidateIf } from 'class-validator';
+import { IsInt, IsOptional, IsString, Matches, Max, Min, ValidateIf } from 'class-validator';
 
 export class BillingEnv extends BaseServerEnv {
   override PORT: number = 3001;
@@ -30,6 +30,17 @@ export class BillingEnv extends BaseServerEnv {
   @IsOptional()
   @Matches(/^https?:\/\/.+/, { message: 'STRIPE_API_BASE must be an http(s) URL' })
   STRIPE_API_BASE?: string;
+
+  /**
+   * Usage jobs (settlements, releases) at once. Each runs one transaction, which holds one of the
+   * DATABASE_POOL_SIZE connections while it waits on the user's row lock: above the pool they only
+   * queue for a connection, and the reservation RPC calls (every ask) share that pool, so the
+   * default leaves them room.
+   */
+  @IsInt()
+  @Min(1)
+  @Max(200)
+  USAGE_CONCURRENCY: number = 8;
 
   get billingMode(): 'stripe' | 'demo' {
     return this.STRIPE_SECRET_KEY ? 'stripe' : 'demo';

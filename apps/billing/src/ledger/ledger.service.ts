@@ -4,6 +4,7 @@ import { BILLING_MESSAGES } from '@council/contracts';
 import { LedgerEntryEntity, UserEntity } from '@council/db';
 import { DomainException } from '@council/server-kit';
 import { DataSource, EntityManager, In, QueryFailedError } from 'typeorm';
+import { type SqlWrite, updateRow, writeTogether } from '../database/sql-write.util';
 import {
   type Buckets,
   type Movement,
@@ -14,6 +15,7 @@ import {
   total,
 } from './ledger.arithmetic';
 import { MAX_OPERATION_ENTRIES, operationKeys } from './ledger.keys';
+import { insertEntries } from './ledger.repository';
 
 /** A user row locked (SELECT … FOR UPDATE) for the rest of the transaction. */
 export interface LockedAccount {
@@ -32,6 +34,13 @@ export interface EntryRefs {
 export interface PlannedOperation {
   movements: readonly Movement[];
   refs?: EntryRefs;
+}
+
+export interface AppendOptions {
+  /** Also sets the user's free queries left (the reservation that takes one). */
+  queriesLeft?: number;
+  /** The caller's own writes of the operation, sent in the same statement. */
+  alongside?: readonly SqlWrite[];
 }
 
 export interface OperationResult {
@@ -104,41 +113,49 @@ export class LedgerService {
 
   /**
    * Writes an operation's entries under `key`, `key#2`… and moves the cached balance by the same
-   * amounts, in the caller's locked transaction. Refuses any bucket going below zero.
+   * amounts, in the caller's locked transaction. Refuses any bucket going below zero. The entries,
+   * the users row (with `queriesLeft` when given) and the caller's `alongside` writes go to the
+   * database as one statement (writeTogether), so they cannot depend on one another.
    */
   async append(
     account: LockedAccount,
     key: string,
     movements: readonly Movement[],
     refs: EntryRefs = {},
+    { queriesLeft, alongside = [] }: AppendOptions = {},
   ): Promise<LedgerEntryEntity[]> {
-    if (movements.length === 0) return [];
     if (movements.length > MAX_OPERATION_ENTRIES) {
       throw new RangeError(`An operation writes at most ${MAX_OPERATION_ENTRIES} entries`);
     }
     const { manager, user } = account;
+    if (movements.length === 0) {
+      await writeTogether(manager, alongside);
+      return [];
+    }
     const next = applyMovements(bucketsOf(user), movements);
     const keys = operationKeys(key);
-    const repository = manager.getRepository(LedgerEntryEntity);
-    const entries = await repository.save(
-      movements.map((movement, index) =>
-        repository.create({
-          userId: user.id,
-          kind: movement.kind,
-          bucket: movement.bucket,
-          amount: movement.amount,
-          idempotencyKey: keys[index],
-          note: movement.note ?? null,
-          stripeEventId: refs.stripeEventId ?? null,
-          questionId: refs.questionId ?? null,
-          responseId: refs.responseId ?? null,
-        }),
-      ),
-    );
-    const cached = cachedBalanceOf(next);
-    await manager.getRepository(UserEntity).update(user.id, cached);
-    Object.assign(user, cached);
-    return entries;
+    const entries = movements.map((movement, index) => ({
+      userId: user.id,
+      kind: movement.kind,
+      bucket: movement.bucket,
+      amount: movement.amount,
+      idempotencyKey: keys[index],
+      note: movement.note ?? null,
+      stripeEventId: refs.stripeEventId ?? null,
+      questionId: refs.questionId ?? null,
+      responseId: refs.responseId ?? null,
+    }));
+    const columns = { ...cachedBalanceOf(next), ...(queriesLeft === undefined ? {} : { queriesLeft }) };
+    const rows = await writeTogether<LedgerEntryEntity>(manager, [
+      insertEntries(entries),
+      updateRow<UserEntity>('users', user.id, columns),
+      ...alongside,
+    ]);
+    Object.assign(user, columns);
+    return manager
+      .getRepository(LedgerEntryEntity)
+      .create(rows)
+      .sort((a, b) => a.id - b.id);
   }
 
   /** Compares the cached balance columns with the sums of the user's entries (tests, audits). */
@@ -163,12 +180,12 @@ export class LedgerService {
 
   private lockAndRun<T>(userId: number, work: (account: LockedAccount) => Promise<T>): Promise<T> {
     return this.dataSource.transaction(async (manager) => {
-      const user = await manager.getRepository(UserEntity).findOne({
-        where: { id: userId },
-        lock: { mode: 'pessimistic_write' },
-      });
-      if (!user) throw new DomainException('NOT_FOUND', BILLING_MESSAGES.accountNotFound);
-      return work({ manager, user });
+      // Plain SQL: this runs for every operation, and TypeORM's query building costs CPU.
+      const [row]: UserEntity[] = await manager.query(`SELECT * FROM "users" WHERE "id" = $1 FOR UPDATE`, [
+        userId,
+      ]);
+      if (!row) throw new DomainException('NOT_FOUND', BILLING_MESSAGES.accountNotFound);
+      return work({ manager, user: manager.getRepository(UserEntity).create(row) });
     });
   }
 }

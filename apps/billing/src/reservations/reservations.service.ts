@@ -5,15 +5,9 @@ import {
   type BillingReserveReply,
   SERVER_MESSAGES,
 } from '@council/contracts';
-import {
-  LedgerEntryEntity,
-  QuestionEntity,
-  ResponseEntity,
-  TokenReservationEntity,
-  UserEntity,
-} from '@council/db';
+import { type QuestionEntity } from '@council/db';
 import { DomainException } from '@council/server-kit';
-import { EntityManager } from 'typeorm';
+import { updateRow } from '../database/sql-write.util';
 import {
   type Buckets,
   NO_TOKENS,
@@ -22,8 +16,16 @@ import {
   planReservation,
   planSettlement,
 } from '../ledger/ledger.arithmetic';
-import { releaseKey, reservationKey, settlementKey } from '../ledger/ledger.keys';
+import { operationKeys, releaseKey, reservationKey, settlementKey } from '../ledger/ledger.keys';
 import { type EntryRefs, LedgerService } from '../ledger/ledger.service';
+import {
+  type QuestionState,
+  type ReservationRow,
+  findQuestionState,
+  findSettlementState,
+  insertReservation,
+  updateReservation,
+} from './reservations.repository';
 
 export interface SettleInput {
   userId: number;
@@ -63,22 +65,18 @@ export class ReservationsService {
   reserve(userId: number, questionId: number, maxTokens: number): Promise<BillingReserveReply> {
     return this.ledger.withAccount(userId, async (account) => {
       const { manager, user } = account;
-      const reservations = manager.getRepository(TokenReservationEntity);
-      const existing = await reservations.findOneBy({ questionId });
-      if (existing) {
-        assertOwner(existing, userId);
+      const { reservation, questionOwnerId } = await findQuestionState(manager, questionId);
+      if (reservation) {
+        assertOwner(reservation, userId);
         return {
           questionId,
-          reserved: existing.reserved,
+          reserved: reservation.reserved,
           tokensLeft: user.tokensLeft,
           queriesLeft: user.queriesLeft,
           duplicate: true,
         };
       }
-      const question = await manager
-        .getRepository(QuestionEntity)
-        .findOne({ where: { id: questionId }, select: { id: true, userId: true } });
-      if (!question || question.userId !== userId) {
+      if (questionOwnerId !== userId) {
         throw new DomainException('NOT_FOUND', BILLING_MESSAGES.questionNotFound);
       }
       const freeTier = user.subscriptionTier === 'free';
@@ -89,21 +87,27 @@ export class ReservationsService {
       if (plan.reserved === 0) {
         throw new DomainException('INSUFFICIENT_TOKENS', SERVER_MESSAGES.insufficientTokens);
       }
-      await this.ledger.append(account, reservationKey(questionId), plan.movements, { questionId });
-      await reservations.insert({
-        userId,
-        questionId,
-        reserved: plan.reserved,
-        heldMonthly: plan.held.monthly,
-        heldFree: plan.held.free,
-        heldPurchased: plan.held.purchased,
-      });
-      if (freeTier) {
-        user.queriesLeft -= 1;
-        await manager.getRepository(UserEntity).update(user.id, { queriesLeft: user.queriesLeft });
-      }
-      // Informational copy on the question (its owner, the council, reads it).
-      await manager.getRepository(QuestionEntity).update(questionId, { reservedTokens: plan.reserved });
+      await this.ledger.append(
+        account,
+        reservationKey(questionId),
+        plan.movements,
+        { questionId },
+        {
+          ...(freeTier ? { queriesLeft: user.queriesLeft - 1 } : {}),
+          alongside: [
+            insertReservation({
+              userId,
+              questionId,
+              reserved: plan.reserved,
+              heldMonthly: plan.held.monthly,
+              heldFree: plan.held.free,
+              heldPurchased: plan.held.purchased,
+            }),
+            // Informational copy on the question (its owner, the council, reads it).
+            updateRow<QuestionEntity>('questions', questionId, { reservedTokens: plan.reserved }),
+          ],
+        },
+      );
       return {
         questionId,
         reserved: plan.reserved,
@@ -122,38 +126,41 @@ export class ReservationsService {
     const key = settlementKey(input.questionId, input.memberOrder, input.round);
     return this.ledger.withAccount(input.userId, async (account) => {
       const { manager, user } = account;
-      const earlier = await this.ledger.findOperation(manager, key);
-      const sameResponse =
-        earlier.length === 0 && input.responseId !== null
-          ? await manager
-              .getRepository(LedgerEntryEntity)
-              .findBy({ responseId: input.responseId, kind: 'settlement' })
-          : [];
-      if (earlier.length > 0 || sameResponse.length > 0) {
-        const entries = earlier.length > 0 ? earlier : sameResponse;
+      const state = await findSettlementState(
+        manager,
+        input.questionId,
+        input.responseId,
+        operationKeys(key),
+      );
+      // Entries under this key win; else a settlement of the same response under another key.
+      const byKey = state.earlier.filter((entry) => entry.byKey);
+      const entries = byKey.length > 0 ? byKey : state.earlier;
+      if (entries.length > 0) {
         const charged = -entries
           .filter((entry) => entry.kind === 'settlement')
           .reduce((sum, entry) => sum + entry.amount, 0);
         return { duplicate: true, charged, uncovered: 0, tokensLeft: user.tokensLeft };
       }
-      const reservations = manager.getRepository(TokenReservationEntity);
-      const reservation = await reservations.findOneBy({ questionId: input.questionId });
+      const { reservation } = state;
       if (reservation) assertOwner(reservation, input.userId);
       const plan = planSettlement(
         input.totalTokens,
         reservation ? heldOf(reservation) : NO_TOKENS,
         bucketsOf(user),
       );
-      const refs = await liveRefs(manager, input.questionId, input.responseId);
-      await this.ledger.append(account, key, plan.movements, refs);
-      if (reservation) {
-        await reservations.update(reservation.id, {
-          heldMonthly: plan.heldAfter.monthly,
-          heldFree: plan.heldAfter.free,
-          heldPurchased: plan.heldAfter.purchased,
-          consumed: reservation.consumed + plan.covered,
-        });
-      }
+      const refs = liveRefs(input.questionId, input.responseId, state);
+      await this.ledger.append(account, key, plan.movements, refs, {
+        alongside: reservation
+          ? [
+              updateReservation(reservation.id, {
+                heldMonthly: plan.heldAfter.monthly,
+                heldFree: plan.heldAfter.free,
+                heldPurchased: plan.heldAfter.purchased,
+                consumed: reservation.consumed + plan.covered,
+              }),
+            ]
+          : [],
+      });
       return {
         duplicate: false,
         charged: plan.charged,
@@ -167,8 +174,8 @@ export class ReservationsService {
   release(userId: number, questionId: number): Promise<BillingReleaseReply> {
     return this.ledger.withAccount(userId, async (account) => {
       const { manager, user } = account;
-      const reservations = manager.getRepository(TokenReservationEntity);
-      const reservation = await reservations.findOneBy({ questionId });
+      const state = await findQuestionState(manager, questionId);
+      const { reservation } = state;
       if (!reservation) return { questionId, released: 0, tokensLeft: user.tokensLeft, duplicate: false };
       assertOwner(reservation, userId);
       if (reservation.releasedAt) {
@@ -179,21 +186,25 @@ export class ReservationsService {
         account,
         releaseKey(questionId),
         plan.movements,
-        await liveRefs(manager, questionId, null),
+        liveRefs(questionId, null, state),
+        {
+          alongside: [
+            updateReservation(reservation.id, {
+              heldMonthly: 0,
+              heldFree: 0,
+              heldPurchased: 0,
+              released: plan.released,
+              releasedAt: new Date(),
+            }),
+          ],
+        },
       );
-      await reservations.update(reservation.id, {
-        heldMonthly: 0,
-        heldFree: 0,
-        heldPurchased: 0,
-        released: plan.released,
-        releasedAt: new Date(),
-      });
       return { questionId, released: plan.released, tokensLeft: user.tokensLeft, duplicate: false };
     });
   }
 }
 
-function heldOf(reservation: TokenReservationEntity): Buckets {
+function heldOf(reservation: ReservationRow): Buckets {
   return {
     monthly: reservation.heldMonthly,
     free: reservation.heldFree,
@@ -201,7 +212,7 @@ function heldOf(reservation: TokenReservationEntity): Buckets {
   };
 }
 
-function assertOwner(reservation: TokenReservationEntity, userId: number): void {
+function assertOwner(reservation: ReservationRow, userId: number): void {
   if (reservation.userId !== userId)
     throw new DomainException('FORBIDDEN', BILLING_MESSAGES.questionNotFound);
 }
@@ -210,15 +221,12 @@ function assertOwner(reservation: TokenReservationEntity, userId: number): void 
  * Entry references are foreign keys: a question deleted meanwhile (its responses with it) is left
  * out, and the entry is written unlinked, like the ones the deletion itself unlinks.
  */
-async function liveRefs(
-  manager: EntityManager,
+function liveRefs(
   questionId: number,
   responseId: number | null,
-): Promise<EntryRefs> {
-  const question = await manager.getRepository(QuestionEntity).exists({ where: { id: questionId } });
-  const response =
-    responseId !== null && question
-      ? await manager.getRepository(ResponseEntity).exists({ where: { id: responseId } })
-      : false;
+  state: QuestionState & { responseLive?: boolean },
+): EntryRefs {
+  const question = state.questionOwnerId !== null;
+  const response = responseId !== null && question && state.responseLive === true;
   return { questionId: question ? questionId : null, responseId: response ? responseId : null };
 }

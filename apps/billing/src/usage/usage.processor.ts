@@ -3,10 +3,11 @@ import { Logger, OnApplicationBootstrap } from '@nestjs/common';
 import { type BillingReleaseReply, JOBS, QUEUES, type UsageSettleJobData } from '@council/contracts';
 import { MetricsService, instrumentWorker } from '@council/server-kit';
 import { Job } from 'bullmq';
+import { BillingEnv } from '../config/billing.env';
 import { ReservationsService, type SettleResult } from '../reservations/reservations.service';
 import { parseJobOrFail, permanentOnDomainError } from '../queues/job.util';
 
-/** Jobs at once; each waits only on its user's row lock, so this can be modest. */
+/** Jobs at once until bootstrap applies BillingEnv.USAGE_CONCURRENCY. */
 export const USAGE_CONCURRENCY = 4;
 
 /**
@@ -20,11 +21,14 @@ export class UsageProcessor extends WorkerHost implements OnApplicationBootstrap
   constructor(
     private readonly reservations: ReservationsService,
     private readonly metrics: MetricsService,
+    private readonly config: BillingEnv,
   ) {
     super();
   }
 
   onApplicationBootstrap(): void {
+    // Configured per deployment (a question makes four usage jobs); the decorator cannot read config.
+    this.worker.concurrency = this.config.USAGE_CONCURRENCY;
     instrumentWorker(this.metrics, this.worker);
     this.worker.on('error', (error) => this.logger.warn(`Worker: ${error.message}`));
   }

@@ -171,7 +171,13 @@ export async function finished(
   timeoutMs = 15_000,
 ): Promise<PromiseSettledResult<unknown>[]> {
   const { host, port } = redisOptionsFromUrl(harness.redis.url);
-  const events = new QueueEvents(name, { connection: { host, port }, prefix: harness.redis.prefix });
+  // Read the events stream from its start: with the default ('$', new events only) a job finishing
+  // between waitUntilFinished's own check and the stream's first read is never reported.
+  const events = new QueueEvents(name, {
+    connection: { host, port },
+    prefix: harness.redis.prefix,
+    lastEventId: '0',
+  });
   try {
     await events.waitUntilReady();
     return await Promise.allSettled(jobs.map((job) => job.waitUntilFinished(events, timeoutMs)));

@@ -24,3 +24,11 @@ export const RETRY_CANCELLED_MESSAGE = 'A cancelled question cannot be retried';
 
 /** Retry asked for a response that is not one of the question's. */
 export const RESPONSE_NOT_FOUND_MESSAGE = 'Response not found';
+
+/**
+ * How long the ask path reuses its read of the active catalogue (agents, models, roles). Only the
+ * seeder changes it, at deploy time, so a few seconds of staleness is harmless, while reading it on
+ * every ask cost three queries. An entry retired meanwhile stays askable that long (its rows are
+ * never deleted), and a new one is refused that long.
+ */
+export const CATALOGUE_CACHE_TTL_MS = 5_000;

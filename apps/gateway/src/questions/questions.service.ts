@@ -46,6 +46,7 @@ import { BillingRpcException } from '../billing/billing.exception';
 import { GatewayEnv } from '../config/gateway.env';
 import { type AuthUser } from '../users/users.util';
 import {
+  CATALOGUE_CACHE_TTL_MS,
   RESPONSE_NOT_FOUND_MESSAGE,
   RETRY_CANCELLED_MESSAGE,
   RETRY_NOT_FAILED_MESSAGE,
@@ -58,7 +59,9 @@ import {
 import {
   type CatalogueSnapshot,
   type CouncilPlan,
+  TtlCache,
   planCouncil,
+  plannedAgentResponses,
   toQuestionAgentResponse,
   toQuestionResponse,
   toResponseRow,
@@ -66,6 +69,39 @@ import {
 
 /** States of a job that has not started: removing it is safe. */
 const NOT_STARTED_STATES = new Set(['waiting', 'delayed', 'prioritized', 'waiting-children']);
+
+/**
+ * The question and its council in one statement: a data-modifying CTE is atomic by itself, so it
+ * needs no transaction (START and COMMIT were two more round trips on every ask). Members come as
+ * parallel arrays; the LEFT JOIN keeps the question id even for a council of none.
+ */
+const INSERT_QUESTION_SQL = `
+  WITH "question" AS (
+    INSERT INTO "questions" ("userId", "question", "showDebate", "showReasoning", "debateLeaderId", "status")
+    VALUES ($1, $2, $3, $4, $5, 'pending')
+    RETURNING "id"
+  ), "members" AS (
+    INSERT INTO "question_agents" ("questionId", "agentId", "modelId", "roleId", "order")
+    SELECT "question"."id", "member"."agentId", "member"."modelId", "member"."roleId", "member"."order"
+      FROM "question",
+           unnest($6::integer[], $7::integer[], $8::integer[], $9::integer[])
+             AS "member" ("agentId", "modelId", "roleId", "order")
+    RETURNING "id", "order"
+  )
+  SELECT "question"."id" AS "questionId", "members"."id" AS "memberId", "members"."order" AS "order"
+    FROM "question" LEFT JOIN "members" ON TRUE`;
+
+interface InsertedQuestionRow {
+  questionId: number;
+  memberId: number | null;
+  order: number | null;
+}
+
+interface InsertedQuestion {
+  id: number;
+  /** question_agents ids by member order. */
+  memberIds: Map<number, number>;
+}
 
 function isFinal(status: QuestionStatus): boolean {
   return (FINAL_QUESTION_STATUSES as readonly string[]).includes(status);
@@ -80,6 +116,7 @@ export class QuestionsService {
   private readonly logger = new Logger(QuestionsService.name);
   private readonly providerQueues: Record<Provider, Queue>;
   private readonly stream: QuestionStreamWriter;
+  private readonly catalogue = new TtlCache(() => this.loadCatalogue(), CATALOGUE_CACHE_TTL_MS);
 
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
@@ -108,7 +145,8 @@ export class QuestionsService {
    * final (or QUESTION_WAIT_TIMEOUT_MS passed).
    */
   async ask(user: AuthUser, dto: AskQuestionDto, wait: boolean): Promise<AskQuestionResult> {
-    const plan = planCouncil(user.subscriptionTier, dto, await this.loadCatalogue());
+    const catalogue = await this.catalogue.get();
+    const plan = planCouncil(user.subscriptionTier, dto, catalogue);
     const question = await this.insertQuestion(user.id, dto, plan);
     await this.reserve(user.id, question.id, dto, plan);
     try {
@@ -117,8 +155,8 @@ export class QuestionsService {
           {
             id: question.id,
             userId: user.id,
-            showDebate: question.showDebate,
-            showReasoning: question.showReasoning,
+            showDebate: dto.showDebate,
+            showReasoning: dto.showReasoning,
           },
           plan.members,
           { leaderOrder: plan.leaderOrder },
@@ -129,8 +167,18 @@ export class QuestionsService {
       await this.failUnqueued(user.id, question.id, QUEUE_UNAVAILABLE_MESSAGE);
       throw new DomainException('SERVICE_UNAVAILABLE', QUEUE_UNAVAILABLE_MESSAGE);
     }
-    if (wait) await this.waitUntilFinal(question.id);
-    return this.result(question.id);
+    if (wait) {
+      await this.waitUntilFinal(question.id);
+      return this.result(question.id);
+    }
+    // The council was just written from the plan and the catalogue: only the question (a worker
+    // may already have started it) and any answers are read back.
+    const { entity, responses } = await this.questionWithResponses(question.id);
+    return {
+      question: toQuestionResponse(entity),
+      responses,
+      agents: plannedAgentResponses(question.id, plan.members, question.memberIds, catalogue),
+    };
   }
 
   /**
@@ -186,10 +234,15 @@ export class QuestionsService {
     if (response.status !== 'failed' || response.memberOrder === null || response.round !== 0) {
       throw new DomainException('CONFLICT', RETRY_NOT_FAILED_MESSAGE);
     }
-    const member = await this.questionAgents.findOne({
-      where: { questionId, order: response.memberOrder },
-      relations: { agent: true },
-    });
+    // A query builder, not findOne: findOne with a relation pages by id first (two statements).
+    const member = await this.questionAgents
+      .createQueryBuilder('member')
+      .innerJoinAndSelect('member.agent', 'agent')
+      .where('member.questionId = :questionId AND member.order = :order', {
+        questionId,
+        order: response.memberOrder,
+      })
+      .getOne();
     if (!member?.agent) throw new DomainException('CONFLICT', RETRY_NOT_FAILED_MESSAGE);
     const { tokensLeft } = await this.billing.subscription(user.id);
     if (tokensLeft <= 0) throw new DomainException('INSUFFICIENT_TOKENS', SERVER_MESSAGES.insufficientTokens);
@@ -234,18 +287,17 @@ export class QuestionsService {
 
   /** The question (its owner's only: NOT_FOUND otherwise), its council and its stored answers. */
   async result(questionId: number): Promise<AskQuestionResult> {
-    const question = await this.questions.findOneByOrFail({ id: questionId });
-    const [members, responses] = await Promise.all([
+    const [{ entity, responses }, members] = await Promise.all([
+      this.questionWithResponses(questionId),
       this.questionAgents.find({
         where: { questionId },
         relations: { agent: true, model: true, role: true },
         order: { order: 'ASC' },
       }),
-      this.responses.find({ where: { questionId }, order: { memberOrder: 'ASC', round: 'ASC', id: 'ASC' } }),
     ]);
     return {
-      question: toQuestionResponse(question),
-      responses: responses.map(toResponseRow),
+      question: toQuestionResponse(entity),
+      responses,
       agents: members.map(toQuestionAgentResponse),
     };
   }
@@ -257,6 +309,21 @@ export class QuestionsService {
       select: { id: true, status: true },
     });
     return question?.status ?? null;
+  }
+
+  /** The question and its answers (by member, then round, consensus last) in one statement. */
+  private async questionWithResponses(
+    questionId: number,
+  ): Promise<{ entity: QuestionEntity; responses: ResponseRow[] }> {
+    const entity = await this.questions
+      .createQueryBuilder('question')
+      .leftJoinAndSelect('question.responses', 'response')
+      .where('question.id = :questionId', { questionId })
+      .orderBy('response.memberOrder', 'ASC')
+      .addOrderBy('response.round', 'ASC')
+      .addOrderBy('response.id', 'ASC')
+      .getOneOrFail();
+    return { entity, responses: (entity.responses ?? []).map(toResponseRow) };
   }
 
   private async findOwned(userId: number, questionId: number): Promise<QuestionEntity> {
@@ -277,29 +344,29 @@ export class QuestionsService {
     return { agents, models, roles };
   }
 
-  private insertQuestion(userId: number, dto: AskQuestionDto, plan: CouncilPlan): Promise<QuestionEntity> {
-    return this.dataSource.transaction(async (manager) => {
-      const question = await manager.getRepository(QuestionEntity).save(
-        manager.getRepository(QuestionEntity).create({
-          userId,
-          question: dto.question,
-          showDebate: dto.showDebate,
-          showReasoning: dto.showReasoning,
-          debateLeaderId: plan.debateLeaderId,
-          status: 'pending',
-        }),
-      );
-      await manager.getRepository(QuestionAgentEntity).insert(
-        plan.members.map((member) => ({
-          questionId: question.id,
-          agentId: member.agentId,
-          modelId: member.modelId,
-          roleId: member.roleId,
-          order: member.order,
-        })),
-      );
-      return question;
-    });
+  private async insertQuestion(
+    userId: number,
+    dto: AskQuestionDto,
+    plan: CouncilPlan,
+  ): Promise<InsertedQuestion> {
+    const rows = await this.dataSource.query<InsertedQuestionRow[]>(INSERT_QUESTION_SQL, [
+      userId,
+      dto.question,
+      dto.showDebate,
+      dto.showReasoning,
+      plan.debateLeaderId,
+      plan.members.map((member) => member.agentId),
+      plan.members.map((member) => member.modelId),
+      plan.members.map((member) => member.roleId),
+      plan.members.map((member) => member.order),
+    ]);
+    const [first] = rows;
+    if (!first) throw new Error('Inserting a question returned no row');
+    const memberIds = new Map<number, number>();
+    for (const row of rows) {
+      if (row.memberId !== null && row.order !== null) memberIds.set(row.order, row.memberId);
+    }
+    return { id: first.questionId, memberIds };
   }
 
   /**

@@ -7,7 +7,14 @@ import {
 } from '@council/contracts';
 import { type AgentEntity, type ModelEntity, type RoleEntity } from '@council/db';
 import { DomainException } from '@council/server-kit';
-import { type CatalogueSnapshot, defaultCouncil, parseWaitFlag, planCouncil } from './questions.util';
+import {
+  type CatalogueSnapshot,
+  TtlCache,
+  defaultCouncil,
+  parseWaitFlag,
+  planCouncil,
+  plannedAgentResponses,
+} from './questions.util';
 
 const agent = (id: number, provider: Provider): AgentEntity =>
   ({ id, provider, name: `a${id}` }) as AgentEntity;
@@ -138,5 +145,121 @@ describe('planCouncil', () => {
       parseWaitFlag(undefined),
       parseWaitFlag('no'),
     ]).toEqual([true, true, false, false]);
+  });
+});
+
+describe('plannedAgentResponses', () => {
+  it('shapes the planned members with their catalogue rows, as reading them back would', () => {
+    const withRole: CatalogueSnapshot = {
+      ...catalogue,
+      roles: [{ id: 1, name: 'Critic', description: 'Finds flaws', category: 'analysis' } as RoleEntity],
+    };
+    const plan = planCouncil(
+      'max',
+      {
+        showDebate: false,
+        showReasoning: false,
+        agents: [
+          { agentId: 5, modelId: 105, roleId: null, order: 1 },
+          { agentId: 1, modelId: 201, roleId: 1, order: 0 },
+          { agentId: 9, modelId: 109, order: 2 },
+        ],
+      },
+      withRole,
+    );
+    const answers = plannedAgentResponses(
+      42,
+      plan.members,
+      new Map([
+        [0, 70],
+        [1, 71],
+        [2, 72],
+      ]),
+      withRole,
+    );
+    expect(
+      answers.map(({ id, questionId, agentId, modelId, roleId, order }) => [
+        id,
+        questionId,
+        agentId,
+        modelId,
+        roleId,
+        order,
+      ]),
+    ).toEqual([
+      [70, 42, 1, 201, 1, 0],
+      [71, 42, 5, 105, null, 1],
+      [72, 42, 9, 109, null, 2],
+    ]);
+    expect(answers[0]).toMatchObject({
+      agent: { id: 1, name: 'a1', provider: 'openai' },
+      model: { id: 201, agentId: 1, name: 'm201' },
+      role: { id: 1, name: 'Critic', description: 'Finds flaws', category: 'analysis' },
+    });
+    expect(answers[1]?.role).toBeNull();
+  });
+
+  it('refuses a member whose id or catalogue row is missing', () => {
+    const member = { agentId: 1, modelId: 101, roleId: null, order: 0, provider: 'openai' as const };
+    expect(() => plannedAgentResponses(1, [member], new Map(), catalogue)).toThrow(/not in its catalogue/);
+    expect(() => plannedAgentResponses(1, [{ ...member, roleId: 9 }], new Map([[0, 1]]), catalogue)).toThrow(
+      /not in its catalogue/,
+    );
+  });
+});
+
+describe('TtlCache', () => {
+  const deferred = <T>() => {
+    let resolve!: (value: T) => void;
+    let reject!: (error: unknown) => void;
+    const promise = new Promise<T>((res, rej) => {
+      resolve = res;
+      reject = rej;
+    });
+    return { promise, resolve, reject };
+  };
+
+  it('shares one load between concurrent callers and keeps it for the TTL after it settles', async () => {
+    let now = 1_000;
+    const loads: ReturnType<typeof deferred<string>>[] = [];
+    const cache = new TtlCache(
+      () => {
+        const load = deferred<string>();
+        loads.push(load);
+        return load.promise;
+      },
+      5_000,
+      () => now,
+    );
+    const first = cache.get();
+    now = 9_000; // a slow load: the TTL counts from when it settled, not from when it started
+    const second = cache.get();
+    expect(loads).toHaveLength(1);
+    loads[0]?.resolve('v1');
+    expect(await Promise.all([first, second])).toEqual(['v1', 'v1']);
+    now = 13_999;
+    expect(await cache.get()).toBe('v1');
+    expect(loads).toHaveLength(1);
+    now = 14_000;
+    const third = cache.get();
+    expect(loads).toHaveLength(2);
+    loads[1]?.resolve('v2');
+    expect(await third).toBe('v2');
+  });
+
+  it('does not keep a failed load', async () => {
+    let calls = 0;
+    const cache = new TtlCache(
+      () => {
+        calls += 1;
+        return calls === 1 ? Promise.reject(new Error('database down')) : Promise.resolve('ok');
+      },
+      5_000,
+      () => 0,
+    );
+    await expect(cache.get()).rejects.toThrow('database down');
+    expect(await cache.get()).toBe('ok');
+    expect(await cache.get()).toBe('ok');
+    expect(calls).toBe(2);
   });
 });

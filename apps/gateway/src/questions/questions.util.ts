@@ -138,8 +138,14 @@ export function toQuestionResponse(question: QuestionEntity): QuestionResponse {
   };
 }
 
+/** What toQuestionAgentResponse reads: a stored member, or one just planned (plannedAgentResponses). */
+export type QuestionAgentRow = Pick<
+  QuestionAgentEntity,
+  'id' | 'questionId' | 'agentId' | 'modelId' | 'roleId' | 'order' | 'agent' | 'model' | 'role'
+>;
+
 /** A member with its agent, model and (optional) role loaded. */
-export function toQuestionAgentResponse(member: QuestionAgentEntity): QuestionAgentResponse {
+export function toQuestionAgentResponse(member: QuestionAgentRow): QuestionAgentResponse {
   const { agent, model, role } = member;
   if (!agent || !model) throw new Error(`question_agents ${member.id} was read without its agent and model`);
   return {
@@ -169,6 +175,71 @@ export function toQuestionAgentResponse(member: QuestionAgentEntity): QuestionAg
       ? { id: role.id, name: role.name, description: role.description, category: role.category }
       : null,
   };
+}
+
+/**
+ * The council just inserted, as reading it back with its relations would answer it: the plan's
+ * members (sorted by order, as that read is) with the catalogue rows they were planned from.
+ * `memberIds` maps each member's order to its question_agents id.
+ */
+export function plannedAgentResponses(
+  questionId: number,
+  members: readonly PlannedMember[],
+  memberIds: ReadonlyMap<number, number>,
+  catalogue: CatalogueSnapshot,
+): QuestionAgentResponse[] {
+  return members.map((member) => {
+    const id = memberIds.get(member.order);
+    const agent = catalogue.agents.find((candidate) => candidate.id === member.agentId);
+    const model = catalogue.models.find((candidate) => candidate.id === member.modelId);
+    const role =
+      member.roleId === null ? null : catalogue.roles.find((candidate) => candidate.id === member.roleId);
+    // planCouncil only plans members from these rows; a miss is a bug, not a user error.
+    if (id === undefined || !agent || !model || role === undefined) {
+      throw new Error(`Planned member ${member.order} of question ${questionId} is not in its catalogue`);
+    }
+    return toQuestionAgentResponse({
+      id,
+      questionId,
+      agentId: member.agentId,
+      modelId: member.modelId,
+      roleId: member.roleId,
+      order: member.order,
+      agent,
+      model,
+      role,
+    });
+  });
+}
+
+/**
+ * A value loaded on demand and kept for `ttlMs` after each load. Concurrent misses share one load
+ * (a burst of asks after expiry reads once); a failed load is dropped, so the next call tries again.
+ */
+export class TtlCache<T> {
+  private entry: { value: Promise<T>; expiresAt: number } | null = null;
+
+  constructor(
+    private readonly load: () => Promise<T>,
+    private readonly ttlMs: number,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  get(): Promise<T> {
+    if (this.entry && this.now() < this.entry.expiresAt) return this.entry.value;
+    // Never expires while loading, so callers arriving meanwhile wait for this load.
+    const entry = { value: this.load(), expiresAt: Number.POSITIVE_INFINITY };
+    this.entry = entry;
+    entry.value.then(
+      () => {
+        if (this.entry === entry) entry.expiresAt = this.now() + this.ttlMs;
+      },
+      () => {
+        if (this.entry === entry) this.entry = null;
+      },
+    );
+    return entry.value;
+  }
 }
 
 export function toResponseRow(response: ResponseEntity): ResponseRow {

@@ -18,7 +18,7 @@ import {
   questionCancelKey,
   usageJobId,
 } from '@council/contracts';
-import { QuestionAgentEntity, QuestionEntity, ResponseEntity } from '@council/db';
+import { QuestionAgentEntity, ResponseEntity } from '@council/db';
 import {
   type CouncilAnswer,
   DEFAULT_MEMBER_PROMPT,
@@ -41,6 +41,7 @@ import { type Redis } from 'ioredis';
 import { type DataSource } from 'typeorm';
 import { DEFAULT_DELTA_BATCH, DeltaBatcher, type DeltaBatcherOptions } from '../streaming/delta-batcher';
 import { CancelWatch } from './cancel-watch';
+import { type JobMember, loadJobContext } from './job-context';
 
 export type ProviderJobName = typeof JOBS.memberAnswer | typeof JOBS.debateRevision | typeof JOBS.synthesis;
 
@@ -126,17 +127,13 @@ export class ProviderJobRunner {
   async run(job: Job): Promise<ProviderJobResult> {
     const target = await this.parse(job);
     const { data } = target;
-    const questions = this.deps.dataSource.getRepository(QuestionEntity);
-    const question = await questions.findOneBy({ id: data.questionId });
-    if (!question) throw new UnrecoverableError(`Question ${data.questionId} does not exist`);
-    if (question.status === 'cancelled' || (await this.cancelled(data.questionId))) {
+    const context = await loadJobContext(this.deps.dataSource, data.questionId, data.memberOrder);
+    if (!context) throw new UnrecoverableError(`Question ${data.questionId} does not exist`);
+    if (context.status === 'cancelled' || (await this.cancelled(data.questionId))) {
       return { status: 'skipped', responseId: null, changed: null };
     }
-    const member = await this.deps.dataSource.getRepository(QuestionAgentEntity).findOne({
-      where: { questionId: data.questionId, order: data.memberOrder },
-      relations: { agent: true, model: true, role: true },
-    });
-    if (!member?.model) {
+    const { member } = context;
+    if (!member) {
       throw new UnrecoverableError(`Question ${data.questionId} has no member ${data.memberOrder}`);
     }
 
@@ -145,14 +142,10 @@ export class ProviderJobRunner {
       // A duplicate run (stalled-job recovery): the answer is stored; settle it (idempotent) and stop.
       return this.alreadyDone(target, row);
     }
-    await this.deps.dataSource.query(
-      `UPDATE "questions" SET "status" = 'running' WHERE "id" = $1 AND "status" = 'pending'`,
-      [data.questionId],
-    );
 
     if (job.attemptsStarted > 1) await this.append(data.questionId, [this.resetEntry(target, job)]);
 
-    const request = await this.buildRequest(target, question, member);
+    const request = await this.buildRequest(target, context.question, member);
     const provider = this.deps.providerFor?.(data) ?? createProvider(data.provider, this.deps.llm);
     const batcher = new DeltaBatcher(
       (parts) =>
@@ -206,7 +199,7 @@ export class ProviderJobRunner {
     const revision = target.name === JOBS.debateRevision ? parseRevision(text) : null;
     const answer = revision ? revision.answer : text.trim();
     const changed = revision ? (revision.changed ?? (await this.differsFromPrevious(target, answer))) : null;
-    const debateLog = target.consensus && question.showDebate ? await this.debateLog(data.questionId) : null;
+    const debateLog = target.consensus && context.showDebate ? await this.debateLog(data.questionId) : null;
 
     // RETURNING saves a read on the usual path; a row completed before (a duplicate run) is read.
     const [updatedRows]: [TokenUsage[], number] = await this.deps.dataSource.query(
@@ -275,14 +268,20 @@ export class ProviderJobRunner {
     };
   }
 
-  /** The row exists from the moment the job starts (status streaming); a second run finds it. */
+  /**
+   * The row exists from the moment the job starts (status streaming); a second run finds it. The
+   * same statement marks a pending question running (one round trip instead of two).
+   */
   private async ensureRow(target: Target): Promise<StoredRow> {
     const { data } = target;
     const conflict = target.consensus
       ? `("questionId") WHERE "provider" = 'consensus'`
       : `("questionId", "memberOrder", "round")`;
     const inserted: StoredRow[] = await this.deps.dataSource.query(
-      `INSERT INTO "responses" ("questionId", "provider", "memberOrder", "round", "agentId", "modelId", "roleId", "status")
+      `WITH "started" AS (
+         UPDATE "questions" SET "status" = 'running' WHERE "id" = $1 AND "status" = 'pending'
+       )
+       INSERT INTO "responses" ("questionId", "provider", "memberOrder", "round", "agentId", "modelId", "roleId", "status")
        VALUES ($1, $2, $3, $4, $5, $6, $7, 'streaming')
        ON CONFLICT ${conflict} DO NOTHING
        RETURNING "id", "status"`,
@@ -319,32 +318,28 @@ export class ProviderJobRunner {
     return { status: 'completed', responseId: row.id, changed };
   }
 
-  private async buildRequest(
-    target: Target,
-    question: QuestionEntity,
-    member: QuestionAgentEntity,
-  ): Promise<LlmRequest> {
+  private async buildRequest(target: Target, question: string, member: JobMember): Promise<LlmRequest> {
     const { data } = target;
     const base = {
-      model: member.model?.apiModel ?? '',
-      system: member.role?.prompt?.trim() || DEFAULT_MEMBER_PROMPT,
+      model: member.apiModel,
+      system: member.rolePrompt?.trim() || DEFAULT_MEMBER_PROMPT,
       maxTokens: ANSWER_MAX_OUTPUT_TOKENS,
       reasoning: data.showReasoning,
     };
     if (target.name === JOBS.memberAnswer) {
-      return { ...base, task: 'answer', messages: [{ role: 'user', content: question.question }] };
+      return { ...base, task: 'answer', messages: [{ role: 'user', content: question }] };
     }
     const latest = await this.latestAnswers(data.questionId, target.consensus ? data.round : data.round - 1);
     if (target.consensus) {
       const content = buildSynthesisPrompt({
-        question: question.question,
+        question,
         answers: latest.map((entry) => entry.answer),
       });
       return { ...base, task: 'synthesis', messages: [{ role: 'user', content }] };
     }
     const own = latest.find((entry) => entry.order === data.memberOrder);
     const content = buildRevisionPrompt({
-      question: question.question,
+      question,
       round: data.round,
       ownAnswer: own?.answer.answer ?? '',
       others: latest.filter((entry) => entry.order !== data.memberOrder).map((entry) => entry.answer),

@@ -1,4 +1,5 @@
 import { type DeltaKind } from '@council/contracts';
+import { type FlushClock, SHARED_FLUSH_CLOCK } from './flush-clock';
 
 export interface DeltaPart {
   kind: DeltaKind;
@@ -21,14 +22,14 @@ export const DEFAULT_DELTA_BATCH: DeltaBatcherOptions = { intervalMs: 40, maxCha
  * close(), so the provider stream itself is never interrupted by a Redis hiccup.
  *
  * Leading edge: a delta that arrives after a quiet interval (the first token above all) is written
- * as soon as the deltas of the same network read are in (setImmediate), not an interval later;
- * while deltas keep coming, writes are at least `intervalMs` apart.
+ * as soon as the deltas of the same network read are in (end of the event-loop turn), not an
+ * interval later; while deltas keep coming, writes are at least `intervalMs` apart. The timing
+ * runs on a FlushClock shared by all batchers, so their writes leave together.
  */
 export class DeltaBatcher {
   private pending: DeltaPart[] = [];
   private pendingChars = 0;
-  private timer: NodeJS.Timeout | null = null;
-  private immediate: NodeJS.Immediate | null = null;
+  private scheduled = false;
   /** When the last batch was handed to `write` (performance.now(); -Infinity: never). */
   private lastFlushAt = Number.NEGATIVE_INFINITY;
   private chain: Promise<void> = Promise.resolve();
@@ -37,6 +38,7 @@ export class DeltaBatcher {
   constructor(
     private readonly write: (parts: readonly DeltaPart[]) => Promise<void>,
     private readonly options: DeltaBatcherOptions = DEFAULT_DELTA_BATCH,
+    private readonly clock: FlushClock = SHARED_FLUSH_CLOCK,
   ) {}
 
   push(kind: DeltaKind, text: string): void {
@@ -49,10 +51,11 @@ export class DeltaBatcher {
       this.flush();
       return;
     }
-    if (this.timer || this.immediate) return; // a write of what waits is already scheduled
-    const quietFor = performance.now() - this.lastFlushAt;
-    if (quietFor >= this.options.intervalMs) this.immediate = setImmediate(() => this.flush());
-    else this.timer = setTimeout(() => this.flush(), this.options.intervalMs - quietFor);
+    if (this.scheduled) return; // a write of what waits is already scheduled
+    this.scheduled = true;
+    const dueAt = this.lastFlushAt + this.options.intervalMs;
+    if (performance.now() >= dueAt) this.clock.flushSoon(this);
+    else this.clock.flushAt(this, dueAt);
   }
 
   /** Starts writing what is waiting (in order after earlier writes). */
@@ -86,9 +89,8 @@ export class DeltaBatcher {
   }
 
   private clearTimer(): void {
-    if (this.timer) clearTimeout(this.timer);
-    if (this.immediate) clearImmediate(this.immediate);
-    this.timer = null;
-    this.immediate = null;
+    if (!this.scheduled) return;
+    this.scheduled = false;
+    this.clock.cancel(this);
   }
 }

@@ -13,22 +13,35 @@ export interface IdleTimeoutOptions {
 /**
  * Yields the source's items; when none arrives for `idleMs` (or `firstItemMs` before the first),
  * aborts `controller` with a StreamStalledError and throws that error, whether or not the source
- * reacts to the abort. One timer per wait, cleared as soon as the item arrives.
+ * reacts to the abort. The time the consumer spends between items does not count.
+ *
+ * One timer per stream, re-armed (refresh) per item rather than created and cleared: a worker
+ * streaming hundreds of answers handles thousands of items a second.
  */
 export async function* withIdleTimeout<T>(
   source: AsyncIterable<T>,
   options: IdleTimeoutOptions,
 ): AsyncGenerator<T> {
   const iterator = source[Symbol.asyncIterator]();
-  let limit = options.firstItemMs ?? options.idleMs;
   let finished = false;
+  let waiting = false;
+  let rejectStalled: (error: StreamStalledError) => void = () => undefined;
+  const stalled = new Promise<never>((_resolve, reject) => {
+    rejectStalled = reject;
+  });
+  stalled.catch(() => undefined); // observed only through the race below
+  const arm = (limit: number) =>
+    setTimeout(() => {
+      // A timer that fires while the consumer holds an item is ignored (and re-armed on the next wait).
+      if (waiting) rejectStalled(new StreamStalledError(limit));
+    }, limit);
+  let timer = arm(options.firstItemMs ?? options.idleMs);
+  let first = true;
   try {
     for (;;) {
       const next = iterator.next();
-      let timer: NodeJS.Timeout | undefined;
-      const stalled = new Promise<never>((_resolve, reject) => {
-        timer = setTimeout(() => reject(new StreamStalledError(limit)), limit);
-      });
+      timer.refresh();
+      waiting = true;
       let result: IteratorResult<T>;
       try {
         result = await Promise.race([next, stalled]);
@@ -44,16 +57,21 @@ export async function* withIdleTimeout<T>(
         }
         throw error;
       } finally {
-        clearTimeout(timer);
+        waiting = false;
       }
       if (result.done) {
         finished = true;
         return;
       }
+      if (first && options.firstItemMs !== undefined && options.firstItemMs !== options.idleMs) {
+        clearTimeout(timer);
+        timer = arm(options.idleMs);
+      }
+      first = false;
       yield result.value;
-      limit = options.idleMs;
     }
   } finally {
+    clearTimeout(timer);
     // The consumer stopped early (break / return / throw): close the source too.
     if (!finished) await iterator.return?.();
   }

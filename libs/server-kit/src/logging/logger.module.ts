@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { type DynamicModule } from '@nestjs/common';
+import { type DynamicModule, RequestMethod } from '@nestjs/common';
 import { LoggerModule } from 'nestjs-pino';
 import { type IncomingMessage, type ServerResponse } from 'node:http';
 import { type LogLevel } from '../config/base-server.env';
@@ -23,6 +23,13 @@ export function requestIdFor(req: IncomingMessage, res: ServerResponse): string 
 /** Structured JSON logs, one line per request, with the request id on every line of that request. */
 export function createLoggerModule(service: string, level: LogLevel): DynamicModule {
   return LoggerModule.forRoot({
+    // Probes and scrapes skip the request middleware altogether: its per-request context
+    // (AsyncLocalStorage) turns on promise hooks for the whole process, a cost every promise of a
+    // worker, whose only HTTP traffic they are, would pay from then on.
+    exclude: [
+      { path: 'health', method: RequestMethod.ALL },
+      { path: 'metrics', method: RequestMethod.ALL },
+    ],
     pinoHttp: {
       level,
       base: { service },

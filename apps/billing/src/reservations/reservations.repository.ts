@@ -1,0 +1,117 @@
+// token_reservations as plain SQL: each step reads what it needs in one statement and writes
+// together with its ledger entries (billing is on the critical path of every question, and each
+// statement is a round trip). Read only once the user's row lock is held: a statement's snapshot
+// is taken when it starts, so a read folded into the locking SELECT would miss what the previous
+// lock holder committed.
+
+import { type LedgerEntryKind } from '@council/contracts';
+import { type TokenReservationEntity } from '@council/db';
+import { type EntityManager } from 'typeorm';
+import { type SqlWrite, updateRow } from '../database/sql-write.util';
+
+export type ReservationRow = Pick<
+  TokenReservationEntity,
+  | 'id'
+  | 'userId'
+  | 'reserved'
+  | 'heldMonthly'
+  | 'heldFree'
+  | 'heldPurchased'
+  | 'consumed'
+  | 'released'
+  | 'releasedAt'
+>;
+
+export interface QuestionState {
+  reservation: ReservationRow | null;
+  /** Null when the question row is gone (deleted meanwhile) or never existed. */
+  questionOwnerId: number | null;
+}
+
+/** An entry found by the settlement key (byKey) or settling the same response under another key. */
+export interface EarlierEntry {
+  kind: LedgerEntryKind;
+  amount: number;
+  byKey: boolean;
+}
+
+export interface SettlementState extends QuestionState {
+  responseLive: boolean;
+  earlier: EarlierEntry[];
+}
+
+// The reservation's columns are all NOT NULL, so when its id is null (no row) the rest is too.
+type StateRow = Omit<ReservationRow, 'id'> & {
+  id: number | null;
+  questionOwnerId: number | null;
+  responseLive?: boolean;
+  earlier?: EarlierEntry[];
+};
+
+// The one-row FROM keeps a row when neither the reservation nor the question exists.
+const SELECT_STATE = `
+  SELECT r."id", r."userId", r."reserved", r."heldMonthly", r."heldFree", r."heldPurchased",
+         r."consumed", r."released", r."releasedAt", q."userId" AS "questionOwnerId"`;
+const FROM_STATE = `
+  FROM (SELECT 1) AS "one"
+  LEFT JOIN "token_reservations" r ON r."questionId" = $1
+  LEFT JOIN "questions" q ON q."id" = $1`;
+
+/** The question's reservation and owner. */
+export async function findQuestionState(manager: EntityManager, questionId: number): Promise<QuestionState> {
+  const [row]: StateRow[] = await manager.query(`${SELECT_STATE} ${FROM_STATE}`, [questionId]);
+  return stateOf(row);
+}
+
+/**
+ * findQuestionState plus what a settlement checks: whether the response still exists, and the
+ * entries of an earlier settlement, by its ledger keys or by the same response under another key.
+ */
+export async function findSettlementState(
+  manager: EntityManager,
+  questionId: number,
+  responseId: number | null,
+  keys: readonly string[],
+): Promise<SettlementState> {
+  const [row]: StateRow[] = await manager.query(
+    `${SELECT_STATE},
+       EXISTS (SELECT 1 FROM "responses" WHERE "id" = $2) AS "responseLive",
+       (SELECT COALESCE(json_agg(json_build_object(
+                 'kind', e."kind", 'amount', e."amount", 'byKey', e."idempotencyKey" = ANY($3::varchar[]))),
+               '[]'::json)
+          FROM "ledger_entries" e
+         WHERE e."idempotencyKey" = ANY($3::varchar[])
+            OR (e."responseId" = $2 AND e."kind" = 'settlement')) AS "earlier"
+     ${FROM_STATE}`,
+    [questionId, responseId, keys],
+  );
+  return { ...stateOf(row), responseLive: row?.responseLive ?? false, earlier: row?.earlier ?? [] };
+}
+
+/** INSERT of a new reservation, for LedgerService.append's `alongside`. */
+export function insertReservation(
+  row: Pick<
+    TokenReservationEntity,
+    'userId' | 'questionId' | 'reserved' | 'heldMonthly' | 'heldFree' | 'heldPurchased'
+  >,
+): SqlWrite {
+  return (param) =>
+    `INSERT INTO "token_reservations"
+       ("userId", "questionId", "reserved", "heldMonthly", "heldFree", "heldPurchased")
+     VALUES (${[row.userId, row.questionId, row.reserved, row.heldMonthly, row.heldFree, row.heldPurchased]
+       .map(param)
+       .join(', ')})`;
+}
+
+export function updateReservation(
+  id: number,
+  patch: Partial<Omit<ReservationRow, 'id' | 'userId' | 'reserved'>>,
+): SqlWrite {
+  return updateRow<TokenReservationEntity>('token_reservations', id, patch);
+}
+
+function stateOf(row: StateRow | undefined): QuestionState {
+  if (!row) return { reservation: null, questionOwnerId: null };
+  const { id, questionOwnerId, responseLive: _live, earlier: _earlier, ...columns } = row;
+  return { reservation: id === null ? null : { id, ...columns }, questionOwnerId };
+}

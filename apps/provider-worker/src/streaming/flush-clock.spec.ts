@@ -1,0 +1,52 @@
+import { FlushClock, type Flushable } from './flush-clock';
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe('FlushClock', () => {
+  it('flushes items due in the same tick in one pass (their writes leave together)', async () => {
+    const clock = new FlushClock(20);
+    const flushed: string[] = [];
+    let seenAfterFirst = -1;
+    const item = (name: string): Flushable => ({
+      flush: () => {
+        flushed.push(name);
+        // Microtasks run only after the whole tick: every item of the pass is in by then.
+        if (flushed.length === 1) queueMicrotask(() => (seenAfterFirst = flushed.length));
+      },
+    });
+    const now = performance.now();
+    clock.flushAt(item('a'), now + 1);
+    clock.flushAt(item('b'), now + 5);
+    clock.flushAt(item('c'), now + 9);
+    await sleep(35);
+    expect(flushed).toEqual(['a', 'b', 'c']);
+    expect(seenAfterFirst).toBe(3);
+  });
+
+  it('keeps an item that is not due yet for a later tick', async () => {
+    const clock = new FlushClock(5);
+    const flushed: number[] = [];
+    const started = performance.now();
+    clock.flushAt({ flush: () => flushed.push(performance.now() - started) }, started + 40);
+    await sleep(20);
+    expect(flushed).toEqual([]);
+    await sleep(50);
+    expect(flushed).toHaveLength(1);
+    expect(flushed[0]).toBeGreaterThanOrEqual(39);
+  });
+
+  it('flushes soon at the end of the turn, once, and forgets cancelled items', async () => {
+    const clock = new FlushClock(5);
+    let soon = 0;
+    let cancelled = 0;
+    const a: Flushable = { flush: () => (soon += 1) };
+    const b: Flushable = { flush: () => (cancelled += 1) };
+    clock.flushSoon(a);
+    clock.flushAt(a, performance.now()); // already scheduled sooner: ignored
+    clock.flushAt(b, performance.now());
+    clock.cancel(b);
+    await sleep(20);
+    expect(soon).toBe(1);
+    expect(cancelled).toBe(0);
+  });
+});
