@@ -45,6 +45,16 @@ describe('gateway (real PostgreSQL and Redis)', () => {
     expect(res.body).toEqual({ status: 'ok', checks: { database: 'up', redis: 'up' } });
   });
 
+  it('runs API requests in the request-log context, probes and scrapes without it', async () => {
+    // The context (AsyncLocalStorage) would switch on promise hooks for the whole process.
+    const api = await request(app.getHttpServer()).get('/api/agents').expect(200);
+    expect(api.headers['x-request-id']).toMatch(/^[\w.-]+$/);
+    const probe = await request(app.getHttpServer()).get('/api/health').expect(200);
+    expect(probe.headers['x-request-id']).toBeUndefined();
+    const scrape = await request(app.getHttpServer()).get('/metrics').expect(200);
+    expect(scrape.headers['x-request-id']).toBeUndefined();
+  });
+
   it('serves the seeded catalogue in catalogue order', async () => {
     const agents = (await request(app.getHttpServer()).get('/api/agents').expect(200)).body as Array<{
       id: number;
