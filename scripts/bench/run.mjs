@@ -32,9 +32,18 @@ import { stopAllServices, streamSink } from '../lib/service-process.mjs';
 import { SERVER_APPS, startStack } from '../lib/stack.mjs';
 import { redactUrl, withDatabase } from '../lib/urls.mjs';
 import { BENCH_USAGE, parseBenchArgs } from './args.mjs';
+import { cpuSecondsByGroup, snapshotCpu } from './cpu.mjs';
 import { BaselineUser, Load, PhaseRecord, StackUser, now, watchDriverLag } from './load.mjs';
 import { createBenchUsers, mapLimit, startHelper, stackEnv } from './setup.mjs';
-import { markdownTable, memoryTrend, parsePrometheus, row, summarize, totalIntegrity } from './stats.mjs';
+import {
+  cpuTable,
+  markdownTable,
+  memoryTrend,
+  parsePrometheus,
+  row,
+  summarize,
+  totalIntegrity,
+} from './stats.mjs';
 
 const APPS_BUILT = ['gateway', 'billing', 'provider-worker', 'consensus-worker', 'db', 'llm', 'testing'];
 const SAMPLE_EVERY_MS = 2000;
@@ -94,13 +103,17 @@ function baselineStats(socket) {
  * asked in that window count for latencies, questions completed in it for throughput), then stops
  * asking and lets what is in flight finish.
  */
-async function runPhase({ name, target, users, ramp, duration, expectedTokens, sample }) {
+async function runPhase({ name, target, users, ramp, duration, expectedTokens, sample, cpu = null }) {
   banner(`Phase ${name}: ${users.length} users, ramp ${ramp} s, measure ${duration} s`);
   const record = new PhaseRecord(name, target);
   const load = new Load(record, { expectedTokens });
   const start = now();
   record.window = { start: start + ramp * 1000, end: start + (ramp + duration) * 1000 };
   record.loadAverageBefore = loadAverage();
+  // CPU of every process over the measured window (not the ramp), per completed question.
+  const cpuStart = cpu
+    ? setTimeout(() => (record.cpuBefore = snapshotCpu(cpu().known, cpu().scan)), ramp * 1000)
+    : null;
   const stopLag = watchDriverLag();
   let errors = 0;
   const onError = (cause) => {
@@ -138,6 +151,8 @@ async function runPhase({ name, target, users, ramp, duration, expectedTokens, s
   }
   const remaining = record.window.end - now();
   if (remaining > 0) await sleep(remaining);
+  if (cpu && record.cpuBefore) record.cpuAfter = snapshotCpu(cpu().known, cpu().scan);
+  clearTimeout(cpuStart);
   load.running = false;
   info(`${name}: measured; letting ${load.inFlight.size || 'the'} questions in flight finish`);
   const drainUntil = now() + 60_000;
@@ -187,10 +202,22 @@ function summarizePhase(record) {
       memoryTrend: memoryTrend(entry.samples),
     };
   }
+  const cpuSeconds =
+    record.cpuBefore && record.cpuAfter ? cpuSecondsByGroup(record.cpuBefore, record.cpuAfter) : null;
+  const cpuMsPerQuestion = cpuSeconds
+    ? Object.fromEntries(
+        Object.entries(cpuSeconds).map(([group, spent]) => [
+          group,
+          completedInWindow ? (1000 * spent) / completedInWindow : null,
+        ]),
+      )
+    : null;
   return {
     name: record.name,
     target: record.target,
     measuredSeconds: seconds,
+    cpuSeconds,
+    cpuMsPerQuestion,
     asked: record.asked,
     askErrors: record.askErrors,
     errors: record.errors,
@@ -481,11 +508,17 @@ async function main() {
   let baseUrl;
   let databaseUrl;
   let appUrls = {};
+  // Processes whose CPU the stack phases account: the driver, the fake, the apps (when started here),
+  // and by scanning, the bench database's PostgreSQL backends and the Redis server.
+  const cpuKnown = { [process.pid]: 'bench driver', [fake.service.pid]: 'fake provider' };
+  const cpuScan = {};
+  const cpuProcesses = () => ({ known: cpuKnown, scan: cpuScan });
   if (options.url) {
     baseUrl = options.url.replace(/\/$/, '');
     databaseUrl = process.env.DATABASE_URL;
     if (!databaseUrl) throw new Error('--url needs DATABASE_URL (the stack database, for the bench users)');
     appUrls = { gateway: baseUrl };
+    cpuScan.database = new URL(databaseUrl).pathname.slice(1);
     info(`Using the running stack at ${baseUrl}`);
   } else {
     banner('Stack');
@@ -545,6 +578,9 @@ async function main() {
       process.kill(process.pid, 'SIGTERM');
     });
     appUrls = stack.urls;
+    for (const service of stack.services) cpuKnown[service.pid] = service.name;
+    cpuScan.database = database;
+    cpuScan.redisPort = new URL(redis.url).port || '6379';
     ok('All four apps are healthy');
   }
   const origin = new URL(baseUrl).origin;
@@ -612,6 +648,7 @@ async function main() {
       ramp: options.ramp,
       duration: options.duration,
       sample: sampleStack,
+      cpu: cpuProcesses,
       ...common,
     }),
   );
@@ -624,6 +661,7 @@ async function main() {
         ramp: options.ramp,
         duration: options.duration,
         sample: sampleStack,
+        cpu: cpuProcesses,
         ...common,
       }),
     );
@@ -637,6 +675,7 @@ async function main() {
         ramp: options.ramp,
         duration: options.soak,
         sample: sampleStack,
+        cpu: cpuProcesses,
         ...common,
       }),
     );
@@ -711,7 +750,21 @@ function renderMarkdown(result, rows) {
     '| --- | ---: | ---: |',
     timeline,
     '',
+    ...cpuSection(Object.values(phases), m.cores),
   ].join('\n');
+}
+
+/** Where the machine's CPU goes per completed question (from /proc; empty elsewhere). */
+function cpuSection(phases, cores) {
+  const table = cpuTable(phases);
+  if (!table) return [];
+  return [
+    `CPU per completed question by process (measured windows, from /proc; the machine has ${cores} cores, ` +
+      'so a total of T ms per question allows at most 1000 × cores / T questions per second):',
+    '',
+    table,
+    '',
+  ];
 }
 
 let code = 1;

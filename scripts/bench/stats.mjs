@@ -237,3 +237,30 @@ export function markdownTable(rows) {
   }
   return lines.join('\n');
 }
+
+/**
+ * CPU per completed question by process, one column per phase that measured it (phase.cpuMsPerQuestion),
+ * with the total and how many cores that kept busy. Null when no phase measured CPU.
+ */
+export function cpuTable(phases) {
+  const measured = phases.filter((phase) => phase.cpuMsPerQuestion && phase.cpuSeconds);
+  if (measured.length === 0) return null;
+  const groups = [...new Set(measured.flatMap((phase) => Object.keys(phase.cpuMsPerQuestion)))];
+  const peak = (group) => Math.max(...measured.map((phase) => phase.cpuMsPerQuestion[group] ?? 0));
+  groups.sort((a, b) => peak(b) - peak(a));
+  const total = (phase) => Object.values(phase.cpuMsPerQuestion).reduce((sum, ms) => sum + (ms ?? 0), 0);
+  const busy = (phase) =>
+    Object.values(phase.cpuSeconds).reduce((sum, seconds) => sum + seconds, 0) / phase.measuredSeconds;
+  const lines = [
+    `| process | ${measured.map((phase) => `${phase.name} (ms per question)`).join(' | ')} |`,
+    `| --- | ${measured.map(() => '---:').join(' | ')} |`,
+  ];
+  for (const group of groups) {
+    lines.push(
+      `| ${group} | ${measured.map((phase) => fmt(phase.cpuMsPerQuestion[group] ?? null, 1)).join(' | ')} |`,
+    );
+  }
+  lines.push(`| **total** | ${measured.map((phase) => `**${fmt(total(phase), 1)}**`).join(' | ')} |`);
+  lines.push(`| cores kept busy | ${measured.map((phase) => fmt(busy(phase), 2)).join(' | ')} |`);
+  return lines.join('\n');
+}

@@ -3,10 +3,12 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { parseBenchArgs } from '../bench/args.mjs';
+import { cpuSecondsByGroup, scannedGroup } from '../bench/cpu.mjs';
 import {
   STAMP_MARKER,
   StreamCheck,
   compareEntryIds,
+  cpuTable,
   markdownTable,
   memoryTrend,
   parsePrometheus,
@@ -176,5 +178,51 @@ describe('bench flags', () => {
     assert.throws(() => parseBenchArgs(['--nope']), /Unknown argument/);
     assert.throws(() => parseBenchArgs(['--users', 'many']), /not a number/);
     assert.throws(() => parseBenchArgs(['--url', 'http://127.0.0.1:3000']), /--fake-port/);
+  });
+});
+
+describe('bench CPU accounting', () => {
+  it('sums CPU seconds per group between snapshots, new processes from zero', () => {
+    const before = new Map([
+      [1, { group: 'gateway', ticks: 100 }],
+      [2, { group: 'postgres', ticks: 50 }],
+    ]);
+    const after = new Map([
+      [1, { group: 'gateway', ticks: 350 }],
+      [2, { group: 'postgres', ticks: 80 }],
+      [3, { group: 'postgres', ticks: 20 }],
+    ]);
+    assert.deepEqual(cpuSecondsByGroup(before, after), { gateway: 2.5, postgres: 0.5 });
+  });
+
+  it('finds the bench database backends and the Redis server by command line', () => {
+    const scan = { database: 'council_bench_x', redisPort: '6379' };
+    assert.equal(
+      scannedGroup('postgres: 15/main: postgres council_bench_x 127.0.0.1(5) idle', scan),
+      'postgres',
+    );
+    assert.equal(scannedGroup('postgres: 15/main: postgres council_other 127.0.0.1(5) idle', scan), null);
+    assert.equal(scannedGroup('/usr/bin/redis-server 127.0.0.1:6379', scan), 'redis');
+    assert.equal(scannedGroup('node scripts/bench/run.mjs', scan), null);
+  });
+
+  it('renders ms per question by process, the total and the cores kept busy', () => {
+    const phase = (name, ms, seconds) => ({
+      name,
+      measuredSeconds: 10,
+      cpuMsPerQuestion: ms,
+      cpuSeconds: seconds,
+    });
+    const table = cpuTable([
+      phase('latency', { gateway: 10, postgres: 20 }, { gateway: 2, postgres: 4 }),
+      phase('throughput', { gateway: 12, postgres: 18 }, { gateway: 3, postgres: 5 }),
+    ]);
+    const lines = table.split('\n');
+    assert.equal(lines[0], '| process | latency (ms per question) | throughput (ms per question) |');
+    assert.equal(lines[2], '| postgres | 20 | 18 |');
+    assert.equal(lines[3], '| gateway | 10 | 12 |');
+    assert.equal(lines[4], '| **total** | **30** | **30** |');
+    assert.equal(lines[5], '| cores kept busy | 0.60 | 0.80 |');
+    assert.equal(cpuTable([{ name: 'baseline', cpuMsPerQuestion: null }]), null);
   });
 });

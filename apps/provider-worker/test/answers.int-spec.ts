@@ -311,6 +311,60 @@ describe('provider worker (PostgreSQL + Redis + fake providers)', () => {
     expect(await usageJobIds(questionId)).toEqual([jobId(questionId, 0, 0)]);
   });
 
+  it('starts a job only for a live question and member: no row when cancelled, an error when the member is gone', async () => {
+    const idle = new Queue(providerQueueName('openai'), {
+      connection: redisOptionsFromUrl(redisEnv.url, { maxRetriesPerRequest: null }),
+      prefix: `${redisEnv.prefix}-start`,
+    });
+    const jobFor = (questionId: number, userId: number, memberOrder: number) =>
+      idle.add(
+        JOBS.memberAnswer,
+        {
+          questionId,
+          memberOrder,
+          round: 0,
+          ...catalogue.openai,
+          roleId: null,
+          provider: 'openai',
+          userId,
+          showReasoning: false,
+        },
+        providerJobOptions(jobId(questionId, memberOrder, 0)),
+      );
+    try {
+      const cancelled = await askQuestion();
+      await dataSource.getRepository(QuestionEntity).update(cancelled.questionId, { status: 'cancelled' });
+      expect(await runner.run(await jobFor(cancelled.questionId, cancelled.userId, 0))).toEqual({
+        status: 'skipped',
+        responseId: null,
+        changed: null,
+      });
+      expect(await responsesOf(cancelled.questionId)).toEqual([]);
+      expect(
+        (await dataSource.getRepository(QuestionEntity).findOneByOrFail({ id: cancelled.questionId })).status,
+      ).toBe('cancelled');
+
+      const missing = await askQuestion();
+      await expect(runner.run(await jobFor(missing.questionId, missing.userId, 7))).rejects.toThrow(
+        `Question ${missing.questionId} has no member 7`,
+      );
+      expect(await responsesOf(missing.questionId)).toEqual([]);
+      expect(
+        (await dataSource.getRepository(QuestionEntity).findOneByOrFail({ id: missing.questionId })).status,
+      ).toBe('pending');
+
+      const live = await askQuestion();
+      const result = await runner.run(await jobFor(live.questionId, live.userId, 0));
+      expect(result.status).toBe('completed');
+      expect(
+        (await dataSource.getRepository(QuestionEntity).findOneByOrFail({ id: live.questionId })).status,
+      ).toBe('running');
+    } finally {
+      await idle.obliterate({ force: true });
+      await idle.close();
+    }
+  });
+
   it('aborts a stalled stream after the idle timeout and, on the last attempt, stores the error', async () => {
     const { questionId, userId } = await askQuestion();
     const impatient = new ProviderJobRunner({

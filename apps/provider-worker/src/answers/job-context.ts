@@ -1,4 +1,4 @@
-import { type QuestionStatus } from '@council/contracts';
+import { type QuestionStatus, type ResponseProvider, type ResponseStatus } from '@council/contracts';
 import { type DataSource } from 'typeorm';
 
 /** What a provider job needs of the council member it runs for. */
@@ -16,38 +16,97 @@ export interface JobContext {
   member: JobMember | null;
 }
 
-interface ContextRow {
+/** The job's response row. */
+export interface StoredRow {
+  id: number;
+  status: ResponseStatus;
+}
+
+/** Which response row a job writes, and for which member. */
+export interface JobRowInput {
+  questionId: number;
+  /** The member whose model and role the job uses (the debate leader for the synthesis). */
+  memberOrder: number;
+  provider: ResponseProvider;
+  /** The row's member: null for the consensus. */
+  rowMemberOrder: number | null;
+  round: number;
+  agentId: number;
+  modelId: number;
+  roleId: number | null;
+  consensus: boolean;
+}
+
+export interface StartedJob {
+  /** Null when the question does not exist. */
+  context: JobContext | null;
+  /** The row this run created; null when none was (cancelled, no member, or it exists already). */
+  created: StoredRow | null;
+}
+
+interface StartRow {
   status: QuestionStatus;
   question: string;
   showDebate: boolean;
   apiModel: string | null;
   rolePrompt: string | null;
+  rowId: number | null;
+  rowStatus: ResponseStatus | null;
 }
 
 /**
- * The question and its member in one statement: with hundreds of answers starting at once, each
- * round trip before the provider call adds to the user's wait for the first token.
+ * Everything a provider job does before it calls the provider, in one statement (with hundreds of
+ * answers starting at once, each round trip adds to the user's wait): reads the question and the
+ * member, and unless the question is cancelled or the member is missing, marks a pending question
+ * running and creates the response row (status streaming). A row that exists already (a retry, a
+ * duplicate run) is left as it is: the caller reads it.
  */
-export async function loadJobContext(
-  dataSource: DataSource,
-  questionId: number,
-  memberOrder: number,
-): Promise<JobContext | null> {
-  const rows: ContextRow[] = await dataSource.query(
-    `SELECT q."status", q."question", q."showDebate", m."apiModel", r."prompt" AS "rolePrompt"
-       FROM "questions" q
-       LEFT JOIN "question_agents" qa ON qa."questionId" = q."id" AND qa."order" = $2
-       LEFT JOIN "models" m ON m."id" = qa."modelId"
-       LEFT JOIN "roles" r ON r."id" = qa."roleId"
-      WHERE q."id" = $1`,
-    [questionId, memberOrder],
+export async function startJob(dataSource: DataSource, input: JobRowInput): Promise<StartedJob> {
+  const conflict = input.consensus
+    ? `("questionId") WHERE "provider" = 'consensus'`
+    : `("questionId", "memberOrder", "round")`;
+  const rows: StartRow[] = await dataSource.query(
+    `WITH "context" AS (
+       SELECT q."status", q."question", q."showDebate", m."apiModel", r."prompt" AS "rolePrompt"
+         FROM "questions" q
+         LEFT JOIN "question_agents" qa ON qa."questionId" = q."id" AND qa."order" = $8
+         LEFT JOIN "models" m ON m."id" = qa."modelId"
+         LEFT JOIN "roles" r ON r."id" = qa."roleId"
+        WHERE q."id" = $1
+     ), "runnable" AS (
+       SELECT 1 FROM "context" WHERE "status" <> 'cancelled' AND "apiModel" IS NOT NULL
+     ), "started" AS (
+       UPDATE "questions" SET "status" = 'running'
+        WHERE "id" = $1 AND "status" = 'pending' AND EXISTS (SELECT 1 FROM "runnable")
+     ), "created" AS (
+       INSERT INTO "responses" ("questionId", "provider", "memberOrder", "round", "agentId", "modelId", "roleId", "status")
+       SELECT $1::integer, $2::"response_provider", $3::integer, $4::integer, $5::integer, $6::integer, $7::integer, 'streaming'
+         FROM "runnable"
+       ON CONFLICT ${conflict} DO NOTHING
+       RETURNING "id", "status"
+     )
+     SELECT c.*, "created"."id" AS "rowId", "created"."status" AS "rowStatus"
+       FROM "context" c LEFT JOIN "created" ON TRUE`,
+    [
+      input.questionId,
+      input.provider,
+      input.rowMemberOrder,
+      input.round,
+      input.agentId,
+      input.modelId,
+      input.roleId,
+      input.memberOrder,
+    ],
   );
   const row = rows[0];
-  if (!row) return null;
+  if (!row) return { context: null, created: null };
   return {
-    status: row.status,
-    question: row.question,
-    showDebate: row.showDebate,
-    member: row.apiModel === null ? null : { apiModel: row.apiModel, rolePrompt: row.rolePrompt },
+    context: {
+      status: row.status,
+      question: row.question,
+      showDebate: row.showDebate,
+      member: row.apiModel === null ? null : { apiModel: row.apiModel, rolePrompt: row.rolePrompt },
+    },
+    created: row.rowId === null || row.rowStatus === null ? null : { id: row.rowId, status: row.rowStatus },
   };
 }

@@ -41,7 +41,7 @@ import { type Redis } from 'ioredis';
 import { type DataSource } from 'typeorm';
 import { DEFAULT_DELTA_BATCH, DeltaBatcher, type DeltaBatcherOptions } from '../streaming/delta-batcher';
 import { CancelWatch } from './cancel-watch';
-import { type JobMember, loadJobContext } from './job-context';
+import { type JobMember, type StoredRow, startJob } from './job-context';
 
 export type ProviderJobName = typeof JOBS.memberAnswer | typeof JOBS.debateRevision | typeof JOBS.synthesis;
 
@@ -106,11 +106,6 @@ interface Target {
   round: number;
 }
 
-interface StoredRow {
-  id: number;
-  status: ResponseEntity['status'];
-}
-
 export class ProviderJobRunner {
   private readonly stream: QuestionStreamWriter;
   private readonly cancelWatch: CancelWatch;
@@ -127,17 +122,26 @@ export class ProviderJobRunner {
   async run(job: Job): Promise<ProviderJobResult> {
     const target = await this.parse(job);
     const { data } = target;
-    const context = await loadJobContext(this.deps.dataSource, data.questionId, data.memberOrder);
+    if (await this.cancelled(data.questionId)) return { status: 'skipped', responseId: null, changed: null };
+    const { context, created } = await startJob(this.deps.dataSource, {
+      questionId: data.questionId,
+      memberOrder: data.memberOrder,
+      provider: target.provider,
+      rowMemberOrder: target.memberOrder,
+      round: target.round,
+      agentId: data.agentId,
+      modelId: data.modelId,
+      roleId: data.roleId,
+      consensus: target.consensus,
+    });
     if (!context) throw new UnrecoverableError(`Question ${data.questionId} does not exist`);
-    if (context.status === 'cancelled' || (await this.cancelled(data.questionId))) {
-      return { status: 'skipped', responseId: null, changed: null };
-    }
+    if (context.status === 'cancelled') return { status: 'skipped', responseId: null, changed: null };
     const { member } = context;
     if (!member) {
       throw new UnrecoverableError(`Question ${data.questionId} has no member ${data.memberOrder}`);
     }
 
-    const row = await this.ensureRow(target);
+    const row = created ?? (await this.existingRow(target));
     if (row.status === 'completed' || row.status === 'failed') {
       // A duplicate run (stalled-job recovery): the answer is stored; settle it (idempotent) and stop.
       return this.alreadyDone(target, row);
@@ -268,35 +272,9 @@ export class ProviderJobRunner {
     };
   }
 
-  /**
-   * The row exists from the moment the job starts (status streaming); a second run finds it. The
-   * same statement marks a pending question running (one round trip instead of two).
-   */
-  private async ensureRow(target: Target): Promise<StoredRow> {
+  /** The row a previous run created (the job is a retry or a duplicate run). */
+  private async existingRow(target: Target): Promise<StoredRow> {
     const { data } = target;
-    const conflict = target.consensus
-      ? `("questionId") WHERE "provider" = 'consensus'`
-      : `("questionId", "memberOrder", "round")`;
-    const inserted: StoredRow[] = await this.deps.dataSource.query(
-      `WITH "started" AS (
-         UPDATE "questions" SET "status" = 'running' WHERE "id" = $1 AND "status" = 'pending'
-       )
-       INSERT INTO "responses" ("questionId", "provider", "memberOrder", "round", "agentId", "modelId", "roleId", "status")
-       VALUES ($1, $2, $3, $4, $5, $6, $7, 'streaming')
-       ON CONFLICT ${conflict} DO NOTHING
-       RETURNING "id", "status"`,
-      [
-        data.questionId,
-        target.provider,
-        target.memberOrder,
-        target.round,
-        data.agentId,
-        data.modelId,
-        data.roleId,
-      ],
-    );
-    // A new row comes back from RETURNING; an existing one (a retry, a duplicate run) is read.
-    if (inserted[0]) return { id: inserted[0].id, status: inserted[0].status };
     const responses = this.deps.dataSource.getRepository(ResponseEntity);
     const row = target.consensus
       ? await responses.findOneBy({ questionId: data.questionId, provider: CONSENSUS_PROVIDER })

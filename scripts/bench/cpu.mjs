@@ -1,0 +1,69 @@
+// CPU time per process over a phase, read from /proc (Linux): how much of the machine each part of
+// the system (apps, PostgreSQL, Redis, the bench driver and the fake provider) spends per completed
+// question. Where /proc is missing the snapshots are empty and the report says so.
+import { readdirSync, readFileSync } from 'node:fs';
+
+/** USER_HZ: /proc/<pid>/stat counts CPU time in these ticks on Linux. */
+const TICKS_PER_SECOND = 100;
+
+/** User + system CPU ticks of a process, or null when it is gone. */
+function readTicks(pid) {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // The command name (field 2) may hold spaces: the fields after it start past the last ')'.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return Number(fields[11]) + Number(fields[12]); // utime, stime (fields 14 and 15)
+  } catch {
+    return null;
+  }
+}
+
+function commandLine(pid) {
+  try {
+    return readFileSync(`/proc/${pid}/cmdline`, 'utf8').replaceAll('\0', ' ').trim();
+  } catch {
+    return '';
+  }
+}
+
+/** The group a process found by scanning belongs to: the bench database's backends, or redis-server. */
+export function scannedGroup(cmdline, { database, redisPort }) {
+  if (database && cmdline.startsWith('postgres:') && cmdline.includes(` ${database} `)) return 'postgres';
+  if (redisPort && /redis-server/.test(cmdline) && cmdline.includes(`:${redisPort}`)) return 'redis';
+  return null;
+}
+
+/**
+ * Snapshot of CPU ticks: the `known` processes ({ pid: group }) plus, found by scanning /proc, the
+ * PostgreSQL backends of `database` and the redis-server on `redisPort`.
+ */
+export function snapshotCpu(known, scan = {}) {
+  const snapshot = new Map();
+  const add = (pid, group) => {
+    const ticks = readTicks(pid);
+    if (ticks !== null) snapshot.set(pid, { group, ticks });
+  };
+  for (const [pid, group] of Object.entries(known)) if (pid) add(Number(pid), group);
+  let entries = [];
+  try {
+    entries = readdirSync('/proc');
+  } catch {
+    return snapshot;
+  }
+  for (const entry of entries) {
+    if (!/^\d+$/.test(entry) || snapshot.has(Number(entry))) continue;
+    const group = scannedGroup(commandLine(entry), scan);
+    if (group) add(Number(entry), group);
+  }
+  return snapshot;
+}
+
+/** CPU seconds per group between two snapshots (a process new in `after` counts from zero). */
+export function cpuSecondsByGroup(before, after) {
+  const seconds = {};
+  for (const [pid, { group, ticks }] of after) {
+    const spent = ticks - (before.get(pid)?.ticks ?? 0);
+    seconds[group] = (seconds[group] ?? 0) + spent / TICKS_PER_SECOND;
+  }
+  return seconds;
+}
