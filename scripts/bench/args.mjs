@@ -16,6 +16,7 @@ export const DEFAULTS = {
   out: null, // JSON result file (default bench-results/latest.json)
   skipBuild: false,
   profile: false,
+  providerWorkers: 1, // provider-worker processes of the started stack (replicas share the queues)
   help: false,
 };
 
@@ -36,6 +37,8 @@ export const BENCH_USAGE = `Usage: npm run bench -- [flags]
                       ANTHROPIC_BASE_URL=…, XAI_BASE_URL=…/xai/v1, any keys) and DATABASE_URL must
                       name its database (bench users are created there and left behind)
   --fake-port N       port of the fake provider (required with --url)
+  --provider-workers N  provider-worker processes in the started stack (default 1); replicas share
+                      the provider queues, as they would on Kubernetes
   --skip-build        do not run nx build first (the apps must be built)
   --profile           run the apps with --cpu-prof; profiles go to .data/profiles/bench-<run id>/
   --out FILE          JSON result (default bench-results/latest.json; the table goes next to it as .md)
@@ -53,6 +56,7 @@ const NUMERIC = {
   '--tokens': 'tokens',
   '--soak': 'soak',
   '--fake-port': 'fakePort',
+  '--provider-workers': 'providerWorkers',
 };
 const STRING = { '--url': 'url', '--out': 'out' };
 const BOOLEAN = { '--skip-build': 'skipBuild', '--profile': 'profile', '--help': 'help', '-h': 'help' };
@@ -83,5 +87,8 @@ export function parseBenchArgs(argv) {
   options.throughputUsers ??= options.users * 2;
   if (options.url && !options.fakePort) throw new Error(`--url needs --fake-port\n${BENCH_USAGE}`);
   if (options.tokens < 1) throw new Error('--tokens must be at least 1');
+  if (!Number.isInteger(options.providerWorkers) || options.providerWorkers < 1) {
+    throw new Error('--provider-workers must be a whole number ≥ 1');
+  }
   return options;
 }

@@ -551,8 +551,12 @@ async function main() {
     delete base.SMTP_URL;
     await run(process.execPath, ['libs/db/dist/cli/migrate.js'], { env: { ...base, LOG_LEVEL: 'warn' } });
     await run(process.execPath, ['libs/db/dist/cli/seed.js'], { env: { ...base, LOG_LEVEL: 'warn' } });
-    const portList = await distinctFreePorts(SERVER_APPS.length);
-    const ports = Object.fromEntries(SERVER_APPS.map((app, i) => [app.name, portList[i]]));
+    const apps = [...SERVER_APPS];
+    const workerSpec = SERVER_APPS.find((app) => app.name === 'provider-worker');
+    for (let n = 2; n <= options.providerWorkers; n += 1)
+      apps.push({ ...workerSpec, id: `provider-worker-${n}` });
+    const portList = await distinctFreePorts(apps.length);
+    const ports = Object.fromEntries(apps.map((app, i) => [app.id ?? app.name, portList[i]]));
     baseUrl = `http://127.0.0.1:${ports.gateway}`;
     info(`Starting the apps (gateway on ${baseUrl}); logs in ${path.relative(ROOT, logFile)}`);
     const env = stackEnv({ base, fakeUrl, baseUrl });
@@ -564,7 +568,7 @@ async function main() {
       env.BENCH_PROFILE_DIR = profileDir;
       info(`CPU profiles of the apps go to ${path.relative(ROOT, profileDir)} when they stop`);
     }
-    const stack = await startStack({ env, ports, sink });
+    const stack = await startStack({ env, ports, apps, sink });
     onCleanup(async () => {
       if (options.profile) {
         // cpu-profile.cjs writes the profiles on SIGUSR2; give them a moment before stopping.
@@ -581,7 +585,7 @@ async function main() {
     for (const service of stack.services) cpuKnown[service.pid] = service.name;
     cpuScan.database = database;
     cpuScan.redisPort = new URL(redis.url).port || '6379';
-    ok('All four apps are healthy');
+    ok(`All ${apps.length} app processes are healthy`);
   }
   const origin = new URL(baseUrl).origin;
   const sampleStack = () => Promise.all(Object.entries(appUrls).map(([app, url]) => scrapeApp(app, url)));
@@ -735,7 +739,8 @@ function renderMarkdown(result, rows) {
       `load average (1 min) after each phase: ${loads.join(', ')}.`,
     `Load: fake provider first token after ${o.ttft} ms, ${o.tps} tokens/s, ${o.tokens} tokens per answer; ` +
       `latency phase ${o.users} users (≈ ${o.users * 3} answer streams), throughput phase ${o.throughputUsers} users, ` +
-      `${o.duration} s measured each after a ${o.ramp} s ramp; baseline ${o.baseline} s with ${o.users} users.`,
+      `${o.duration} s measured each after a ${o.ramp} s ramp; baseline ${o.baseline} s with ${o.users} users` +
+      `${o.providerWorkers > 1 ? `; ${o.providerWorkers} provider-worker processes` : ''}.`,
     '',
     table,
     '',

@@ -35,8 +35,12 @@ export class AppExitError extends Error {
   }
 }
 
+/** The key of an app in `ports` and `urls`: its name, or its `id` when it is an extra replica. */
+const keyOf = (app) => app.id ?? app.name;
+
 /**
- * Starts every app with `env` plus its own PORT from `ports` ({ gateway: 3000, ... }), and resolves
+ * Starts every app with `env` plus its own PORT from `ports` ({ gateway: 3000, ... }; a replica,
+ * `{ ...spec, id: 'provider-worker-2' }`, is keyed by its id), and resolves
  * once every health URL answers 200. If an app exits first, the others are stopped and it rejects
  * with an AppExitError naming the app. The resolved stack has:
  *   urls      – { gateway: 'http://127.0.0.1:3000', ... }
@@ -56,8 +60,8 @@ export async function startStack({
 
   let stopping = false;
   const services = apps.map((app) =>
-    startService(app.name, process.execPath, [path.join('apps', app.name, 'dist', 'main.js')], {
-      env: { ...env, PORT: String(ports[app.name]) },
+    startService(keyOf(app), process.execPath, [path.join('apps', app.name, 'dist', 'main.js')], {
+      env: { ...env, PORT: String(ports[keyOf(app)]) },
       cwd: root,
       colour: app.colour,
       sink,
@@ -84,13 +88,13 @@ export async function startStack({
   ]);
   abort.catch(() => {});
 
-  const urls = Object.fromEntries(apps.map((app) => [app.name, `http://127.0.0.1:${ports[app.name]}`]));
+  const urls = Object.fromEntries(apps.map((app) => [keyOf(app), `http://127.0.0.1:${ports[keyOf(app)]}`]));
   try {
     await Promise.all(
       apps.map((app) =>
-        waitFor(async () => (await httpStatus(`${urls[app.name]}${app.healthPath}`)) === 200, {
+        waitFor(async () => (await httpStatus(`${urls[keyOf(app)]}${app.healthPath}`)) === 200, {
           timeoutMs,
-          what: `${app.name} to answer 200 on ${app.healthPath}`,
+          what: `${keyOf(app)} to answer 200 on ${app.healthPath}`,
           abort,
         }),
       ),
@@ -110,9 +114,9 @@ export async function assertReadyToStart({ ports, apps = SERVER_APPS, root = ROO
     if (requireBuild && !existsSync(entry)) {
       throw new Error(`${path.relative(root, entry)} is missing: build first (nx run-many -t build)`);
     }
-    if (!(await isPortFree(ports[app.name]))) {
+    if (!(await isPortFree(ports[keyOf(app)]))) {
       throw new Error(
-        `Port ${ports[app.name]} for ${app.name} is already in use; set ${app.portEnv} to another port`,
+        `Port ${ports[keyOf(app)]} for ${keyOf(app)} is already in use; set ${app.portEnv} to another port`,
       );
     }
   }

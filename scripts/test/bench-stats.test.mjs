@@ -178,6 +178,10 @@ describe('bench flags', () => {
     assert.throws(() => parseBenchArgs(['--nope']), /Unknown argument/);
     assert.throws(() => parseBenchArgs(['--users', 'many']), /not a number/);
     assert.throws(() => parseBenchArgs(['--url', 'http://127.0.0.1:3000']), /--fake-port/);
+    assert.throws(() => parseBenchArgs(['--provider-workers', '0']), /--provider-workers/);
+    assert.throws(() => parseBenchArgs(['--provider-workers', '1.5']), /--provider-workers/);
+    assert.equal(parseBenchArgs(['--provider-workers', '2']).providerWorkers, 2);
+    assert.equal(parseBenchArgs([]).providerWorkers, 1);
   });
 });
 

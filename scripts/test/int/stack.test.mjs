@@ -44,6 +44,27 @@ test('starts all four apps, waits for health, stops them with exit code 0', asyn
     assert.equal(await httpStatus(`${stack.urls[app.name]}${app.healthPath}`), null);
 });
 
+test('starts an extra replica of an app under its own id and port', async () => {
+  const root = makeFakeRoot();
+  roots.push(root);
+  const worker = SERVER_APPS.find((app) => app.name === 'provider-worker');
+  const apps = [...SERVER_APPS, { ...worker, id: 'provider-worker-2' }];
+  const stack = await startStack({
+    env: process.env,
+    ports: { ...(await ports()), 'provider-worker-2': await freePort() },
+    apps,
+    root,
+    sink: quietSink([]),
+  });
+  assert.notEqual(stack.urls['provider-worker-2'], stack.urls['provider-worker']);
+  assert.equal(await httpStatus(`${stack.urls['provider-worker-2']}${worker.healthPath}`), 200);
+  assert.deepEqual(
+    stack.services.map((service) => service.name),
+    [...SERVER_APPS.map((app) => app.name), 'provider-worker-2'],
+  );
+  await stack.stop();
+});
+
 test('an app that dies during start-up is named, and the others are stopped', async () => {
   const root = makeFakeRoot({ billing: { crashAfterMs: 100, exitCode: 3, neverListen: true } });
   roots.push(root);
