@@ -3,6 +3,7 @@
 
 import {
   JOBS,
+  type MemberAnswerJobData,
   PROVIDERS,
   type Provider,
   QUESTION_CANCELLED_MESSAGE,
@@ -26,6 +27,7 @@ import {
 import {
   type QuestionFlowMember,
   buildQuestionFlow,
+  type ProviderJobOptionsOverrides,
   providerJobOptions,
   redisOptionsFromUrl,
   streamKeyFor,
@@ -275,28 +277,49 @@ describe('provider worker (PostgreSQL + Redis + fake providers)', () => {
     expect(await usageJobIds(questionId)).toHaveLength(3);
   });
 
+  /** A provider queue no worker serves: a test runs its jobs itself (runner.run). */
+  function unservedQueue(name: string): Queue {
+    return new Queue(providerQueueName('openai'), {
+      connection: redisOptionsFromUrl(redisEnv.url, { maxRetriesPerRequest: null }),
+      prefix: `${redisEnv.prefix}-${name}`,
+    });
+  }
+
+  /** A job payload for the catalogue's openai member at `memberOrder`, round 0. */
+  function openaiJobData(questionId: number, userId: number, memberOrder = 0): MemberAnswerJobData {
+    return {
+      questionId,
+      memberOrder,
+      round: 0,
+      ...catalogue.openai,
+      roleId: null,
+      provider: 'openai',
+      userId,
+      showReasoning: false,
+    };
+  }
+
+  /** An openai first answer of `memberOrder` on `queue`. */
+  function addAnswerJob(
+    queue: Queue,
+    questionId: number,
+    userId: number,
+    memberOrder = 0,
+    overrides: ProviderJobOptionsOverrides = {},
+  ) {
+    return queue.add(
+      JOBS.memberAnswer,
+      openaiJobData(questionId, userId, memberOrder),
+      providerJobOptions(jobId(questionId, memberOrder, 0), overrides),
+    );
+  }
+
   it('yields one row and one settlement when the same job runs twice at once', async () => {
     const { questionId, userId } = await askQuestion();
-    // A queue no worker serves: the test runs the job itself, twice, like stalled-job recovery.
-    const idle = new Queue(providerQueueName('openai'), {
-      connection: redisOptionsFromUrl(redisEnv.url, { maxRetriesPerRequest: null }),
-      prefix: `${redisEnv.prefix}-idle`,
-    });
+    // The test runs the job itself, twice, like stalled-job recovery.
+    const idle = unservedQueue('idle');
     try {
-      const job = await idle.add(
-        JOBS.memberAnswer,
-        {
-          questionId,
-          memberOrder: 0,
-          round: 0,
-          ...catalogue.openai,
-          roleId: null,
-          provider: 'openai',
-          userId,
-          showReasoning: false,
-        },
-        providerJobOptions(jobId(questionId, 0, 0)),
-      );
+      const job = await addAnswerJob(idle, questionId, userId);
       const [first, second] = await Promise.all([runner.run(job), runner.run(job)]);
       expect(first.responseId).toBe(second.responseId);
       const again = await runner.run(job);
@@ -312,25 +335,9 @@ describe('provider worker (PostgreSQL + Redis + fake providers)', () => {
   });
 
   it('starts a job only for a live question and member: no row when cancelled, an error when the member is gone', async () => {
-    const idle = new Queue(providerQueueName('openai'), {
-      connection: redisOptionsFromUrl(redisEnv.url, { maxRetriesPerRequest: null }),
-      prefix: `${redisEnv.prefix}-start`,
-    });
+    const idle = unservedQueue('start');
     const jobFor = (questionId: number, userId: number, memberOrder: number) =>
-      idle.add(
-        JOBS.memberAnswer,
-        {
-          questionId,
-          memberOrder,
-          round: 0,
-          ...catalogue.openai,
-          roleId: null,
-          provider: 'openai',
-          userId,
-          showReasoning: false,
-        },
-        providerJobOptions(jobId(questionId, memberOrder, 0)),
-      );
+      addAnswerJob(idle, questionId, userId, memberOrder);
     try {
       const cancelled = await askQuestion();
       await dataSource.getRepository(QuestionEntity).update(cancelled.questionId, { status: 'cancelled' });
@@ -371,26 +378,10 @@ describe('provider worker (PostgreSQL + Redis + fake providers)', () => {
       ...runnerDeps,
       idleTimeoutMs: 200,
     });
-    const idle = new Queue(providerQueueName('openai'), {
-      connection: redisOptionsFromUrl(redisEnv.url, { maxRetriesPerRequest: null }),
-      prefix: `${redisEnv.prefix}-idle`,
-    });
+    const idle = unservedQueue('stall');
     fake.script({ kind: 'stall', afterTokens: 2 }, { api: 'openai', pathIncludes: '/v1/chat' });
     try {
-      const job = await idle.add(
-        JOBS.memberAnswer,
-        {
-          questionId,
-          memberOrder: 0,
-          round: 0,
-          ...catalogue.openai,
-          roleId: null,
-          provider: 'openai',
-          userId,
-          showReasoning: false,
-        },
-        providerJobOptions(jobId(questionId, 0, 0), { attempts: 1 }),
-      );
+      const job = await addAnswerJob(idle, questionId, userId, 0, { attempts: 1 });
       await expect(impatient.run(job)).rejects.toThrow(UnrecoverableError);
     } finally {
       await idle.obliterate({ force: true });
@@ -406,26 +397,10 @@ describe('provider worker (PostgreSQL + Redis + fake providers)', () => {
   it('stops streaming when the question is cancelled and keeps the partial answer, marked', async () => {
     const { questionId, userId } = await askQuestion();
     const watchful = new ProviderJobRunner({ ...runnerDeps, cancelCheckMs: 25 });
-    const idle = new Queue(providerQueueName('openai'), {
-      connection: redisOptionsFromUrl(redisEnv.url, { maxRetriesPerRequest: null }),
-      prefix: `${redisEnv.prefix}-idle`,
-    });
+    const idle = unservedQueue('cancel');
     fake.configure({ tokensPerSecond: 40 });
     try {
-      const job = await idle.add(
-        JOBS.memberAnswer,
-        {
-          questionId,
-          memberOrder: 0,
-          round: 0,
-          ...catalogue.openai,
-          roleId: null,
-          provider: 'openai',
-          userId,
-          showReasoning: false,
-        },
-        providerJobOptions(jobId(questionId, 0, 0)),
-      );
+      const job = await addAnswerJob(idle, questionId, userId);
       const running = watchful.run(job);
       await waitFor(async () =>
         (await streamEntries(questionId)).some((entry) => entry.type === 'answer:delta'),
@@ -483,16 +458,7 @@ describe('provider worker (PostgreSQL + Redis + fake providers)', () => {
       connection: redisOptionsFromUrl(redisEnv.url, { maxRetriesPerRequest: null }),
       prefix: redisEnv.prefix,
     });
-    const data: SynthesisJobData = {
-      questionId,
-      memberOrder: 0,
-      round: 0,
-      ...catalogue.openai,
-      roleId: null,
-      provider: 'openai',
-      userId,
-      showReasoning: false,
-    };
+    const data: SynthesisJobData = openaiJobData(questionId, userId);
     await queue.add(JOBS.synthesis, data, providerJobOptions(synthesisJobId(questionId), FAST));
     await queue.close();
   }
