@@ -10,6 +10,7 @@ import {
   type DeltaKind,
   JOBS,
   type MemberAnswerJobData,
+  type Provider,
   type ResponseProvider,
   type StreamEntry,
   type TokenUsage,
@@ -109,6 +110,8 @@ interface Target {
 export class ProviderJobRunner {
   private readonly stream: QuestionStreamWriter;
   private readonly cancelWatch: CancelWatch;
+  /** One adapter (and SDK client) per provider, reused by every job: they keep no per-call state. */
+  private readonly adapters = new Map<Provider, LlmProvider>();
 
   constructor(private readonly deps: ProviderJobRunnerDeps) {
     this.stream = new QuestionStreamWriter(deps.redis, deps.prefix);
@@ -150,7 +153,7 @@ export class ProviderJobRunner {
     if (job.attemptsStarted > 1) await this.append(data.questionId, [this.resetEntry(target, job)]);
 
     const request = await this.buildRequest(target, context.question, member);
-    const provider = this.deps.providerFor?.(data) ?? createProvider(data.provider, this.deps.llm);
+    const provider = this.deps.providerFor?.(data) ?? this.adapterFor(data.provider);
     const batcher = new DeltaBatcher(
       (parts) =>
         this.append(
@@ -243,6 +246,15 @@ export class ProviderJobRunner {
     ]);
     await this.settle(target, row.id, usageOf);
     return { status: 'completed', responseId: row.id, changed };
+  }
+
+  private adapterFor(provider: Provider): LlmProvider {
+    let adapter = this.adapters.get(provider);
+    if (!adapter) {
+      adapter = createProvider(provider, this.deps.llm);
+      this.adapters.set(provider, adapter);
+    }
+    return adapter;
   }
 
   private async parse(job: Job): Promise<Target> {
