@@ -1,6 +1,7 @@
 // Writes composed into one statement. Billing is on the critical path of every question and each
 // statement is a round trip, so the writes of one ledger operation go to PostgreSQL together.
 
+import { preparedQuery } from '@council/db';
 import { type EntityManager } from 'typeorm';
 
 /** One write's SQL; `param` binds a value and returns its placeholder ($n). */
@@ -20,13 +21,12 @@ export async function writeTogether<Row>(
   const param = (value: unknown): string => `$${params.push(value)}`;
   const [first, ...rest] = writes.map((write) => write(param));
   if (first === undefined) return [];
-  // The structured result gives RETURNING rows alike for INSERT and UPDATE (manager.query does not).
-  const runner = manager.queryRunner;
-  if (!runner) throw new Error('writeTogether belongs in a transaction');
+  if (!manager.queryRunner) throw new Error('writeTogether belongs in a transaction');
   const ctes = rest.map((sql, index) => `"write${index + 2}" AS (${sql})`);
   const sql = ctes.length > 0 ? `WITH ${ctes.join(', ')} ${first}` : first;
-  const { records } = await runner.query(sql, params, true);
-  return records as Row[];
+  // Prepared: an operation's statement has one of a few shapes, each parsed and planned once.
+  const { rows } = await preparedQuery<Row>(manager, sql, params);
+  return rows;
 }
 
 /**

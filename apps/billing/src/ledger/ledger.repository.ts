@@ -27,6 +27,8 @@ const ENTRY_COLUMNS = [
   'responseId',
 ] as const satisfies readonly (keyof NewEntry)[];
 
+const RETURNED = ['id', ...ENTRY_COLUMNS, 'createdAt'].map((column) => `"${column}"`).join(', ');
+
 /** INSERT of an operation's entries, returning the stored rows. */
 export function insertEntries(entries: readonly NewEntry[]): SqlWrite {
   return (param) => {
@@ -34,6 +36,8 @@ export function insertEntries(entries: readonly NewEntry[]): SqlWrite {
       (entry) => `(${ENTRY_COLUMNS.map((column) => param(entry[column])).join(', ')})`,
     );
     const columns = ENTRY_COLUMNS.map((column) => `"${column}"`).join(', ');
-    return `INSERT INTO "ledger_entries" (${columns}) VALUES ${values.join(', ')} RETURNING *`;
+    // Named columns, not *: the statement is prepared, and a prepared statement whose result
+    // columns change under it (a migration adding one) fails until it is prepared again.
+    return `INSERT INTO "ledger_entries" (${columns}) VALUES ${values.join(', ')} RETURNING ${RETURNED}`;
   };
 }

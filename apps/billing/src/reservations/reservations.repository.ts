@@ -5,7 +5,7 @@
 // lock holder committed.
 
 import { type LedgerEntryKind } from '@council/contracts';
-import { type TokenReservationEntity } from '@council/db';
+import { type TokenReservationEntity, preparedQuery } from '@council/db';
 import { type EntityManager } from 'typeorm';
 import { type SqlWrite, updateRow } from '../database/sql-write.util';
 
@@ -59,7 +59,9 @@ const FROM_STATE = `
 
 /** The question's reservation and owner. */
 export async function findQuestionState(manager: EntityManager, questionId: number): Promise<QuestionState> {
-  const [row]: StateRow[] = await manager.query(`${SELECT_STATE} ${FROM_STATE}`, [questionId]);
+  const {
+    rows: [row],
+  } = await preparedQuery<StateRow>(manager, `${SELECT_STATE} ${FROM_STATE}`, [questionId]);
   return stateOf(row);
 }
 
@@ -73,7 +75,10 @@ export async function findSettlementState(
   responseId: number | null,
   keys: readonly string[],
 ): Promise<SettlementState> {
-  const [row]: StateRow[] = await manager.query(
+  const {
+    rows: [row],
+  } = await preparedQuery<StateRow>(
+    manager,
     `${SELECT_STATE},
        EXISTS (SELECT 1 FROM "responses" WHERE "id" = $2) AS "responseLive",
        (SELECT COALESCE(json_agg(json_build_object(

@@ -19,7 +19,7 @@ import {
   synthesisJobId,
   usageJobId,
 } from '@council/contracts';
-import { QuestionAgentEntity, QuestionEntity, ResponseEntity } from '@council/db';
+import { QuestionAgentEntity, QuestionEntity, ResponseEntity, preparedQuery } from '@council/db';
 import {
   type ProviderJobOptionsOverrides,
   type QuestionStreamWriter,
@@ -299,7 +299,7 @@ export class ConsensusJobRunner {
 
   /** Totals, status, the final stream entry (which sets the stream's expiry) and the release. */
   private async finalise(data: ConsensusFinaliseJobData): Promise<ConsensusJobResult> {
-    const rows: FinaliseRow[] = await this.deps.dataSource.query(FINALISE_SQL, [
+    const { rows } = await preparedQuery<FinaliseRow>(this.deps.dataSource, FINALISE_SQL, [
       data.questionId,
       QUESTION_CANCELLED_MESSAGE,
       UNFINISHED_ERROR,

@@ -30,6 +30,7 @@ import {
   QuestionEntity,
   ResponseEntity,
   RoleEntity,
+  preparedQuery,
 } from '@council/db';
 import {
   DomainException,
@@ -349,7 +350,7 @@ export class QuestionsService {
     dto: AskQuestionDto,
     plan: CouncilPlan,
   ): Promise<InsertedQuestion> {
-    const rows = await this.dataSource.query<InsertedQuestionRow[]>(INSERT_QUESTION_SQL, [
+    const { rows } = await preparedQuery<InsertedQuestionRow>(this.dataSource, INSERT_QUESTION_SQL, [
       userId,
       dto.question,
       dto.showDebate,

@@ -1,4 +1,5 @@
 import { type QuestionStatus, type ResponseProvider, type ResponseStatus } from '@council/contracts';
+import { preparedQuery } from '@council/db';
 import { type DataSource } from 'typeorm';
 
 /** What a provider job needs of the council member it runs for. */
@@ -65,7 +66,8 @@ export async function startJob(dataSource: DataSource, input: JobRowInput): Prom
   const conflict = input.consensus
     ? `("questionId") WHERE "provider" = 'consensus'`
     : `("questionId", "memberOrder", "round")`;
-  const rows: StartRow[] = await dataSource.query(
+  const { rows } = await preparedQuery<StartRow>(
+    dataSource,
     `WITH "context" AS (
        SELECT q."status", q."question", q."showDebate", m."apiModel", r."prompt" AS "rolePrompt"
          FROM "questions" q

@@ -19,7 +19,7 @@ import {
   questionCancelKey,
   usageJobId,
 } from '@council/contracts';
-import { QuestionAgentEntity, ResponseEntity } from '@council/db';
+import { QuestionAgentEntity, ResponseEntity, preparedQuery } from '@council/db';
 import {
   type CouncilAnswer,
   DEFAULT_MEMBER_PROMPT,
@@ -209,7 +209,8 @@ export class ProviderJobRunner {
     const debateLog = target.consensus && context.showDebate ? await this.debateLog(data.questionId) : null;
 
     // RETURNING saves a read on the usual path; a row completed before (a duplicate run) is read.
-    const [updatedRows]: [TokenUsage[], number] = await this.deps.dataSource.query(
+    const { rows: updatedRows } = await preparedQuery<TokenUsage>(
+      this.deps.dataSource,
       `UPDATE "responses"
           SET "status" = 'completed', "response" = $2, "reasoning" = $3, "debateLog" = $4, "error" = NULL,
               "promptTokens" = $5, "completionTokens" = $6, "totalTokens" = $7, "updatedAt" = now()
