@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { BILLING_MESSAGES } from '@council/contracts';
-import { LedgerEntryEntity, UserEntity } from '@council/db';
+import { LedgerEntryEntity, UserEntity, preparedQuery } from '@council/db';
 import { DomainException } from '@council/server-kit';
 import { DataSource, EntityManager, In, QueryFailedError } from 'typeorm';
 import { type SqlWrite, updateRow, writeTogether } from '../database/sql-write.util';
@@ -67,7 +67,14 @@ const IDEMPOTENCY_CONSTRAINT = 'UQ_ledger_entries_idempotencyKey';
  */
 @Injectable()
 export class LedgerService {
+  private lockSql: string | null = null;
+
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+
+  private lockStatement(): string {
+    this.lockSql ??= lockUserSql(this.dataSource);
+    return this.lockSql;
+  }
 
   /** Runs `work` in one transaction holding the user's row lock. */
   async withAccount<T>(userId: number, work: (account: LockedAccount) => Promise<T>): Promise<T> {
@@ -180,14 +187,22 @@ export class LedgerService {
 
   private lockAndRun<T>(userId: number, work: (account: LockedAccount) => Promise<T>): Promise<T> {
     return this.dataSource.transaction(async (manager) => {
-      // Plain SQL: this runs for every operation, and TypeORM's query building costs CPU.
-      const [row]: UserEntity[] = await manager.query(`SELECT * FROM "users" WHERE "id" = $1 FOR UPDATE`, [
-        userId,
-      ]);
+      // A prepared statement: this runs for every operation (five per question).
+      const {
+        rows: [row],
+      } = await preparedQuery<UserEntity>(manager, this.lockStatement(), [userId]);
       if (!row) throw new DomainException('NOT_FOUND', BILLING_MESSAGES.accountNotFound);
       return work({ manager, user: manager.getRepository(UserEntity).create(row) });
     });
   }
+}
+
+/** The entity's columns by name (not *: a prepared statement's result columns must not change). */
+function lockUserSql(dataSource: DataSource): string {
+  const columns = dataSource
+    .getMetadata(UserEntity)
+    .columns.map((column) => `"${column.databaseName}" AS "${column.propertyName}"`);
+  return `SELECT ${columns.join(', ')} FROM "users" WHERE "id" = $1 FOR UPDATE`;
 }
 
 function isIdempotencyViolation(error: unknown): boolean {
