@@ -37,6 +37,8 @@ function statementName(text: string): string {
  *
  * The texts must name their result columns (no `SELECT *` / `RETURNING *`): a prepared statement
  * whose result columns change under it (a migration adding a column) fails until it is re-prepared.
+ * Prepared statements live on a server session, so a pooler in front of PostgreSQL must keep
+ * sessions (PgBouncer: session pooling, or 1.21+ with max_prepared_statements).
  */
 export async function preparedQuery<Row>(
   source: DataSource | EntityManager,
