@@ -299,6 +299,95 @@ describe('token ledger: reservations, settlements, releases', () => {
       );
     });
 
+    it('settles each completed answer no settlement names when the question is released', async () => {
+      const owner = await user();
+      const asked = await question(owner.id);
+      const completed = (memberOrder: number | null, totalTokens: number) =>
+        createTestResponse(harness.dataSource, asked.id, {
+          memberOrder,
+          status: 'completed',
+          totalTokens,
+          ...(memberOrder === null ? { provider: 'consensus' } : {}),
+        });
+      const first = await completed(0, 1_000);
+      const second = await completed(1, 700);
+      const third = await completed(2, 500);
+      const consensus = await completed(null, 300);
+      const unfinished = await createTestResponse(harness.dataSource, asked.id, {
+        memberOrder: 3,
+        totalTokens: 900,
+      });
+      await reservations.reserve(owner.id, asked.id, 4_000);
+      // Settled before under its key alone (no response named): not charged again.
+      await settle(owner.id, asked.id, null, 500, 2);
+      expect(await reservations.release(owner.id, asked.id)).toEqual({
+        questionId: asked.id,
+        released: 1_500,
+        tokensLeft: 7_500,
+        duplicate: false,
+      });
+      const settlementsOf = async (responseId: number) =>
+        (await entries(owner.id)).filter(
+          (entry) => entry.kind === 'settlement' && entry.responseId === responseId,
+        );
+      expect(await settlementsOf(first.id)).toEqual([expect.objectContaining({ amount: -1_000 })]);
+      expect(await settlementsOf(second.id)).toEqual([expect.objectContaining({ amount: -700 })]);
+      expect(await settlementsOf(consensus.id)).toEqual([expect.objectContaining({ amount: -300 })]);
+      expect(await settlementsOf(third.id)).toEqual([]);
+      expect(await settlementsOf(unfinished.id)).toEqual([]);
+      expect(
+        await harness.dataSource
+          .getRepository(TokenReservationEntity)
+          .findOneByOrFail({ questionId: asked.id }),
+      ).toMatchObject({ consumed: 2_500, released: 1_500, heldMonthly: 0, heldFree: 0, heldPurchased: 0 });
+
+      // Completed after the release (it raced a cancel): a later release settles it from the balance.
+      await harness.dataSource.getRepository(ResponseEntity).update(unfinished.id, { status: 'completed' });
+      expect(await reservations.release(owner.id, asked.id)).toEqual({
+        questionId: asked.id,
+        released: 1_500,
+        tokensLeft: 6_600,
+        duplicate: true,
+      });
+      expect(await settlementsOf(unfinished.id)).toHaveLength(1);
+      expect(await reservations.release(owner.id, asked.id)).toMatchObject({
+        tokensLeft: 6_600,
+        duplicate: true,
+      });
+    });
+
+    it("settles an answer once when the release races the answer's own settlement", async () => {
+      const owner = await user();
+      const asked = await question(owner.id);
+      const answer = await createTestResponse(harness.dataSource, asked.id, {
+        status: 'completed',
+        totalTokens: 800,
+      });
+      await reservations.reserve(owner.id, asked.id, 2_000);
+      await Promise.all([
+        settle(owner.id, asked.id, answer.id, 800),
+        reservations.release(owner.id, asked.id),
+        reservations.release(owner.id, asked.id),
+      ]);
+      const settled = (await entries(owner.id)).filter((entry) => entry.kind === 'settlement');
+      expect(settled).toEqual([expect.objectContaining({ amount: -800, responseId: answer.id })]);
+      expect(await reload(owner.id)).toMatchObject({ tokensLeft: 9_200 });
+    });
+
+    it("settles nothing of someone else's question without a reservation", async () => {
+      const owner = await user();
+      const other = await user();
+      const asked = await question(owner.id);
+      await createTestResponse(harness.dataSource, asked.id, { status: 'completed', totalTokens: 800 });
+      expect(await reservations.release(other.id, asked.id)).toEqual({
+        questionId: asked.id,
+        released: 0,
+        tokensLeft: 10_000,
+        duplicate: false,
+      });
+      expect((await entries(other.id)).filter((entry) => entry.kind === 'settlement')).toEqual([]);
+    });
+
     it('keeps the balance right while reservations, settlements and releases race', async () => {
       const owner = await user({ tokensLeft: 50_000, subscriptionTier: 'max', subscriptionStatus: 'active' });
       const questions = await Promise.all(Array.from({ length: 12 }, () => question(owner.id)));
@@ -317,8 +406,8 @@ describe('token ledger: reservations, settlements, releases', () => {
     });
   });
 
-  // Each statement is a round trip on billing's critical path (a question makes one reserve, about
-  // three settlements and a release); these counts include START TRANSACTION and COMMIT.
+  // Each statement is a round trip on billing's critical path (a question makes one reserve and one
+  // release, which settles its answers); these counts include START TRANSACTION and COMMIT.
   describe('statements per operation', () => {
     async function statements(run: () => Promise<unknown>): Promise<number> {
       const spy = jest.spyOn(harness.dataSource.logger, 'logQuery');
@@ -334,6 +423,14 @@ describe('token ledger: reservations, settlements, releases', () => {
       const owner = await user();
       const asked = await question(owner.id);
       const answer = await createTestResponse(harness.dataSource, asked.id);
+      // Two more completed answers: the release settles them in the same five statements.
+      for (const memberOrder of [1, 2]) {
+        await createTestResponse(harness.dataSource, asked.id, {
+          memberOrder,
+          status: 'completed',
+          totalTokens: 10,
+        });
+      }
       const usage = {
         userId: owner.id,
         questionId: asked.id,

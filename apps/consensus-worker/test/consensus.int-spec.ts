@@ -217,7 +217,8 @@ describe('consensus worker (PostgreSQL + Redis)', () => {
     expect(await redis.ttl(streamKeyFor(redisEnv.prefix, questionId))).toBeGreaterThan(0);
     const release = await queues.get(QUEUES.usage)?.getJob(`${questionId}:release:0`);
     expect(release?.data).toMatchObject({ kind: 'release', questionId });
-    // The release is settled before the client hears "completed", so its balance refresh is final.
+    // Billing processed the release (which settles the answers) before the client hears "completed",
+    // so its balance refresh is final.
     expect(finalBeforeRelease.get(questionId)).toBe(false);
     const consensusQueue = queues.get(QUEUES.consensus);
     await waitFor(async () => (await consensusQueue?.getJobState(finaliseJobId(questionId))) === 'completed');

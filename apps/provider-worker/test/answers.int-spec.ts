@@ -180,7 +180,7 @@ describe('provider worker (PostgreSQL + Redis + fake providers)', () => {
       .sort();
   }
 
-  it('streams three members in batches and stores one row and one settlement each', async () => {
+  it('streams three members in batches and stores one row each, leaving settlement to the flow parent', async () => {
     const { questionId, userId, members } = await askQuestion();
     await runFlow(questionId, userId, members);
 
@@ -210,11 +210,8 @@ describe('provider worker (PostgreSQL + Redis + fake providers)', () => {
       // Batched: far fewer entries than the fake's word-sized tokens.
       expect(deltas.length).toBeLessThan(row.completionTokens);
     }
-    expect(await usageJobIds(questionId)).toEqual(
-      [0, 1, 2].map((order) => jobId(questionId, order, 0)).sort(),
-    );
-    const usage = await usageQueue.getJob(jobId(questionId, 1, 0));
-    expect(usage?.data).toMatchObject({ kind: 'response', questionId, userId, memberOrder: 1, round: 0 });
+    // Children of the flow: the parent's release settles them all in one ledger transaction.
+    expect(await usageJobIds(questionId)).toEqual([]);
     expect(await redis.ttl(streamKeyFor(redisEnv.prefix, questionId))).toBe(-1);
   });
 
@@ -252,7 +249,7 @@ describe('provider worker (PostgreSQL + Redis + fake providers)', () => {
     expect(failed).toEqual([
       { type: 'answer:failed', memberOrder: 2, round: 0, responseId: rows[2].id, error: rows[2].error },
     ]);
-    expect(await usageJobIds(questionId)).toEqual([jobId(questionId, 0, 0), jobId(questionId, 1, 0)].sort());
+    expect(await usageJobIds(questionId)).toEqual([]);
   });
 
   it('retries a 500 and a 429 (after its Retry-After), resetting the streamed text, with one row each', async () => {
@@ -274,7 +271,7 @@ describe('provider worker (PostgreSQL + Redis + fake providers)', () => {
     expect(entries).toContainEqual({ type: 'answer:reset', memberOrder: 1, round: 0, attempt: 2 });
     expect(entries).toContainEqual({ type: 'answer:reset', memberOrder: 2, round: 0, attempt: 2 });
     expect(entries.some((entry) => entry.type === 'answer:reset' && entry.memberOrder === 0)).toBe(false);
-    expect(await usageJobIds(questionId)).toHaveLength(3);
+    expect(await usageJobIds(questionId)).toEqual([]);
   });
 
   /** A provider queue no worker serves: a test runs its jobs itself (runner.run). */
@@ -331,7 +328,18 @@ describe('provider worker (PostgreSQL + Redis + fake providers)', () => {
     const rows = await responsesOf(questionId);
     expect(rows).toHaveLength(1);
     expect(rows[0].status).toBe('completed');
+    // A lone job (no flow parent to release the question) settles its own answer, once.
     expect(await usageJobIds(questionId)).toEqual([jobId(questionId, 0, 0)]);
+    const usage = await usageQueue.getJob(jobId(questionId, 0, 0));
+    expect(usage?.data).toMatchObject({
+      kind: 'response',
+      questionId,
+      userId,
+      responseId: rows[0].id,
+      memberOrder: 0,
+      round: 0,
+      totalTokens: rows[0].totalTokens,
+    });
   });
 
   it('starts a job only for a live question and member: no row when cancelled, an error when the member is gone', async () => {

@@ -31,6 +31,11 @@ export interface EntryRefs {
   responseId?: number | null;
 }
 
+/** One operation of appendAll: its entries go under `key`, `key#2`… */
+export interface KeyedOperation extends PlannedOperation {
+  key: string;
+}
+
 export interface PlannedOperation {
   movements: readonly Movement[];
   refs?: EntryRefs;
@@ -124,34 +129,48 @@ export class LedgerService {
    * the users row (with `queriesLeft` when given) and the caller's `alongside` writes go to the
    * database as one statement (writeTogether), so they cannot depend on one another.
    */
-  async append(
+  append(
     account: LockedAccount,
     key: string,
     movements: readonly Movement[],
     refs: EntryRefs = {},
+    options: AppendOptions = {},
+  ): Promise<LedgerEntryEntity[]> {
+    return this.appendAll(account, [{ key, movements, refs }], options);
+  }
+
+  /** append() of several operations (each under its own key) in one statement. */
+  async appendAll(
+    account: LockedAccount,
+    operations: readonly KeyedOperation[],
     { queriesLeft, alongside = [] }: AppendOptions = {},
   ): Promise<LedgerEntryEntity[]> {
-    if (movements.length > MAX_OPERATION_ENTRIES) {
-      throw new RangeError(`An operation writes at most ${MAX_OPERATION_ENTRIES} entries`);
-    }
     const { manager, user } = account;
-    if (movements.length === 0) {
+    const entries = operations.flatMap(({ key, movements, refs = {} }) => {
+      if (movements.length > MAX_OPERATION_ENTRIES) {
+        throw new RangeError(`An operation writes at most ${MAX_OPERATION_ENTRIES} entries`);
+      }
+      const keys = operationKeys(key);
+      return movements.map((movement, index) => ({
+        userId: user.id,
+        kind: movement.kind,
+        bucket: movement.bucket,
+        amount: movement.amount,
+        idempotencyKey: keys[index],
+        note: movement.note ?? null,
+        stripeEventId: refs.stripeEventId ?? null,
+        questionId: refs.questionId ?? null,
+        responseId: refs.responseId ?? null,
+      }));
+    });
+    if (entries.length === 0) {
       await writeTogether(manager, alongside);
       return [];
     }
-    const next = applyMovements(bucketsOf(user), movements);
-    const keys = operationKeys(key);
-    const entries = movements.map((movement, index) => ({
-      userId: user.id,
-      kind: movement.kind,
-      bucket: movement.bucket,
-      amount: movement.amount,
-      idempotencyKey: keys[index],
-      note: movement.note ?? null,
-      stripeEventId: refs.stripeEventId ?? null,
-      questionId: refs.questionId ?? null,
-      responseId: refs.responseId ?? null,
-    }));
+    const next = applyMovements(
+      bucketsOf(user),
+      operations.flatMap((operation) => operation.movements),
+    );
     const columns = { ...cachedBalanceOf(next), ...(queriesLeft === undefined ? {} : { queriesLeft }) };
     const rows = await writeTogether<LedgerEntryEntity>(manager, [
       insertEntries(entries),

@@ -35,6 +35,20 @@ export interface EarlierEntry {
   byKey: boolean;
 }
 
+/** A completed answer of the question that no settlement names yet. */
+export interface UnsettledAnswer {
+  id: number;
+  memberOrder: number | null;
+  round: number;
+  totalTokens: number;
+}
+
+export interface CloseState extends QuestionState {
+  unsettled: UnsettledAnswer[];
+  /** Idempotency keys of the question's entries (a settlement may name no response). */
+  operationKeys: string[];
+}
+
 export interface SettlementState extends QuestionState {
   responseLive: boolean;
   earlier: EarlierEntry[];
@@ -46,6 +60,8 @@ type StateRow = Omit<ReservationRow, 'id'> & {
   questionOwnerId: number | null;
   responseLive?: boolean;
   earlier?: EarlierEntry[];
+  unsettled?: UnsettledAnswer[];
+  operationKeys?: string[];
 };
 
 // The one-row FROM keeps a row when neither the reservation nor the question exists.
@@ -93,6 +109,33 @@ export async function findSettlementState(
   return { ...stateOf(row), responseLive: row?.responseLive ?? false, earlier: row?.earlier ?? [] };
 }
 
+/**
+ * findQuestionState plus what closing the question settles: its completed answers that no
+ * settlement entry names, and the keys of its entries (an answer settled without naming its row
+ * is found by its settlement key instead).
+ */
+export async function findCloseState(manager: EntityManager, questionId: number): Promise<CloseState> {
+  const {
+    rows: [row],
+  } = await preparedQuery<StateRow>(
+    manager,
+    `${SELECT_STATE},
+       (SELECT COALESCE(json_agg(json_build_object(
+                 'id', a."id", 'memberOrder', a."memberOrder", 'round', a."round", 'totalTokens', a."totalTokens")
+               ORDER BY a."id"), '[]'::json)
+          FROM "responses" a
+         WHERE a."questionId" = $1 AND a."status" = 'completed'
+           AND NOT EXISTS (SELECT 1 FROM "ledger_entries" s
+                            WHERE s."responseId" = a."id" AND s."kind" = 'settlement')) AS "unsettled",
+       (SELECT COALESCE(json_agg(e."idempotencyKey"), '[]'::json)
+          FROM "ledger_entries" e
+         WHERE e."questionId" = $1) AS "operationKeys"
+     ${FROM_STATE}`,
+    [questionId],
+  );
+  return { ...stateOf(row), unsettled: row?.unsettled ?? [], operationKeys: row?.operationKeys ?? [] };
+}
+
 /** INSERT of a new reservation, for LedgerService.append's `alongside`. */
 export function insertReservation(
   row: Pick<
@@ -117,6 +160,14 @@ export function updateReservation(
 
 function stateOf(row: StateRow | undefined): QuestionState {
   if (!row) return { reservation: null, questionOwnerId: null };
-  const { id, questionOwnerId, responseLive: _live, earlier: _earlier, ...columns } = row;
+  const {
+    id,
+    questionOwnerId,
+    responseLive: _live,
+    earlier: _earlier,
+    unsettled: _unsettled,
+    operationKeys: _keys,
+    ...columns
+  } = row;
   return { reservation: id === null ? null : { id, ...columns }, questionOwnerId };
 }

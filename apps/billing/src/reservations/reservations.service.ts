@@ -11,16 +11,19 @@ import { updateRow } from '../database/sql-write.util';
 import {
   type Buckets,
   NO_TOKENS,
+  applyMovements,
   bucketsOf,
   planRelease,
   planReservation,
   planSettlement,
 } from '../ledger/ledger.arithmetic';
 import { operationKeys, releaseKey, reservationKey, settlementKey } from '../ledger/ledger.keys';
-import { type EntryRefs, LedgerService } from '../ledger/ledger.service';
+import { type EntryRefs, type KeyedOperation, LedgerService } from '../ledger/ledger.service';
 import {
   type QuestionState,
   type ReservationRow,
+  type UnsettledAnswer,
+  findCloseState,
   findQuestionState,
   findSettlementState,
   insertReservation,
@@ -170,38 +173,80 @@ export class ReservationsService {
     });
   }
 
-  /** Gives back what the question still holds; once per question (later calls are no-ops). */
+  /**
+   * Closes the question's account: settles each completed answer no settlement names yet (its
+   * stored usage, as settle() would, in answer order), then gives back what the hold still has,
+   * all in one transaction. The workers leave the answers of a running question to this call, so a
+   * question costs two ledger transactions instead of one per answer. The release happens once
+   * (later calls report it as a duplicate); answers completed after it are still settled here, from
+   * the balance. Without the owner's question or reservation there is nothing to settle.
+   */
   release(userId: number, questionId: number): Promise<BillingReleaseReply> {
     return this.ledger.withAccount(userId, async (account) => {
-      const { manager, user } = account;
-      const state = await findQuestionState(manager, questionId);
+      const { user } = account;
+      const state = await findCloseState(account.manager, questionId);
       const { reservation } = state;
-      if (!reservation) return { questionId, released: 0, tokensLeft: user.tokensLeft, duplicate: false };
-      assertOwner(reservation, userId);
-      if (reservation.releasedAt) {
-        return { questionId, released: reservation.released, tokensLeft: user.tokensLeft, duplicate: true };
+      if (reservation) assertOwner(reservation, userId);
+      const owned = reservation !== null || state.questionOwnerId === userId;
+      const keys = new Set(state.operationKeys);
+      const answers = owned
+        ? state.unsettled.filter((answer) => !keys.has(settlementKeyOf(questionId, answer)))
+        : [];
+      let held = reservation ? heldOf(reservation) : NO_TOKENS;
+      let consumed = reservation?.consumed ?? 0;
+      let balance = bucketsOf(user);
+      const operations: KeyedOperation[] = answers.map((answer) => {
+        const plan = planSettlement(answer.totalTokens, held, balance);
+        held = plan.heldAfter;
+        consumed += plan.covered;
+        balance = applyMovements(balance, plan.movements);
+        return {
+          key: settlementKeyOf(questionId, answer),
+          movements: plan.movements,
+          refs: liveRefs(questionId, answer.id, { ...state, responseLive: true }),
+        };
+      });
+      const releasing = reservation !== null && reservation.releasedAt === null;
+      const released = releasing ? planRelease(held) : null;
+      if (released) {
+        operations.push({
+          key: releaseKey(questionId),
+          movements: released.movements,
+          refs: liveRefs(questionId, null, state),
+        });
       }
-      const plan = planRelease(heldOf(reservation));
-      await this.ledger.append(
-        account,
-        releaseKey(questionId),
-        plan.movements,
-        liveRefs(questionId, null, state),
-        {
+      if (reservation && (answers.length > 0 || released)) {
+        await this.ledger.appendAll(account, operations, {
           alongside: [
             updateReservation(reservation.id, {
-              heldMonthly: 0,
-              heldFree: 0,
-              heldPurchased: 0,
-              released: plan.released,
-              releasedAt: new Date(),
+              ...(released
+                ? {
+                    heldMonthly: 0,
+                    heldFree: 0,
+                    heldPurchased: 0,
+                    released: released.released,
+                    releasedAt: new Date(),
+                  }
+                : { heldMonthly: held.monthly, heldFree: held.free, heldPurchased: held.purchased }),
+              consumed,
             }),
           ],
-        },
-      );
-      return { questionId, released: plan.released, tokensLeft: user.tokensLeft, duplicate: false };
+        });
+      } else if (operations.length > 0) {
+        await this.ledger.appendAll(account, operations);
+      }
+      return {
+        questionId,
+        released: released?.released ?? reservation?.released ?? 0,
+        tokensLeft: user.tokensLeft,
+        duplicate: reservation !== null && !releasing,
+      };
     });
   }
+}
+
+function settlementKeyOf(questionId: number, answer: Pick<UnsettledAnswer, 'memberOrder' | 'round'>): string {
+  return settlementKey(questionId, answer.memberOrder, answer.round);
 }
 
 function heldOf(reservation: ReservationRow): Buckets {

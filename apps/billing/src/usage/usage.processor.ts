@@ -11,8 +11,9 @@ import { parseJobOrFail, permanentOnDomainError } from '../queues/job.util';
 export const USAGE_CONCURRENCY = 4;
 
 /**
- * Settles usage the workers report (one job per response, one release per question). Errors are
- * rethrown so BullMQ retries; the ledger keys make a retried or duplicated job a no-op.
+ * Settles usage the workers report: one release per question (which settles its answers), and a
+ * settlement of its own for an answer outside a flow or stopped by a cancel. Errors are rethrown
+ * so BullMQ retries; the ledger keys make a retried or duplicated job a no-op.
  */
 @Processor(QUEUES.usage, { concurrency: USAGE_CONCURRENCY })
 export class UsageProcessor extends WorkerHost implements OnApplicationBootstrap {
@@ -27,7 +28,7 @@ export class UsageProcessor extends WorkerHost implements OnApplicationBootstrap
   }
 
   onApplicationBootstrap(): void {
-    // Configured per deployment (a question makes four usage jobs); the decorator cannot read config.
+    // Configured per deployment; the decorator cannot read config.
     this.worker.concurrency = this.config.USAGE_CONCURRENCY;
     instrumentWorker(this.metrics, this.worker);
     this.worker.on('error', (error) => this.logger.warn(`Worker: ${error.message}`));

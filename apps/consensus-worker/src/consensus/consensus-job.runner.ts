@@ -29,9 +29,9 @@ import {
 import { type Job, type Queue, UnrecoverableError, WaitingChildrenError } from 'bullmq';
 import { type DataSource } from 'typeorm';
 
-/** One row of FINALISE_SQL: the question, a member closed as unfinished, or a completed answer. */
+/** One row of FINALISE_SQL: the question, or a member closed as unfinished. */
 interface FinaliseRow {
-  part: 'question' | 'unfinished' | 'completed';
+  part: 'question' | 'unfinished';
   id: number | null;
   memberOrder: number | null;
   round: number | null;
@@ -42,9 +42,9 @@ interface FinaliseRow {
 
 /**
  * The end of a question in one statement (one round trip instead of five): members still open are
- * closed with an error ($2 when the question was cancelled, else $3), the question gets its total
- * and is completed (a cancelled one keeps its status), and the completed answers are listed for
- * the settlement wait. Every part reads the same snapshot; closing rows changes no token counts.
+ * closed with an error ($2 when the question was cancelled, else $3), and the question gets its
+ * total and is completed (a cancelled one keeps its status). Both parts read the same snapshot;
+ * closing rows changes no token counts.
  */
 const FINALISE_SQL = `
   WITH "unfinished" AS (
@@ -67,10 +67,7 @@ const FINALISE_SQL = `
          NULL::text AS "error", "status"::text AS "status", "totalTokensUsed" AS "total"
     FROM "question"
   UNION ALL
-  SELECT 'unfinished', "id", "memberOrder", "round", "error", NULL, NULL FROM "unfinished"
-  UNION ALL
-  SELECT 'completed', NULL, "memberOrder", "round", NULL, NULL, NULL
-    FROM "responses" WHERE "questionId" = $1 AND "status" = 'completed'`;
+  SELECT 'unfinished', "id", "memberOrder", "round", "error", NULL, NULL FROM "unfinished"`;
 
 /** Stored on a response whose job ended without an outcome. */
 export const UNFINISHED_ERROR = 'The answer could not be completed.';
@@ -85,8 +82,8 @@ export interface ConsensusJobRunnerDeps {
   /** Retry settings of the children it adds (tests shorten the backoff). */
   childOptions?: ProviderJobOptionsOverrides;
   /**
-   * Resolves once billing has processed a usage job (a settlement or the release), or gives up
-   * after a bounded wait. The final stream entry is appended after them, so a client that reloads
+   * Resolves once billing has processed the release (which settles the answers too), or gives up
+   * after a bounded wait. The final stream entry is appended after it, so a client that reloads
    * its balance on completion sees the answers charged and the unused reservation back.
    */
   waitForUsage?: (usage: Job) => Promise<void>;
@@ -310,8 +307,6 @@ export class ConsensusJobRunner {
     const cancelled = question.status === 'cancelled';
     const totalTokensUsed = Number(question.total);
     const unfinished = rows.filter((row) => row.part === 'unfinished');
-    const settled = rows.filter((row) => row.part === 'completed');
-    await this.waitForSettlements(data.questionId, settled);
     await this.release(data.questionId, data.userId);
     if (!cancelled) {
       await this.append(data.questionId, [
@@ -356,26 +351,10 @@ export class ConsensusJobRunner {
   }
 
   /**
-   * Waits (bounded, like the release) for billing to settle every answer, so the balance a client
-   * reads on completion already has them; usage jobs retry on their own anyway.
+   * Closes the question's account: billing settles every completed answer (the flow's children
+   * leave that to this job) and hands back what the reservation still holds. Idempotent: one job
+   * id per question, and billing settles each answer once whoever asks.
    */
-  private async waitForSettlements(
-    questionId: number,
-    completed: ReadonlyArray<Pick<FinaliseRow, 'memberOrder' | 'round'>>,
-  ): Promise<void> {
-    const wait = this.deps.waitForUsage;
-    if (!wait) return;
-    const jobs = await Promise.all(
-      completed.map((row) =>
-        this.deps.usageQueue.getJob(
-          usageJobId({ kind: 'response', questionId, memberOrder: row.memberOrder, round: row.round ?? 0 }),
-        ),
-      ),
-    );
-    await Promise.all(jobs.filter((job): job is Job => job !== undefined).map((job) => wait(job)));
-  }
-
-  /** Hands what is left of the question's reservation back (idempotent: one job id per question). */
   private async release(questionId: number, userId: number): Promise<void> {
     const release: UsageSettleJobData = {
       kind: 'release',

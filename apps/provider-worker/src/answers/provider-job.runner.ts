@@ -1,6 +1,6 @@
 // One provider call (a member's answer, a debate revision or the consensus synthesis), from the
-// stored state to the stored answer: load, prompt, stream batched deltas, store the row once,
-// report usage for settlement. Errors are sorted by classifyProviderError: retryable ones are
+// stored state to the stored answer: load, prompt, stream batched deltas, store the row once (its
+// usage is settled by the flow parent's release, or by a settlement job of its own when alone). Errors are sorted by classifyProviderError: retryable ones are
 // rethrown for BullMQ's backoff, the rest (and the last attempt) end the member with an error row.
 
 import {
@@ -105,6 +105,8 @@ interface Target {
   provider: ResponseProvider;
   memberOrder: number | null;
   round: number;
+  /** A child of the question's flow, whose parent closes the question's account at the end. */
+  inFlow: boolean;
 }
 
 export class ProviderJobRunner {
@@ -245,7 +247,7 @@ export class ProviderJobRunner {
             ...usageOf,
           },
     ]);
-    await this.settle(target, row.id, usageOf);
+    await this.settleCompleted(target, row.id, usageOf);
     return { status: 'completed', responseId: row.id, changed };
   }
 
@@ -282,6 +284,7 @@ export class ProviderJobRunner {
       memberOrder: consensus ? null : data.memberOrder,
       // The consensus row is round 0: there is one per question.
       round: consensus ? 0 : data.round,
+      inFlow: job.parentKey !== undefined,
     };
   }
 
@@ -303,7 +306,7 @@ export class ProviderJobRunner {
   private async alreadyDone(target: Target, row: StoredRow): Promise<ProviderJobResult> {
     if (row.status === 'failed') return { status: 'failed', responseId: row.id, changed: null };
     const stored = await this.deps.dataSource.getRepository(ResponseEntity).findOneByOrFail({ id: row.id });
-    await this.settle(target, row.id, stored);
+    await this.settleCompleted(target, row.id, stored);
     const changed =
       target.name === JOBS.debateRevision ? await this.differsFromPrevious(target, stored.response) : null;
     return { status: 'completed', responseId: row.id, changed };
@@ -477,6 +480,15 @@ export class ProviderJobRunner {
           },
     ]);
     throw new UnrecoverableError(classification.userMessage);
+  }
+
+  /**
+   * A completed answer's usage. In a flow the parent's release settles every completed answer of
+   * the question in one ledger transaction (it runs after all children, also after a cancel), so
+   * only a lone job (a retry after the question finished) enqueues its own settlement.
+   */
+  private async settleCompleted(target: Target, responseId: number, usage: TokenUsage): Promise<void> {
+    if (!target.inFlow) await this.settle(target, responseId, usage);
   }
 
   private async settle(target: Target, responseId: number, usage: TokenUsage): Promise<void> {

@@ -124,8 +124,10 @@ export const USAGE_KINDS = ['response', 'release'] as const;
 export type UsageKind = (typeof USAGE_KINDS)[number];
 
 /**
- * `response`: settle one response's actual usage against the question's reservation.
- * `release`: the question is finished; give back what is left of its reservation.
+ * `response`: settle one response's actual usage against the question's reservation (jobs outside
+ * a flow, and answers stopped by a cancel).
+ * `release`: the question is finished: settle every completed answer not settled yet, then give
+ * back what is left of its reservation.
  * Job id and ledger idempotency key: usageJobId / usageIdempotencyKey.
  */
 export class UsageSettleJobData {

@@ -53,7 +53,7 @@ export interface BillingReserveReply {
   duplicate: boolean;
 }
 
-/** billing.release */
+/** billing.release: settles the question's completed answers not settled yet, then releases. */
 export interface BillingReleaseReply {
   questionId: number;
   /** Tokens given back by this release (0 when there was nothing left or no reservation). */
