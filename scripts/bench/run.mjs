@@ -33,6 +33,7 @@ import { SERVER_APPS, startStack } from '../lib/stack.mjs';
 import { redactUrl, withDatabase } from '../lib/urls.mjs';
 import { BENCH_USAGE, parseBenchArgs } from './args.mjs';
 import { cpuSecondsByGroup, snapshotCpu } from './cpu.mjs';
+import { probeSpeed } from './speed-probe.mjs';
 import { BaselineUser, Load, PhaseRecord, StackUser, now, watchDriverLag } from './load.mjs';
 import { createBenchUsers, mapLimit, startHelper, stackEnv } from './setup.mjs';
 import {
@@ -494,6 +495,9 @@ async function main() {
     await nx(['run-many', '-t', 'build', '-p', ...APPS_BUILT.map((name) => `@council/${name}`)]);
   }
 
+  const speedAtStart = await probeSpeed();
+  info(`CPU speed probe: ${speedAtStart.toFixed(0)} ms (fixed workload; lower is faster)`);
+
   const fake = await startHelper(
     'fake-provider',
     'fake-provider.mjs',
@@ -617,6 +621,11 @@ async function main() {
     await mapLimit(users, 16, (user) => user.connect());
     const statsUser = new BaselineUser({ url: baselineUrl, id: 0 });
     await statsUser.connect();
+    const baselineKnown = {
+      [process.pid]: 'bench driver',
+      [fake.service.pid]: 'fake provider',
+      [baseline.service.pid]: 'baseline process',
+    };
     const record = await runPhase({
       name: 'baseline',
       target: 'baseline',
@@ -624,6 +633,7 @@ async function main() {
       ramp: Math.min(options.ramp, 5),
       duration: options.baseline,
       sample: async () => [await baselineStats(statsUser.socket)],
+      cpu: () => ({ known: baselineKnown, scan: {} }),
       ...common,
     });
     phases.baseline = summarizePhase(record);
@@ -685,12 +695,13 @@ async function main() {
     );
   }
 
+  const speedAtEnd = await probeSpeed();
   const result = {
     runId,
     startedAt,
     finishedAt: new Date().toISOString(),
     command: `npm run bench${process.argv.length > 2 ? ` -- ${process.argv.slice(2).join(' ')}` : ''}`,
-    machine: machine(),
+    machine: { ...machine(), speedProbeMs: { start: speedAtStart, end: speedAtEnd } },
     options,
     stack: options.url
       ? `running stack at ${options.url}`
@@ -736,7 +747,8 @@ function renderMarkdown(result, rows) {
     `Streaming benchmark, ${result.finishedAt.slice(0, 16).replace('T', ' ')} UTC: \`${result.command}\``,
     '',
     `Machine: ${m.cores} cores (${m.cpu}), ${m.memoryGb} GB RAM, Node ${m.node}, ${m.platform}; ` +
-      `load average (1 min) after each phase: ${loads.join(', ')}.`,
+      `load average (1 min) after each phase: ${loads.join(', ')}; ` +
+      `CPU speed probe ${speedProbeText(m.speedProbeMs)}.`,
     `Load: fake provider first token after ${o.ttft} ms, ${o.tps} tokens/s, ${o.tokens} tokens per answer; ` +
       `latency phase ${o.users} users (≈ ${o.users * 3} answer streams), throughput phase ${o.throughputUsers} users, ` +
       `${o.duration} s measured each after a ${o.ramp} s ramp; baseline ${o.baseline} s with ${o.users} users` +
@@ -757,6 +769,12 @@ function renderMarkdown(result, rows) {
     '',
     ...cpuSection(Object.values(phases), m.cores),
   ].join('\n');
+}
+
+/** The probe's timings (a fixed workload, lower is faster), for comparing runs on a drifting VM. */
+function speedProbeText(probe) {
+  if (!probe) return 'not run';
+  return `${probe.start.toFixed(0)} ms at the start, ${probe.end.toFixed(0)} ms at the end (a fixed JSON and SHA-256 workload; lower is faster)`;
 }
 
 /** Where the machine's CPU goes per completed question (from /proc; empty elsewhere). */

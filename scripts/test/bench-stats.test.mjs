@@ -4,6 +4,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { parseBenchArgs } from '../bench/args.mjs';
 import { cpuSecondsByGroup, scannedGroup } from '../bench/cpu.mjs';
+import { median, probeSpeed } from '../bench/speed-probe.mjs';
 import {
   STAMP_MARKER,
   StreamCheck,
@@ -228,5 +229,17 @@ describe('bench CPU accounting', () => {
     assert.equal(lines[4], '| **total** | **30** | **30** |');
     assert.equal(lines[5], '| cores kept busy | 0.60 | 0.80 |');
     assert.equal(cpuTable([{ name: 'baseline', cpuMsPerQuestion: null }]), null);
+  });
+});
+
+describe('speed probe', () => {
+  it('takes the median of its timings', () => {
+    assert.equal(median([30, 10, 20]), 20);
+    assert.equal(median([40, 10, 30, 20]), 25);
+  });
+
+  it('times the fixed workload in a fresh process', async () => {
+    const ms = await probeSpeed(1);
+    assert.ok(Number.isFinite(ms) && ms > 0, `probe gave ${ms}`);
   });
 });

@@ -19,6 +19,7 @@ export * from './question/question.entity';
 export * from './response/response.constants';
 export * from './response/response.entity';
 export * from './role/role.entity';
+export * from './sql/entity-columns';
 export * from './sql/prepared-query';
 export * from './stripe-event/stripe-event.entity';
 export * from './support-message/support-message.entity';

@@ -1,4 +1,6 @@
 import { type DataSource, QueryFailedError } from 'typeorm';
+import { UserEntity } from '../src';
+import { entityColumnsSql } from '../src/sql/entity-columns';
 import { preparedQuery } from '../src/sql/prepared-query';
 import { connectMigratedDataSource } from './support/test-data-source';
 import { createTestDatabase, dropTestDatabase, type TestDatabase } from './support/test-database';
@@ -65,5 +67,18 @@ describe('preparedQuery', () => {
     expect(
       (failure as QueryFailedError & { driverError: { constraint?: string } }).driverError.constraint,
     ).toMatch(/username/i);
+  });
+
+  it('selects an entity by named columns that come back under its property names', async () => {
+    const {
+      rows: [inserted],
+    } = await insertUser('columns-a');
+    const sql = `SELECT ${entityColumnsSql(dataSource, UserEntity, 'u')} FROM "users" u WHERE u."id" = $1`;
+    expect(sql).not.toContain('*');
+    const {
+      rows: [row],
+    } = await preparedQuery<UserEntity>(dataSource, sql, [inserted?.id]);
+    const viaOrm = await dataSource.getRepository(UserEntity).findOneByOrFail({ id: inserted?.id });
+    expect(row).toEqual({ ...viaOrm });
   });
 });

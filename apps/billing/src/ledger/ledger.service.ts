@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { BILLING_MESSAGES } from '@council/contracts';
-import { LedgerEntryEntity, UserEntity, preparedQuery } from '@council/db';
+import { LedgerEntryEntity, UserEntity, entityColumnsSql, preparedQuery } from '@council/db';
 import { DomainException } from '@council/server-kit';
 import { DataSource, EntityManager, In, QueryFailedError } from 'typeorm';
 import { type SqlWrite, updateRow, writeTogether } from '../database/sql-write.util';
@@ -216,12 +216,8 @@ export class LedgerService {
   }
 }
 
-/** The entity's columns by name (not *: a prepared statement's result columns must not change). */
 function lockUserSql(dataSource: DataSource): string {
-  const columns = dataSource
-    .getMetadata(UserEntity)
-    .columns.map((column) => `"${column.databaseName}" AS "${column.propertyName}"`);
-  return `SELECT ${columns.join(', ')} FROM "users" WHERE "id" = $1 FOR UPDATE`;
+  return `SELECT ${entityColumnsSql(dataSource, UserEntity)} FROM "users" WHERE "id" = $1 FOR UPDATE`;
 }
 
 function isIdempotencyViolation(error: unknown): boolean {

@@ -305,10 +305,14 @@ export class QuestionsService {
 
   /** For the socket: the question's status when `userId` owns it, else null. */
   async ownedStatus(userId: number, questionId: number): Promise<QuestionStatus | null> {
-    const question = await this.questions.findOne({
-      where: { id: questionId, userId },
-      select: { id: true, status: true },
-    });
+    // Prepared: every subscription of every question runs it.
+    const {
+      rows: [question],
+    } = await preparedQuery<{ status: QuestionStatus }>(
+      this.dataSource,
+      `SELECT "status" FROM "questions" WHERE "id" = $1 AND "userId" = $2`,
+      [questionId, userId],
+    );
     return question?.status ?? null;
   }
 

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { Injectable, Logger } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { type AuthProvider, NEW_USER_DEFAULTS, SERVER_MESSAGES } from '@council/contracts';
-import { UserEntity } from '@council/db';
+import { UserEntity, entityColumnsSql, preparedQuery } from '@council/db';
 import { DomainException } from '@council/server-kit';
 import { hash, needsRehash, verify } from 'argon2';
 import { QueryFailedError, Repository } from 'typeorm';
@@ -50,6 +50,8 @@ function uniqueViolation(error: unknown): string | null {
  */
 @Injectable()
 export class UsersService {
+  private byIdSql: string | null = null;
+
   private readonly logger = new Logger(UsersService.name);
   /** Verified against when there is no real hash, so a miss costs what a hit costs. */
   private dummyHash: Promise<string> | null = null;
@@ -92,9 +94,13 @@ export class UsersService {
     }
   }
 
+  /** Every signed-in request reloads its user here, so it is a prepared statement. */
   async findById(id: number): Promise<AuthUser | null> {
-    const user = await this.users.findOneBy({ id });
-    return user ? toAuthUser(user) : null;
+    this.byIdSql ??= `SELECT ${entityColumnsSql(this.users.manager.connection, UserEntity)} FROM "users" WHERE "id" = $1`;
+    const {
+      rows: [row],
+    } = await preparedQuery<UserEntity>(this.users.manager.connection, this.byIdSql, [id]);
+    return row ? toAuthUser(this.users.create(row)) : null;
   }
 
   /** Usernames are matched exactly, as the unique constraint compares them. */
