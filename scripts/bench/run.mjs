@@ -107,6 +107,8 @@ function baselineStats(socket) {
 async function runPhase({ name, target, users, ramp, duration, expectedTokens, sample, cpu = null }) {
   banner(`Phase ${name}: ${users.length} users, ramp ${ramp} s, measure ${duration} s`);
   const record = new PhaseRecord(name, target);
+  // The VM's speed drifts: probe it around each measured phase so its CPU figures can be compared.
+  const speedBefore = cpu ? await probeSpeed() : null;
   const load = new Load(record, { expectedTokens });
   const start = now();
   record.window = { start: start + ramp * 1000, end: start + (ramp + duration) * 1000 };
@@ -168,6 +170,7 @@ async function runPhase({ name, target, users, ramp, duration, expectedTokens, s
   await resourceLoop;
   record.driverLag = stopLag();
   record.loadAverageAfter = loadAverage();
+  if (speedBefore !== null) record.speedProbeMs = { before: speedBefore, after: await probeSpeed() };
   record.errors = errors;
   return record;
 }
@@ -219,6 +222,7 @@ function summarizePhase(record) {
     measuredSeconds: seconds,
     cpuSeconds,
     cpuMsPerQuestion,
+    speedProbeMs: record.speedProbeMs ?? null,
     asked: record.asked,
     askErrors: record.askErrors,
     errors: record.errors,

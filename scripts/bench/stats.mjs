@@ -262,5 +262,10 @@ export function cpuTable(phases) {
   }
   lines.push(`| **total** | ${measured.map((phase) => `**${fmt(total(phase), 1)}**`).join(' | ')} |`);
   lines.push(`| cores kept busy | ${measured.map((phase) => fmt(busy(phase), 2)).join(' | ')} |`);
+  if (measured.some((phase) => phase.speedProbeMs)) {
+    const probe = (phase) =>
+      phase.speedProbeMs ? `${fmt(phase.speedProbeMs.before, 0)} / ${fmt(phase.speedProbeMs.after, 0)}` : '–';
+    lines.push(`| speed probe before / after (ms) | ${measured.map(probe).join(' | ')} |`);
+  }
   return lines.join('\n');
 }

@@ -228,7 +228,13 @@ describe('bench CPU accounting', () => {
     assert.equal(lines[3], '| gateway | 10 | 12 |');
     assert.equal(lines[4], '| **total** | **30** | **30** |');
     assert.equal(lines[5], '| cores kept busy | 0.60 | 0.80 |');
+    assert.equal(lines.length, 6);
     assert.equal(cpuTable([{ name: 'baseline', cpuMsPerQuestion: null }]), null);
+    const probed = cpuTable([
+      { ...phase('latency', { gateway: 10 }, { gateway: 2 }), speedProbeMs: { before: 231.4, after: 335.6 } },
+      phase('throughput', { gateway: 12 }, { gateway: 3 }),
+    ]);
+    assert.equal(probed.split('\n').at(-1), '| speed probe before / after (ms) | 231 / 336 | – |');
   });
 });
 

@@ -300,6 +300,20 @@ describe('consensus worker (PostgreSQL + Redis)', () => {
     expect(await queues.get(QUEUES.usage)?.getJob(`${questionId}:release:0`)).toBeDefined();
   });
 
+  it('finalises a cancelled question without debate: status and stream left alone, release', async () => {
+    const { questionId, question } = await ask(
+      false,
+      (data) => ({ cancelQuestion: data.memberOrder === 0 }),
+      1,
+      'cancelled',
+    );
+    expect(question.status).toBe('cancelled');
+    expect((await entries(questionId)).some((entry) => entry.type === 'question:completed')).toBe(false);
+    expect(await queues.get(QUEUES.usage)?.getJob(`${questionId}:release:0`)).toBeDefined();
+    const parent = await queues.get(QUEUES.consensus)?.getJob(finaliseJobId(questionId));
+    expect(parent?.returnvalue).toEqual({ totalTokensUsed: question.totalTokensUsed, rounds: 0 });
+  });
+
   it('completes the question when the synthesis fails', async () => {
     const { questionId, question } = await ask(true, (_data, name) => ({
       changed: false,

@@ -112,6 +112,9 @@ export class ConsensusJobRunner {
     } catch (error) {
       throw new UnrecoverableError(error instanceof Error ? error.message : String(error));
     }
+    // Without a debate the first answers are the whole question: nothing to load or record first
+    // (finalise reads the status itself, keeps a cancelled question's, and fails a missing one).
+    if (!data.showDebate && data.step === 'answers') return this.finalise(data);
     const question = await this.deps.dataSource
       .getRepository(QuestionEntity)
       .findOneBy({ id: data.questionId });
