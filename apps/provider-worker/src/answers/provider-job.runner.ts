@@ -1,7 +1,8 @@
 // One provider call (a member's answer, a debate revision or the consensus synthesis), from the
 // stored state to the stored answer: load, prompt, stream batched deltas, store the row once (its
-// usage is settled by the flow parent's release, or by a settlement job of its own when alone). Errors are sorted by classifyProviderError: retryable ones are
-// rethrown for BullMQ's backoff, the rest (and the last attempt) end the member with an error row.
+// usage is settled by the flow parent's release, or by a settlement job of its own when alone).
+// Errors are sorted by classifyProviderError: retryable ones are rethrown for BullMQ's backoff,
+// the rest (and the last attempt) end the member with an error row.
 
 import {
   ANSWER_MAX_OUTPUT_TOKENS,
