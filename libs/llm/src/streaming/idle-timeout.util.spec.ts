@@ -1,5 +1,7 @@
 import { getEventListeners } from 'node:events';
 import { setTimeout as delay } from 'node:timers/promises';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { StreamStalledError } from '../errors/llm.errors';
 import { type LlmDelta, type LlmProvider, type LlmRequest } from '../llm.types';
 import { streamWithIdleTimeout, withIdleTimeout } from './idle-timeout.util';
@@ -102,6 +104,29 @@ describe('withIdleTimeout', () => {
       break;
     }
     expect(log).toEqual(['source closed']);
+  });
+
+  it('holds on to none of the items it has passed on while the stream goes on', async () => {
+    setFlagsFromString('--expose-gc');
+    const gc = runInNewContext('gc') as () => void;
+    const passed: Array<WeakRef<object>> = [];
+    async function* items(): AsyncGenerator<object> {
+      for (let index = 0; index < 300; index += 1) {
+        const item = { index, text: 'x'.repeat(64) };
+        passed.push(new WeakRef(item));
+        yield item;
+      }
+      await new Promise<never>(() => undefined);
+    }
+    const stream = withIdleTimeout(items(), { idleMs: 60_000 });
+    for (let index = 0; index < 300; index += 1) await stream.next();
+    gc();
+    await delay(0);
+    gc();
+    const kept = passed.filter((ref) => ref.deref() !== undefined).length;
+    // Racing each item against one shared promise kept every one of them until the stream ended.
+    expect(kept).toBeLessThan(10);
+    await stream.return(undefined);
   });
 
   it('passes the source’s own error through', async () => {
