@@ -73,6 +73,17 @@ describe.each([
     expect(['network', 'incomplete']).toContain(classification.reason);
   });
 
+  it('a refused connection → retryable network error', async () => {
+    const closed = await startFakeProviderServer();
+    await closed.stop();
+    const unreachable =
+      api === 'openai'
+        ? new OpenAiProvider({ apiKey: 'sk-test', baseUrl: closed.openaiBaseUrl })
+        : new AnthropicProvider({ apiKey: 'sk-ant-test', baseUrl: closed.anthropicBaseUrl });
+    const result = await ask(unreachable, { model });
+    expect(classifyProviderError(result.error, name)).toMatchObject({ retryable: true, reason: 'network' });
+  });
+
   it('401 → not retryable, with a clear message', async () => {
     const { classification } = await failWith({ kind: 'unauthorized' });
     const label = api === 'openai' ? 'OpenAI' : 'Anthropic';

@@ -1,5 +1,6 @@
 import Anthropic from '@anthropic-ai/sdk';
 import { IncompleteStreamError, abortReason } from '../errors/llm.errors';
+import { PROVIDER_FETCH } from '../http/undici-fetch';
 import { type LlmDelta, type LlmFinishReason, type LlmProvider, type LlmRequest } from '../llm.types';
 import { withReasoningInstruction } from '../prompts/llm.prompts';
 import { ReasoningSplitter } from '../reasoning/reasoning.splitter';
@@ -38,6 +39,7 @@ export class AnthropicProvider implements LlmProvider {
       baseURL: options.baseUrl || ANTHROPIC_DEFAULT_BASE_URL,
       timeout: options.timeoutMs ?? 60_000,
       maxRetries: 0,
+      fetch: PROVIDER_FETCH,
     });
   }
 

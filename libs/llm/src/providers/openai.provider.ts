@@ -1,6 +1,7 @@
 import { type TokenUsage } from '@council/contracts';
 import OpenAI from 'openai';
 import { IncompleteStreamError, abortReason } from '../errors/llm.errors';
+import { PROVIDER_FETCH } from '../http/undici-fetch';
 import { type LlmDelta, type LlmFinishReason, type LlmProvider, type LlmRequest } from '../llm.types';
 import { withReasoningInstruction } from '../prompts/llm.prompts';
 import { ReasoningSplitter } from '../reasoning/reasoning.splitter';
@@ -40,6 +41,7 @@ export class OpenAiProvider implements LlmProvider {
       baseURL: options.baseUrl || defaultBaseUrl,
       timeout: options.timeoutMs ?? 60_000,
       maxRetries: 0,
+      fetch: PROVIDER_FETCH,
       organization: null,
       project: null,
     });
