@@ -26,6 +26,9 @@ export class PhaseRecord {
     // XADD → client receipt, per delta (its first token).
     this.toRedis = [];
     this.fromRedis = [];
+    // The same split for the deltas that carry an answer's first token.
+    this.firstToRedis = [];
+    this.firstFromRedis = [];
     this.completion = [];
     this.questionTotal = [];
     this.checks = [];
@@ -116,6 +119,10 @@ class Question {
       const storedAt = Number(entryId.split('-')[0]);
       this.record.toRedis.push(storedAt - tokens[0].emittedAt);
       this.record.fromRedis.push(receivedAt - storedAt);
+      if (tokens[0].index === 0 && key !== 'consensus') {
+        this.record.firstToRedis.push(storedAt - tokens[0].emittedAt);
+        this.record.firstFromRedis.push(receivedAt - storedAt);
+      }
     }
     for (const token of tokens) {
       stream.check.see(token.index);

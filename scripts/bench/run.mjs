@@ -235,6 +235,8 @@ function summarizePhase(record) {
     completionMs: summarize(record.completion),
     emitToRedisMs: summarize(record.toRedis),
     redisToClientMs: summarize(record.fromRedis),
+    firstTokenEmitToRedisMs: summarize(record.firstToRedis),
+    firstTokenRedisToClientMs: summarize(record.firstFromRedis),
     questionMs: summarize(record.questionTotal),
     integrity: { ...integrity, entryOrderViolations: record.entryOrderViolations },
     timelineMs: Object.fromEntries(
@@ -334,6 +336,8 @@ function buildRows(result) {
   for (const [label, key] of [
     ['… of which emit → Redis XADD, p50 / p99 (ms)', 'emitToRedisMs'],
     ['… of which Redis XADD → client, p50 / p99 (ms)', 'redisToClientMs'],
+    ['… first token only: emit → Redis XADD, p50 / p99 (ms)', 'firstTokenEmitToRedisMs'],
+    ['… first token only: Redis XADD → client, p50 / p99 (ms)', 'firstTokenRedisToClientMs'],
   ]) {
     const split = row(label, null, null, null, ms);
     split.ours = fmtPair(latency[key]);

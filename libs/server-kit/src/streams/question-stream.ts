@@ -28,8 +28,10 @@ export interface QuestionStreamWriterOptions {
 }
 
 /**
- * Appends entries to a question's stream in one round trip (a pipeline of XADDs, in order). A final
- * entry (question:completed / question:failed) also sets the stream's EXPIRE.
+ * Appends entries to a question's stream, in order, without waiting between them: commands sent on
+ * one connection run in the order sent, and a client with auto-pipelining (RedisModule's) writes
+ * every append issued in the same tick, of any question, in one socket write. A final entry
+ * (question:completed / question:failed) also sets the stream's EXPIRE.
  */
 export class QuestionStreamWriter {
   private readonly maxLength: number;
@@ -50,22 +52,15 @@ export class QuestionStreamWriter {
 
   /** Appends the entries in order; resolves with their entry ids. */
   async append(questionId: number, entries: readonly StreamEntry[]): Promise<string[]> {
-    if (entries.length === 0) return [];
     const key = this.key(questionId);
-    const pipeline = this.redis.pipeline();
-    let final = false;
-    for (const entry of entries) {
-      pipeline.xadd(key, 'MAXLEN', '~', this.maxLength, '*', ...encodeStreamEntry(entry));
-      if (FINAL_STREAM_ENTRY_TYPES.includes(entry.type)) final = true;
-    }
-    if (final) pipeline.expire(key, this.ttlSeconds);
-    const results = (await pipeline.exec()) ?? [];
-    const ids: string[] = [];
-    for (const [error, value] of results) {
-      if (error) throw error;
-      if (typeof value === 'string') ids.push(value);
-    }
-    return ids;
+    const added = entries.map((entry) =>
+      this.redis.xadd(key, 'MAXLEN', '~', this.maxLength, '*', ...encodeStreamEntry(entry)),
+    );
+    const final = entries.some((entry) => FINAL_STREAM_ENTRY_TYPES.includes(entry.type));
+    const expired = final ? this.redis.expire(key, this.ttlSeconds) : null;
+    // Promise.all observes every command, so a failed one never becomes an unhandled rejection.
+    const [ids] = await Promise.all([Promise.all(added), expired]);
+    return ids.filter((id): id is string => typeof id === 'string');
   }
 
   /** Sets the stream's lifetime now (e.g. after a question ended without a final entry). */
