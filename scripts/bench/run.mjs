@@ -27,6 +27,7 @@ import { exitOnSignals, onCleanup, runCleanups } from '../lib/lifecycle.mjs';
 import { banner, error, info, ok, warn } from '../lib/log.mjs';
 import { freePort } from '../lib/net.mjs';
 import { createDatabase, dropDatabase } from '../lib/postgres.mjs';
+import { DB_MAINTENANCE_INTERVAL_MS, startDbMaintenance } from './db-maintenance.mjs';
 import { deleteKeysWithPrefix } from '../lib/redis.mjs';
 import { stopAllServices, streamSink } from '../lib/service-process.mjs';
 import { SERVER_APPS, startStack } from '../lib/stack.mjs';
@@ -598,6 +599,13 @@ async function main() {
     cpuScan.database = database;
     cpuScan.redisPort = new URL(redis.url).port || '6379';
     ok(`All ${apps.length} app processes are healthy`);
+    const maintenance = await startDbMaintenance(databaseUrl);
+    if (maintenance) {
+      onCleanup(() => maintenance.stop());
+      info(
+        `PostgreSQL runs with autovacuum off: VACUUM (ANALYZE) of the bench database every ${DB_MAINTENANCE_INTERVAL_MS / 1000} s in its place`,
+      );
+    }
   }
   const origin = new URL(baseUrl).origin;
   const sampleStack = () => Promise.all(Object.entries(appUrls).map(([app, url]) => scrapeApp(app, url)));

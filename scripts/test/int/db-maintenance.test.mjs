@@ -1,0 +1,49 @@
+// The bench's stand-in for autovacuum: it analyses the bench database when the server does not.
+import assert from 'node:assert/strict';
+import { after, test } from 'node:test';
+import pg from 'pg';
+import { startDbMaintenance } from '../../bench/db-maintenance.mjs';
+import { DEFAULT_ADMIN_URL } from '../../lib/ensure-postgres.mjs';
+import { createDatabase, dropDatabase } from '../../lib/postgres.mjs';
+import { withDatabase } from '../../lib/urls.mjs';
+
+const adminUrl = process.env.DATABASE_URL || DEFAULT_ADMIN_URL;
+const database = `council_maint_${process.pid}`;
+const url = withDatabase(adminUrl, database);
+after(() => dropDatabase(adminUrl, database));
+
+async function query(sql) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return (await client.query(sql)).rows;
+  } finally {
+    await client.end();
+  }
+}
+
+test('analyses the database at once and on every interval when autovacuum is off; stays out when on', async () => {
+  await createDatabase(adminUrl, database);
+  await query('CREATE TABLE items (id int PRIMARY KEY); INSERT INTO items SELECT generate_series(1, 1000)');
+  const [{ autovacuum }] = await query('SHOW autovacuum');
+  const maintenance = await startDbMaintenance(url, 200);
+  if (autovacuum === 'on') {
+    assert.equal(maintenance, null);
+    return;
+  }
+  try {
+    const analyses = async () =>
+      Number(
+        (await query(`SELECT analyze_count FROM pg_stat_user_tables WHERE relname = 'items'`))[0]
+          .analyze_count,
+      );
+    // The statistics collector reports with a short delay; poll.
+    const deadline = Date.now() + 10_000;
+    while ((await analyses()) < 2 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+    assert.ok((await analyses()) >= 2, 'analysed at start and again after an interval');
+    const [{ reltuples }] = await query(`SELECT reltuples FROM pg_class WHERE relname = 'items'`);
+    assert.equal(Number(reltuples), 1000);
+  } finally {
+    await maintenance.stop();
+  }
+});
