@@ -29,6 +29,8 @@ export class PhaseRecord {
     // The same split for the deltas that carry an answer's first token.
     this.firstToRedis = [];
     this.firstFromRedis = [];
+    // First tokens stored before the client's subscribe was acknowledged: they reach it by replay.
+    this.firstBeforeSubscribed = [];
     this.completion = [];
     this.questionTotal = [];
     this.checks = [];
@@ -122,6 +124,9 @@ class Question {
       if (tokens[0].index === 0 && key !== 'consensus') {
         this.record.firstToRedis.push(storedAt - tokens[0].emittedAt);
         this.record.firstFromRedis.push(receivedAt - storedAt);
+        if (this.marks.subscribed === undefined || storedAt < this.marks.subscribed) {
+          this.record.firstBeforeSubscribed.push(receivedAt - tokens[0].emittedAt);
+        }
       }
     }
     for (const token of tokens) {

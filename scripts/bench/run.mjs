@@ -238,6 +238,7 @@ function summarizePhase(record) {
     redisToClientMs: summarize(record.fromRedis),
     firstTokenEmitToRedisMs: summarize(record.firstToRedis),
     firstTokenRedisToClientMs: summarize(record.firstFromRedis),
+    firstTokenBeforeSubscribedMs: summarize(record.firstBeforeSubscribed),
     questionMs: summarize(record.questionTotal),
     integrity: { ...integrity, entryOrderViolations: record.entryOrderViolations },
     timelineMs: Object.fromEntries(
@@ -343,6 +344,20 @@ function buildRows(result) {
     const split = row(label, null, null, null, ms);
     split.ours = fmtPair(latency[key]);
     rows.push(split);
+  }
+  // First tokens the client could only get by replay: stored before its subscribe was acknowledged.
+  const early = latency.firstTokenBeforeSubscribedMs;
+  const firstTokens = latency.firstTokenMs?.count ?? 0;
+  if (early && firstTokens > 0) {
+    const share = row(
+      '… first tokens stored before the client had subscribed: share, p50 / p99 (ms)',
+      null,
+      null,
+      null,
+      ms,
+    );
+    share.ours = `${((100 * early.count) / firstTokens).toFixed(1)} %${early.count ? `, ${fmtPair(early)}` : ''}`;
+    rows.push(share);
   }
   rows.push(
     row('Question, ask → question:completed, p50 (ms)', pick(latency, 'questionMs', 'p50'), null, null, ms),

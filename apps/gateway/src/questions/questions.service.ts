@@ -61,6 +61,7 @@ import {
   type CatalogueSnapshot,
   type CouncilPlan,
   TtlCache,
+  newQuestionResponse,
   planCouncil,
   plannedAgentResponses,
   toQuestionAgentResponse,
@@ -80,7 +81,7 @@ const INSERT_QUESTION_SQL = `
   WITH "question" AS (
     INSERT INTO "questions" ("userId", "question", "showDebate", "showReasoning", "debateLeaderId", "status")
     VALUES ($1, $2, $3, $4, $5, 'pending')
-    RETURNING "id"
+    RETURNING "id", "createdAt"
   ), "members" AS (
     INSERT INTO "question_agents" ("questionId", "agentId", "modelId", "roleId", "order")
     SELECT "question"."id", "member"."agentId", "member"."modelId", "member"."roleId", "member"."order"
@@ -89,17 +90,20 @@ const INSERT_QUESTION_SQL = `
              AS "member" ("agentId", "modelId", "roleId", "order")
     RETURNING "id", "order"
   )
-  SELECT "question"."id" AS "questionId", "members"."id" AS "memberId", "members"."order" AS "order"
+  SELECT "question"."id" AS "questionId", "question"."createdAt" AS "createdAt",
+         "members"."id" AS "memberId", "members"."order" AS "order"
     FROM "question" LEFT JOIN "members" ON TRUE`;
 
 interface InsertedQuestionRow {
   questionId: number;
+  createdAt: Date;
   memberId: number | null;
   order: number | null;
 }
 
 interface InsertedQuestion {
   id: number;
+  createdAt: Date;
   /** question_agents ids by member order. */
   memberIds: Map<number, number>;
 }
@@ -172,12 +176,11 @@ export class QuestionsService {
       await this.waitUntilFinal(question.id);
       return this.result(question.id);
     }
-    // The council was just written from the plan and the catalogue: only the question (a worker
-    // may already have started it) and any answers are read back.
-    const { entity, responses } = await this.questionWithResponses(question.id);
+    // Answered from what was just written (DECISIONS 12: at once, responses still empty), with no
+    // read-back: the asker's subscription follows this answer, and a worker may already stream.
     return {
-      question: toQuestionResponse(entity),
-      responses,
+      question: newQuestionResponse(question, dto, plan),
+      responses: [],
       agents: plannedAgentResponses(question.id, plan.members, question.memberIds, catalogue),
     };
   }
@@ -371,7 +374,7 @@ export class QuestionsService {
     for (const row of rows) {
       if (row.memberId !== null && row.order !== null) memberIds.set(row.order, row.memberId);
     }
-    return { id: first.questionId, memberIds };
+    return { id: first.questionId, createdAt: first.createdAt, memberIds };
   }
 
   /**

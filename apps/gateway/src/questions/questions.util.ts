@@ -138,6 +138,32 @@ export function toQuestionResponse(question: QuestionEntity): QuestionResponse {
   };
 }
 
+/**
+ * A question as the ask just stored it: the database's defaults for everything the insert left
+ * out (pending, no tokens used, not shared). Mirrors toQuestionResponse of the stored row.
+ */
+export function newQuestionResponse(
+  stored: { id: number; createdAt: Date },
+  dto: Pick<AskQuestionDto, 'question' | 'showDebate' | 'showReasoning'>,
+  plan: Pick<CouncilPlan, 'debateLeaderId'>,
+): QuestionResponse {
+  return {
+    id: stored.id,
+    question: dto.question,
+    showDebate: dto.showDebate,
+    showReasoning: dto.showReasoning,
+    debateLeaderId: plan.debateLeaderId,
+    status: 'pending',
+    totalTokensUsed: 0,
+    isShared: false,
+    shareId: null,
+    shareTitle: null,
+    shareDescription: null,
+    shareExpiresAt: null,
+    createdAt: stored.createdAt.toISOString(),
+  };
+}
+
 /** What toQuestionAgentResponse reads: a stored member, or one just planned (plannedAgentResponses). */
 export type QuestionAgentRow = Pick<
   QuestionAgentEntity,
