@@ -2,6 +2,7 @@
 
 import {
   AGENTS_MIN_MESSAGE,
+  NEW_QUESTION_STATE,
   type AskQuestionDto,
   PREMIUM_FEATURE_MESSAGE,
   PROVIDERS,
@@ -138,10 +139,7 @@ export function toQuestionResponse(question: QuestionEntity): QuestionResponse {
   };
 }
 
-/**
- * A question as the ask just stored it: the database's defaults for everything the insert left
- * out (pending, no tokens used, not shared). Mirrors toQuestionResponse of the stored row.
- */
+/** A question as the ask just stored it; mirrors toQuestionResponse of the stored row. */
 export function newQuestionResponse(
   stored: { id: number; createdAt: Date },
   dto: Pick<AskQuestionDto, 'question' | 'showDebate' | 'showReasoning'>,
@@ -153,13 +151,7 @@ export function newQuestionResponse(
     showDebate: dto.showDebate,
     showReasoning: dto.showReasoning,
     debateLeaderId: plan.debateLeaderId,
-    status: 'pending',
-    totalTokensUsed: 0,
-    isShared: false,
-    shareId: null,
-    shareTitle: null,
-    shareDescription: null,
-    shareExpiresAt: null,
+    ...NEW_QUESTION_STATE,
     createdAt: stored.createdAt.toISOString(),
   };
 }

@@ -22,6 +22,17 @@ export interface QuestionResponse {
   createdAt: string;
 }
 
+/** What a just-asked question reports before anything has happened to it (the columns' defaults). */
+export const NEW_QUESTION_STATE = {
+  status: 'pending',
+  totalTokensUsed: 0,
+  isShared: false,
+  shareId: null,
+  shareTitle: null,
+  shareDescription: null,
+  shareExpiresAt: null,
+} as const satisfies Partial<QuestionResponse>;
+
 /** One stored answer: a member's (memberOrder set) or the consensus (provider "consensus"). */
 export interface ResponseRow {
   id: number;
