@@ -618,7 +618,7 @@ async function main() {
     if (maintenance) {
       onCleanup(() => maintenance.stop());
       info(
-        `PostgreSQL runs with autovacuum off: VACUUM (ANALYZE) of the bench database every ${DB_MAINTENANCE_INTERVAL_MS / 1000} s in its place`,
+        `PostgreSQL runs with autovacuum off: VACUUM (ANALYZE) of the bench database's tables every ${DB_MAINTENANCE_INTERVAL_MS / 1000} s in its place`,
       );
     }
   }

@@ -22,9 +22,16 @@ async function query(sql) {
   }
 }
 
-test('analyses the database at once and on every interval when autovacuum is off; stays out when on', async () => {
+const catalogVacuums = async () =>
+  Number(
+    (await query(`SELECT vacuum_count FROM pg_stat_sys_tables WHERE relname = 'pg_class'`))[0].vacuum_count,
+  );
+
+test('analyses the apps’ tables at once and on every interval when autovacuum is off; stays out when on', async () => {
   await createDatabase(adminUrl, database);
   await query('CREATE TABLE items (id int PRIMARY KEY); INSERT INTO items SELECT generate_series(1, 1000)');
+  await query('CREATE TABLE "mixedCase" (id int PRIMARY KEY); INSERT INTO "mixedCase" VALUES (1), (2)');
+  const catalogBefore = await catalogVacuums();
   const [{ autovacuum }] = await query('SHOW autovacuum');
   const maintenance = await startDbMaintenance(url, 200);
   if (autovacuum === 'on') {
@@ -43,6 +50,9 @@ test('analyses the database at once and on every interval when autovacuum is off
     assert.ok((await analyses()) >= 2, 'analysed at start and again after an interval');
     const [{ reltuples }] = await query(`SELECT reltuples FROM pg_class WHERE relname = 'items'`);
     assert.equal(Number(reltuples), 1000);
+    const [{ reltuples: mixed }] = await query(`SELECT reltuples FROM pg_class WHERE relname = 'mixedCase'`);
+    assert.equal(Number(mixed), 2, 'a table whose name needs quoting is analysed too');
+    assert.equal(await catalogVacuums(), catalogBefore, 'the system catalogs are left to themselves');
   } finally {
     await maintenance.stop();
   }
