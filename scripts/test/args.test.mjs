@@ -13,6 +13,7 @@ test('--skip-e2e drops only e2e', () => {
     'typecheck',
     'unit',
     'int',
+    'smoke',
     'faults',
   ]);
 });
@@ -26,7 +27,7 @@ test('--skip and --only combine', () => {
 });
 
 test('unknown stages and flags are rejected with the usage text', () => {
-  assert.throws(() => parseTestArgs(['--only=unit,smoke']), /unknown stage smoke[\s\S]*Usage/);
+  assert.throws(() => parseTestArgs(['--only=unit,soak']), /unknown stage soak[\s\S]*Usage/);
   assert.throws(() => parseTestArgs(['--fast']), /Unknown argument: --fast/);
   assert.throws(() => parseTestArgs(['--only=']), /unknown stage \(empty\)/);
 });
