@@ -354,7 +354,7 @@ describe('consensus worker (PostgreSQL + Redis)', () => {
     expect(await queues.get(QUEUES.usage)?.getJob(`${question.id}:release:0`)).toBeDefined();
     const stream = await entries(question.id);
     expect(stream.filter((entry) => entry.type === 'question:failed')).toEqual([
-      { type: 'question:failed', error: QUESTION_FAILED_MESSAGE },
+      { type: 'question:failed', error: QUESTION_FAILED_MESSAGE, reason: 'error' },
     ]);
     expect(finalBeforeRelease.get(question.id)).toBe(false);
   });

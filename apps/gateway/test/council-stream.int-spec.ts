@@ -235,7 +235,7 @@ describe('council stream over Socket.IO (two gateways, PostgreSQL, Redis)', () =
     const ids = await writer.append(questionId, [
       delta('one'),
       delta('two'),
-      { type: 'question:failed', error: 'boom' },
+      { type: 'question:failed', error: 'boom', reason: 'error' },
     ]);
     await waitFor(() => (a.length >= 3 && b.length >= 3 ? true : undefined));
     expect(a.map((entry) => entry.entryId)).toEqual(ids);

@@ -465,7 +465,7 @@ describe('asking the council (gateway, billing process, PostgreSQL, Redis, BullM
     expect(await gw.redisClient.get(questionCancelKey(redis.prefix, id))).toBe('1');
     const entries = await gw.redisClient.xrange(streamKeyFor(redis.prefix, id), '-', '+');
     expect(entries.map(([, fields]) => decodeStreamEntry(fields))).toEqual([
-      { type: 'question:failed', error: QUESTION_CANCELLED_MESSAGE },
+      { type: 'question:failed', error: QUESTION_CANCELLED_MESSAGE, reason: 'cancelled' },
     ]);
 
     // Again: nothing more to do.

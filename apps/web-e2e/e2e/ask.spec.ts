@@ -180,4 +180,53 @@ test.describe('ask the council (demo provider)', () => {
     const stored = await Promise.all([0, 1, 2].map((index) => answerText(cards.nth(index))));
     expect(texts).toEqual(stored);
   });
+  test('Stop keeps every answer streamed so far, saved and marked Stopped (DECISIONS 18)', async ({
+    page,
+  }) => {
+    test.setTimeout(60_000);
+    await registerFreeUser(page, 'stop');
+    await ask(page, 'Which houseplants survive a dark flat?');
+
+    const cards = results(page).getByRole('article');
+    await expect(cards).toHaveCount(3);
+    // Stop as soon as all three are streaming: the demo provider takes a few seconds per answer.
+    await expect(cards.locator('[data-state="streaming"]')).toHaveCount(3, { timeout: 10_000 });
+    await results(page).getByRole('button', { name: 'Stop' }).click();
+
+    const partial: string[] = [];
+    await test.step('the cards stay, each with its text and a Stopped badge; no error panel', async () => {
+      await expect(results(page).getByText('Stopped: the answers so far are kept.')).toBeVisible();
+      await expect(cards).toHaveCount(3);
+      for (let index = 0; index < 3; index += 1) {
+        const card = cards.nth(index);
+        await expect(card.locator('[data-state]').first()).toHaveAttribute('data-state', 'stopped');
+        partial.push(await answerText(card));
+        expect(partial[index]?.length, `card ${index} kept its text`).toBeGreaterThan(0);
+      }
+      // Give the stream's own stop event time to arrive: it must not turn the cards into errors.
+      await page.waitForTimeout(1000);
+      await expect(page.getByRole('alert')).toHaveCount(0);
+      await expect(cards).toHaveCount(3);
+    });
+
+    await test.step('History shows it as Stopped, and its page keeps the partial answers', async () => {
+      await page.goto('/history');
+      const item = page.getByRole('article').filter({ hasText: 'Which houseplants survive a dark flat?' });
+      await expect(item.getByText('Stopped', { exact: true })).toBeVisible();
+      await item.getByRole('link', { name: 'View full conversation' }).click();
+      await expect(page).toHaveURL(/\/questions\/\d+$/);
+      const saved = page.getByRole('article');
+      await expect(saved).toHaveCount(3);
+      for (let index = 0; index < 3; index += 1) {
+        await expect(saved.nth(index).locator('[data-state]').first()).toHaveAttribute(
+          'data-state',
+          'stopped',
+        );
+        // The saved text is at least what was on screen (the worker may add the last buffered words).
+        const stored = await answerText(saved.nth(index));
+        expect(stored.startsWith((partial[index] ?? '').slice(0, 20))).toBe(true);
+      }
+      await expect(page.getByRole('alert')).toHaveCount(0);
+    });
+  });
 });

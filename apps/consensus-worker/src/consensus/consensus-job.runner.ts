@@ -350,7 +350,9 @@ export class ConsensusJobRunner {
       [data.questionId, UNFINISHED_ERROR],
     );
     await this.release(data.questionId, data.userId);
-    await this.append(data.questionId, [{ type: 'question:failed', error: QUESTION_FAILED_MESSAGE }]);
+    await this.append(data.questionId, [
+      { type: 'question:failed', error: QUESTION_FAILED_MESSAGE, reason: 'error' },
+    ]);
   }
 
   /**

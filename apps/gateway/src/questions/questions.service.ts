@@ -209,7 +209,7 @@ export class QuestionsService {
       // Only the request that ended the question ends its stream (a worker may have finished it first).
       if (affected) {
         await this.stream.append(questionId, [
-          { type: 'question:failed', error: QUESTION_CANCELLED_MESSAGE },
+          { type: 'question:failed', error: QUESTION_CANCELLED_MESSAGE, reason: 'cancelled' },
         ]);
       }
     }
@@ -416,6 +416,7 @@ export class QuestionsService {
         {
           type: 'question:failed',
           error: reason,
+          reason: 'error',
         },
       ])
       .catch(() => undefined);

@@ -26,6 +26,8 @@ export const QUESTION_BADGES = {
   debate: 'Debate mode',
   reasoning: 'Reasoning',
   shared: 'Shared',
+  /** A question the asker stopped: its answers are the partial ones (DECISIONS 18). */
+  stopped: 'Stopped',
   /** The accessible name of the badge list. */
   listLabel: 'Question options',
 } as const;

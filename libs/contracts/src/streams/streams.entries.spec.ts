@@ -19,7 +19,8 @@ const entries: StreamEntry[] = [
   { type: 'consensus:completed', responseId: 13, promptTokens: 1, completionTokens: 2, totalTokens: 3 },
   { type: 'consensus:failed', responseId: null, error: 'timeout' },
   { type: 'question:completed', totalTokensUsed: 1234 },
-  { type: 'question:failed', error: 'boom' },
+  { type: 'question:failed', error: 'boom', reason: 'error' },
+  { type: 'question:failed', error: 'Question cancelled', reason: 'cancelled' },
 ];
 
 describe('stream entries', () => {
@@ -101,7 +102,17 @@ describe('stream entries', () => {
     expect(decodeStreamEntry(['type', 'question:failed', 'error', 'e', 'extra', '1'])).toEqual({
       type: 'question:failed',
       error: 'e',
+      reason: 'error',
     });
+  });
+
+  it('reads a question:failed written before it carried a reason as an error, and refuses an unknown reason', () => {
+    expect(decodeStreamEntry(['type', 'question:failed', 'error', 'e'])).toEqual({
+      type: 'question:failed',
+      error: 'e',
+      reason: 'error',
+    });
+    expect(decodeStreamEntry(['type', 'question:failed', 'error', 'e', 'reason', 'bored'])).toBeNull();
   });
 
   it('knows its types', () => {

@@ -6,6 +6,9 @@ export const DELTA_KINDS = ['text', 'reasoning'] as const;
 export type DeltaKind = (typeof DELTA_KINDS)[number];
 
 export const DEBATE_ROUND_STATUSES = ['started', 'completed'] as const;
+/** Why a question ended without completing: an error, or the asker pressed Stop (DECISIONS 18). */
+export const QUESTION_END_REASONS = ['error', 'cancelled'] as const;
+export type QuestionEndReason = (typeof QUESTION_END_REASONS)[number];
 export type DebateRoundStatus = (typeof DEBATE_ROUND_STATUSES)[number];
 
 export interface TokenUsage {
@@ -91,6 +94,8 @@ export interface QuestionCompletedEntry {
 export interface QuestionFailedEntry {
   type: 'question:failed';
   error: string;
+  /** 'cancelled' after Stop: the answers so far are kept, nothing went wrong. */
+  reason: QuestionEndReason;
 }
 
 export type StreamEntry =
@@ -112,7 +117,12 @@ export type StreamEntryOf<T extends StreamEntryType> = Extract<StreamEntry, { ty
 /** After these a stream gets no more entries. */
 export const FINAL_STREAM_ENTRY_TYPES: readonly StreamEntryType[] = ['question:completed', 'question:failed'];
 
-type FieldSpec = 'int' | 'id' | 'id?' | 'string' | readonly string[];
+/** One of `values`; `absent` when the field is missing (entries written before the field existed). */
+interface EnumWithDefault {
+  readonly values: readonly string[];
+  readonly absent: string;
+}
+type FieldSpec = 'int' | 'id' | 'id?' | 'string' | readonly string[] | EnumWithDefault;
 type EntrySchema<T extends StreamEntryType> = {
   readonly [K in Exclude<keyof StreamEntryOf<T>, 'type'>]-?: FieldSpec;
 };
@@ -134,7 +144,7 @@ const SCHEMAS: { readonly [T in StreamEntryType]: EntrySchema<T> } = {
   'consensus:completed': { responseId: 'id', ...USAGE_FIELDS },
   'consensus:failed': { responseId: 'id?', error: 'string' },
   'question:completed': { totalTokensUsed: 'int' },
-  'question:failed': { error: 'string' },
+  'question:failed': { error: 'string', reason: { values: QUESTION_END_REASONS, absent: 'error' } },
 };
 
 export function isStreamEntryType(value: unknown): value is StreamEntryType {
@@ -175,11 +185,17 @@ export function decodeStreamEntry(
 
 function decodeField(raw: string | undefined, spec: FieldSpec): string | number | null | undefined {
   if (spec === 'id?' && raw === undefined) return null;
+  if (isEnumWithDefault(spec))
+    return raw === undefined ? spec.absent : spec.values.includes(raw) ? raw : undefined;
   if (raw === undefined) return undefined;
   if (spec === 'string') return raw;
   if (spec === 'int') return /^-?\d+$/.test(raw) ? Number(raw) : undefined;
   if (spec === 'id' || spec === 'id?') return decodeId(raw);
   return spec.includes(raw) ? raw : undefined;
+}
+
+function isEnumWithDefault(spec: FieldSpec): spec is EnumWithDefault {
+  return typeof spec === 'object' && 'absent' in spec;
 }
 
 function decodeId(raw: string): number | undefined {

@@ -1,3 +1,4 @@
+import { QUESTION_CANCELLED_MESSAGE } from '@council/contracts';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -145,7 +146,7 @@ describe('ResultsArea', () => {
 
   it('shows the red panel when no answer got through', async () => {
     const { onRefresh } = renderResults();
-    await play('question:failed', { ...meta('1-0'), error: 'Everything failed' });
+    await play('question:failed', { ...meta('1-0'), error: 'Everything failed', reason: 'error' });
     const panel = screen.getByRole('alert');
     expect(within(panel).getByText('Error processing your question')).toBeInTheDocument();
     expect(within(panel).getByText('Everything failed')).toBeInTheDocument();
@@ -211,6 +212,22 @@ describe('ResultsArea', () => {
     expect(screen.getByText('Half an answer')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Stop' })).not.toBeInTheDocument();
     expect(socket.unsubscriptions).toEqual([42]);
+  });
+
+  it('the stream’s stop event keeps the answers, marked stopped, with no error panel', async () => {
+    renderResults();
+    await play('answer:delta', {
+      ...meta('1-0'),
+      memberOrder: 1,
+      round: 0,
+      kind: 'text',
+      text: 'Half of it',
+    });
+    await play('question:failed', { ...meta('2-0'), error: QUESTION_CANCELLED_MESSAGE, reason: 'cancelled' });
+    expect(await screen.findAllByText('Stopped')).toHaveLength(3);
+    expect(screen.getByText('Half of it')).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(screen.getAllByRole('article')).toHaveLength(3);
   });
 
   it('shows the upgrade button under the results for free users only', () => {

@@ -1,5 +1,7 @@
+import { QUESTION_CANCELLED_MESSAGE } from '@council/contracts';
 import { describe, expect, it } from 'vitest';
 import { askResultFixture } from '@/testing/ask.fixture';
+import { questionDetailFixture } from '@/testing/history.fixture';
 import {
   type StreamEvent,
   answerState,
@@ -10,6 +12,7 @@ import {
   markCancelled,
   markRetrying,
   memberText,
+  questionStreamFromDetail,
   singleErrorMessage,
 } from './question-stream';
 
@@ -111,7 +114,9 @@ describe('question stream reducer', () => {
   it('shows the red panel message when no member got through', () => {
     const state = fold([failed('1-0', 0, 'boom'), failed('1-1', 1), failed('1-2', 2)]);
     expect(singleErrorMessage(state)).toBe('boom');
-    const whole = fold([{ type: 'question:failed', payload: { ...meta('1-0'), error: 'No tokens' } }]);
+    const whole = fold([
+      { type: 'question:failed', payload: { ...meta('1-0'), error: 'No tokens', reason: 'error' } },
+    ]);
     expect(singleErrorMessage(whole)).toBe('No tokens');
     expect(whole.status).toBe('failed');
   });
@@ -179,6 +184,54 @@ describe('question stream reducer', () => {
     expect(retried.members[1]).toMatchObject({ phase: 'pending', error: null, rounds: [] });
     const again = fold([delta('3-0', 1, 'Second try')], retried);
     expect(memberText(again.members[1])).toBe('Second try');
+  });
+});
+
+describe('Stop (DECISIONS 18)', () => {
+  const stopEvent = (entryId: string): StreamEvent => ({
+    type: 'question:failed',
+    payload: { ...meta(entryId), error: QUESTION_CANCELLED_MESSAGE, reason: 'cancelled' },
+  });
+
+  it('the stream’s stop event keeps every streamed answer, marked stopped, with no error panel', () => {
+    const state = fold([delta('1-0', 0, 'Half of'), delta('1-1', 1, 'A third'), stopEvent('2-0')]);
+    expect(state.status).toBe('cancelled');
+    expect(state.error).toBeNull();
+    expect(state.members.map((member) => answerState(member, state.status))).toEqual([
+      'stopped',
+      'stopped',
+      'stopped',
+    ]);
+    expect(memberText(state.members[0])).toBe('Half of');
+    expect(memberText(state.members[1])).toBe('A third');
+    expect(singleErrorMessage(state)).toBeNull();
+  });
+
+  it('after the Stop reply, the stop event changes nothing', () => {
+    const stopped = markCancelled(fold([delta('1-0', 0, 'Half')]));
+    const after = fold([stopEvent('2-0')], stopped);
+    expect(after.members.map((member) => member.phase)).toEqual(
+      stopped.members.map((member) => member.phase),
+    );
+    expect(singleErrorMessage(after)).toBeNull();
+  });
+
+  it('a saved stopped question shows its partial answers as stopped', () => {
+    const detail = questionDetailFixture({ status: 'cancelled' });
+    const [first, second, third] = detail.answers;
+    detail.answers = [
+      { ...first, status: 'failed', error: QUESTION_CANCELLED_MESSAGE, response: 'Half of it' },
+      { ...second, response: 'All of it' },
+      { ...third, status: 'pending', response: '' },
+    ];
+    const state = questionStreamFromDetail(detail);
+    expect(state.members.map((member) => answerState(member, state.status))).toEqual([
+      'stopped',
+      'done',
+      'stopped',
+    ]);
+    expect(memberText(state.members[0])).toBe('Half of it');
+    expect(singleErrorMessage(state)).toBeNull();
   });
 });
 

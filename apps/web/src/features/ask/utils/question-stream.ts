@@ -10,6 +10,7 @@ import {
   type ModelResponse,
   type QuestionDetail,
   type QuestionStatus,
+  QUESTION_CANCELLED_MESSAGE,
   type ResponseRow,
   type ResponseState,
   type RoleResponse,
@@ -185,16 +186,19 @@ export function applyResponseRow(state: QuestionStreamState, row: ResponseRow): 
     completionTokens: row.completionTokens,
     totalTokens: row.totalTokens,
   };
+  // A member cut off by Stop is stored as failed with the cancel marker, its partial text kept.
   const phase: AnswerPhase =
-    row.error !== null
-      ? 'failed'
-      : row.status === 'completed'
-        ? 'completed'
-        : row.status === 'failed'
-          ? 'failed'
-          : row.status === 'streaming'
-            ? 'active'
-            : 'pending';
+    row.error === QUESTION_CANCELLED_MESSAGE
+      ? 'cancelled'
+      : row.error !== null
+        ? 'failed'
+        : row.status === 'completed'
+          ? 'completed'
+          : row.status === 'failed'
+            ? 'failed'
+            : row.status === 'streaming'
+              ? 'active'
+              : 'pending';
   if (row.provider === CONSENSUS_PROVIDER) {
     return {
       ...state,
@@ -401,7 +405,9 @@ export function applyStreamEvent(state: QuestionStreamState, event: StreamEvent)
         totalTokensUsed: event.payload.totalTokensUsed,
       };
     case 'question:failed': {
-      const { error } = event.payload;
+      const { error, reason } = event.payload;
+      // Stop is not a failure: the answers so far stay as they are (DECISIONS 18).
+      if (reason === 'cancelled') return markCancelled(next);
       return {
         ...next,
         status: 'failed',
@@ -478,8 +484,10 @@ export function answerState(
     case 'cancelled':
       return 'stopped';
     case 'active':
+      if (questionStatus === 'cancelled') return 'stopped';
       return answer.hasText ? 'streaming' : 'thinking';
     case 'pending':
+      if (questionStatus === 'cancelled') return 'stopped';
       return questionStatus === 'running' ? 'thinking' : 'queued';
   }
 }

@@ -39,7 +39,13 @@ describe('/history (spec §2)', () => {
         ? page([
             historyItemFixture({ id: 42, showDebate: true, showReasoning: true, isShared: true }, 5),
             historyItemFixture(
-              { id: 41, question: 'What is a monad?', questionAgents: [], isShared: false },
+              {
+                id: 41,
+                question: 'What is a monad?',
+                questionAgents: [],
+                isShared: false,
+                status: 'cancelled',
+              },
               60 * 24 * 3,
             ),
           ])
@@ -57,6 +63,7 @@ describe('/history (spec §2)', () => {
     expect(within(first).getByText('Reasoning')).toBeInTheDocument();
     expect(within(first).getByText('Shared')).toBeInTheDocument();
     expect(within(first).queryByText('Individual responses')).not.toBeInTheDocument();
+    expect(within(first).queryByText('Stopped')).not.toBeInTheDocument();
     const members = within(first).getByRole('list', { name: 'Council members' });
     expect(within(members).getAllByRole('listitem')).toHaveLength(3);
     expect(within(members).getByText('ChatGPT')).toBeInTheDocument();
@@ -71,6 +78,7 @@ describe('/history (spec §2)', () => {
     expect(within(second).getByText('3 days ago')).toBeInTheDocument();
     expect(within(second).getByText('Individual responses')).toBeInTheDocument();
     expect(within(second).queryByText('Shared')).not.toBeInTheDocument();
+    expect(within(second).getByText('Stopped')).toBeInTheDocument();
     expect(within(second).getByText('Used the default Council configuration')).toBeInTheDocument();
     expect(screen.getByText('On the free plan, questions are kept for 30 days.')).toBeInTheDocument();
   });

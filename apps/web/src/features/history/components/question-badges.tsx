@@ -1,10 +1,11 @@
 import { QUESTION_BADGES, type QuestionResponse } from '@council/contracts';
-import { Brain, Link2, MessagesSquare, Users } from 'lucide-react';
+import { Brain, Link2, MessagesSquare, Square, Users } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
 
-type BadgeSource = Pick<QuestionResponse, 'showDebate' | 'showReasoning' | 'isShared'>;
+type BadgeSource = Pick<QuestionResponse, 'showDebate' | 'showReasoning' | 'isShared'> &
+  Partial<Pick<QuestionResponse, 'status'>>;
 
-/** The mode badges (Debate mode or Individual responses, Reasoning) and Shared (spec §2). */
+/** The mode badges (Debate mode or Individual responses, Reasoning), Stopped and Shared (spec §2). */
 export function QuestionBadges({ question }: { question: BadgeSource }) {
   return (
     <ul className="flex flex-wrap items-center gap-1.5" aria-label={QUESTION_BADGES.listLabel}>
@@ -26,6 +27,14 @@ export function QuestionBadges({ question }: { question: BadgeSource }) {
           <Badge variant="secondary">
             <Brain aria-hidden="true" />
             {QUESTION_BADGES.reasoning}
+          </Badge>
+        </li>
+      ) : null}
+      {question.status === 'cancelled' ? (
+        <li>
+          <Badge variant="outline" className="border-amber-300 bg-amber-50 text-amber-800">
+            <Square aria-hidden="true" className="fill-current" />
+            {QUESTION_BADGES.stopped}
           </Badge>
         </li>
       ) : null}
