@@ -187,6 +187,25 @@ describe('ResultsArea', () => {
     ).toBeInTheDocument();
   });
 
+  it('a debate stopped before its consensus opens on the members’ kept answers', async () => {
+    renderResults({ showDebate: true, debateLeaderId: 3 });
+    await play('answer:delta', {
+      ...meta('1-0'),
+      memberOrder: 0,
+      round: 0,
+      kind: 'text',
+      text: 'Tea, so far',
+    });
+    await play('question:failed', { ...meta('2-0'), error: QUESTION_CANCELLED_MESSAGE, reason: 'cancelled' });
+    expect(await screen.findByRole('tab', { name: 'Individual Responses' })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    );
+    const card = screen.getByRole('article', { name: 'ChatGPT' });
+    expect(within(card).getByText('Tea, so far')).toBeInTheDocument();
+    expect(within(card).getByText('Stopped')).toBeInTheDocument();
+  });
+
   it('without debate lists only the individual responses', () => {
     renderResults();
     expect(screen.queryByRole('tab')).not.toBeInTheDocument();

@@ -90,6 +90,7 @@ export function QuestionResults({
   const running = isStreaming(state);
 
   const members = singleError ? null : <MemberCards state={state} />;
+  const stoppedBeforeConsensus = state.status === 'cancelled' && !state.consensus?.hasText;
 
   return (
     <section aria-labelledby="ask-results-heading" className="space-y-4">
@@ -124,7 +125,11 @@ export function QuestionResults({
       {singleError ? <ErrorPanel message={singleError} onRefresh={onRefresh} /> : null}
 
       {state.showDebate && !singleError ? (
-        <Tabs defaultValue="consensus">
+        // A debate stopped before its consensus opens on the members' answers, which Stop kept.
+        <Tabs
+          key={stoppedBeforeConsensus ? 'stopped' : 'live'}
+          defaultValue={stoppedBeforeConsensus ? 'individual' : 'consensus'}
+        >
           <TabsList>
             <TabsTrigger value="consensus">{ASK_RESULTS.consensusTab}</TabsTrigger>
             <TabsTrigger value="individual">{ASK_RESULTS.individualTab}</TabsTrigger>
