@@ -229,4 +229,23 @@ test.describe('ask the council (demo provider)', () => {
       await expect(page.getByRole('alert')).toHaveCount(0);
     });
   });
+  test('one question at a time: the form stays "Asking..." until the answers are done', async ({ page }) => {
+    test.setTimeout(60_000);
+    await registerFreeUser(page, 'single');
+    await ask(page, 'Is a standing desk worth it?');
+    const cards = results(page).getByRole('article');
+    await expect(cards.locator('[data-state="streaming"]').first()).toBeVisible({ timeout: 10_000 });
+
+    const submit = page.getByRole('button', { name: 'Asking...' });
+    await expect(submit).toBeDisabled();
+    // Neither a click nor Ctrl+Enter starts a second question while the first runs.
+    await page.getByLabel('Your question').fill('A second question, too soon');
+    await page.getByLabel('Your question').press('Control+Enter');
+    await expect(submit).toBeDisabled();
+
+    await expectAllDone(cards, 3);
+    await expect(page.getByRole('button', { name: 'Ask the Council' })).toBeEnabled();
+    await page.goto('/history');
+    await expect(page.getByRole('article')).toHaveCount(1);
+  });
 });

@@ -102,8 +102,31 @@ describe('Ask screen', () => {
 
     reply.resolve(jsonResponse(askResultFixture(), 201));
     expect(await screen.findByRole('article', { name: 'Grok' })).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Ask the Council' })).toBeEnabled();
     await waitFor(() => expect(socket.subscriptions).toEqual([{ questionId: 42 }]));
+
+    // One question at a time: the button stays pending while the answers run, and a second submit
+    // (Ctrl+Enter included) sends nothing.
+    expect(screen.getByRole('button', { name: 'Asking...' })).toBeDisabled();
+    await userEvent.type(
+      screen.getByRole('textbox', { name: 'Your question' }),
+      '{Control>}{Enter}{/Control}',
+    );
+    expect(fetchMock.mock.calls.filter(([url]) => String(url).endsWith('/api/questions'))).toHaveLength(1);
+
+    await act(async () => {
+      socket.fire('question:completed', { questionId: 42, entryId: '9-0', totalTokensUsed: 120 });
+      await new Promise((resolve) => setTimeout(resolve, 0));
+    });
+    expect(await screen.findByRole('button', { name: 'Ask the Council' })).toBeEnabled();
+  });
+
+  it('asks with Ctrl+Enter (Cmd+Enter on a Mac) from the question box', async () => {
+    const { fetchMock } = await openAsk(signedInUser, {
+      '/api/questions': () => jsonResponse(askResultFixture(), 201),
+    });
+    await userEvent.type(screen.getByRole('textbox', { name: 'Your question' }), 'Tea?{Meta>}{Enter}{/Meta}');
+    expect(await screen.findByRole('article', { name: 'Grok' })).toBeInTheDocument();
+    expect(sentBody(fetchMock, '/api/questions')).toMatchObject({ question: 'Tea?' });
   });
 
   it('still shows the last question after visiting another screen', async () => {

@@ -4,6 +4,7 @@ import { PageHeader } from '@/components/layout/page-header';
 import { useUser } from '@/features/auth/api/get-user';
 import { useCatalogue } from '../api/get-catalogue';
 import { useAskQuestion } from '../hooks/use-ask-question';
+import { useQuestionRunning } from '../hooks/use-question-running';
 import { useAskViewStore } from '../stores/ask-view-store';
 import { useCouncilStore } from '../stores/council-store';
 import { QuestionForm } from './question-form';
@@ -23,6 +24,8 @@ export function AskScreen() {
   const show = useAskViewStore((state) => state.show);
   const shown = current && user && current.username === user.username ? current : null;
   const ask = useAskQuestion({ onAsked: (id, result) => show(id, user?.username ?? '', result) });
+  // One question at a time: the form stays "Asking..." until the shown question ends or is stopped.
+  const running = useQuestionRunning(shown?.questionId ?? null, shown?.asked);
 
   useEffect(() => {
     if (!catalogue) return;
@@ -37,7 +40,7 @@ export function AskScreen() {
       <QuestionForm
         user={user}
         catalogue={catalogue}
-        pending={ask.isPending}
+        pending={ask.isPending || running}
         onSubmit={(input) => ask.mutate(input)}
       />
       {ask.isPending ? (

@@ -81,6 +81,13 @@ export function QuestionForm({ user, catalogue, pending, onSubmit }: QuestionFor
           name="question"
           value={question}
           onChange={(event) => setQuestion(event.target.value)}
+          onKeyDown={(event) => {
+            // Ctrl+Enter (Cmd+Enter on a Mac) asks, as in other chat products; Enter alone is a new line.
+            if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
+              event.preventDefault();
+              event.currentTarget.form?.requestSubmit();
+            }
+          }}
           placeholder={ASK_FORM.questionPlaceholder}
           maxLength={QUESTION_MAX_LENGTH}
           style={{ minHeight: QUESTION_BOX_MIN_HEIGHT_PX }}
