@@ -7,6 +7,7 @@ import { ConfigValidationError, loadConfig } from '../config/config.loader';
 import { AllExceptionsFilter } from '../errors/all-exceptions.filter';
 import { createValidationPipe } from '../errors/validation.pipe';
 import { useBodyParsers } from '../http/body-parsers';
+import { RequestInputPipe } from '../http/request-input.pipe';
 import { httpMetricsMiddleware } from '../metrics/http-metrics.middleware';
 import { MetricsService } from '../metrics/metrics.service';
 
@@ -22,6 +23,8 @@ export interface ServerAppDefinition<T extends BaseServerEnv> {
    */
   configureEarly?: (app: NestExpressApplication, config: T) => void;
   configure?: (app: NestExpressApplication, config: T) => void | Promise<void>;
+  /** Paths that read a form-urlencoded body instead of JSON (see useBodyParsers). */
+  formPaths?: readonly RegExp[];
 }
 
 const SHUTDOWN_TIMEOUT_MS = 30_000;
@@ -42,9 +45,9 @@ export async function createServerApp<T extends BaseServerEnv>(
   metrics.setService(definition.service);
   app.use(httpMetricsMiddleware(metrics));
   definition.configureEarly?.(app, config);
-  useBodyParsers(app);
+  useBodyParsers(app, { formPaths: definition.formPaths });
   app.useGlobalFilters(new AllExceptionsFilter());
-  app.useGlobalPipes(createValidationPipe());
+  app.useGlobalPipes(new RequestInputPipe(), createValidationPipe());
   app.disable('x-powered-by');
   if (definition.globalPrefix) app.setGlobalPrefix(definition.globalPrefix, { exclude: ['metrics'] });
   await definition.configure?.(app, config);
