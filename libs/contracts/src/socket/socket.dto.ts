@@ -4,20 +4,9 @@
 // (ID_MAX), and entry ids as Redis bounds them, so nothing valid here fails further down.
 
 import { IsInt, IsOptional, Max, Min, ValidateBy, type ValidationOptions } from 'class-validator';
-import { ID_MAX, STREAM_ENTRY_ID_PART_MAX } from '../limits/limits.constants';
+import { ID_MAX } from '../limits/limits.constants';
+import { isStreamEntryId } from '../streams/streams.keys';
 import { type QuestionSubscribePayload, type QuestionUnsubscribePayload } from './socket.events';
-
-const ENTRY_ID = /^(\d{1,20})-(\d{1,20})$/;
-
-/** A Redis stream entry id "<ms>-<seq>" whose parts fit Redis's unsigned 64-bit integers. */
-export function isStreamEntryId(value: unknown): value is string {
-  const match = typeof value === 'string' ? ENTRY_ID.exec(value) : null;
-  return (
-    match !== null &&
-    BigInt(match[1]!) <= STREAM_ENTRY_ID_PART_MAX &&
-    BigInt(match[2]!) <= STREAM_ENTRY_ID_PART_MAX
-  );
-}
 
 function IsStreamEntryId(options?: ValidationOptions): PropertyDecorator {
   return ValidateBy(
