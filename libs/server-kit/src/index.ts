@@ -14,6 +14,7 @@ export * from './health/health.service';
 export * from './health/health.module';
 export * from './metrics/metrics.service';
 export * from './metrics/metrics.module';
+export * from './metrics/metrics.server';
 export * from './metrics/http-metrics.middleware';
 export * from './metrics/queue-metrics';
 export * from './queues/queue.module';

@@ -9,6 +9,7 @@ import { createValidationPipe } from '../errors/validation.pipe';
 import { useBodyParsers } from '../http/body-parsers';
 import { RequestInputPipe } from '../http/request-input.pipe';
 import { httpMetricsMiddleware } from '../metrics/http-metrics.middleware';
+import { startMetricsServer } from '../metrics/metrics.server';
 import { MetricsService } from '../metrics/metrics.service';
 
 export interface ServerAppDefinition<T extends BaseServerEnv> {
@@ -79,6 +80,10 @@ async function startServer<T extends BaseServerEnv>(definition: ServerAppDefinit
     throw error;
   }
   const { app, config } = created;
+  const metricsServer =
+    config.METRICS_PORT === undefined
+      ? null
+      : await startMetricsServer(app.get(MetricsService).registry, config.METRICS_PORT);
   let stopping = false;
   const stop = async (signal: NodeJS.Signals) => {
     if (stopping) return;
@@ -86,6 +91,7 @@ async function startServer<T extends BaseServerEnv>(definition: ServerAppDefinit
     app.get(Logger).log(`${signal} received, shutting down`, definition.service);
     setTimeout(() => process.exit(1), SHUTDOWN_TIMEOUT_MS).unref();
     await app.close();
+    await metricsServer?.close();
     process.exit(0);
   };
   process.once('SIGTERM', (signal) => void stop(signal));
@@ -93,4 +99,7 @@ async function startServer<T extends BaseServerEnv>(definition: ServerAppDefinit
   await app.startAllMicroservices();
   await app.listen(config.PORT);
   app.get(Logger).log(`${definition.service} listening on port ${config.PORT}`, definition.service);
+  if (metricsServer) {
+    app.get(Logger).log(`Metrics on port ${metricsServer.port} at /metrics`, definition.service);
+  }
 }
