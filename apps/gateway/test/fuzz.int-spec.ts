@@ -6,7 +6,7 @@
 // socket events cleanly, and a refused request must write no row (a trigger on every table counts
 // writes). The real billing process answers the gateway's RPC, on a seeded database and a private Redis.
 //
-// Bounded in time (FUZZ_TIME_MS, default 45 s for HTTP plus a fifth of it for the socket) and
+// Bounded in time (FUZZ_TIME_MS, default 35 s for HTTP plus a fifth of it for the socket) and
 // reproducible: the seed is printed, and FUZZ_SEED=<seed> replays the same inputs.
 
 import { request as httpRequest, Agent, type IncomingHttpHeaders, type Server } from 'node:http';
@@ -38,7 +38,7 @@ type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
 const PUBLIC_URL = 'http://council.test';
 const SEED = process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : Date.now() % 2_147_483_647;
-const HTTP_TIME_MS = Number(process.env.FUZZ_TIME_MS ?? 45_000);
+const HTTP_TIME_MS = Number(process.env.FUZZ_TIME_MS ?? 35_000);
 const SOCKET_TIME_MS = Math.round(HTTP_TIME_MS / 5);
 const PASSWORD = 'correct horse battery';
 
