@@ -545,7 +545,9 @@ async function main() {
     baseUrl = options.url.replace(/\/$/, '');
     databaseUrl = process.env.DATABASE_URL;
     if (!databaseUrl) throw new Error('--url needs DATABASE_URL (the stack database, for the bench users)');
-    appUrls = { gateway: baseUrl };
+    // The gateway's metrics are on its METRICS_PORT, not on the public URL: GATEWAY_METRICS_URL
+    // (e.g. http://127.0.0.1:9464) says where; without it the gateway's RSS and lag stay unknown.
+    appUrls = { gateway: process.env.GATEWAY_METRICS_URL ?? baseUrl };
     cpuScan.database = new URL(databaseUrl).pathname.slice(1);
     info(`Using the running stack at ${baseUrl}`);
   } else {
@@ -583,8 +585,12 @@ async function main() {
     const workerSpec = SERVER_APPS.find((app) => app.name === 'provider-worker');
     for (let n = 2; n <= options.providerWorkers; n += 1)
       apps.push({ ...workerSpec, id: `provider-worker-${n}` });
-    const portList = await distinctFreePorts(apps.length);
+    const portList = await distinctFreePorts(apps.length + 1);
     const ports = Object.fromEntries(apps.map((app, i) => [app.id ?? app.name, portList[i]]));
+    // The gateway serves its metrics on a port of their own (METRICS_PORT), never on its public one.
+    const gatewayMetricsPort = portList[apps.length];
+    const gatewayIndex = apps.findIndex((app) => app.name === 'gateway');
+    apps[gatewayIndex] = { ...apps[gatewayIndex], env: { METRICS_PORT: String(gatewayMetricsPort) } };
     baseUrl = `http://127.0.0.1:${ports.gateway}`;
     info(`Starting the apps (gateway on ${baseUrl}); logs in ${path.relative(ROOT, logFile)}`);
     const env = stackEnv({ base, fakeUrl, baseUrl });
@@ -609,7 +615,7 @@ async function main() {
       error(`${app} stopped during the benchmark (${JSON.stringify(exit)}); see ${logFile}`);
       process.kill(process.pid, 'SIGTERM');
     });
-    appUrls = stack.urls;
+    appUrls = { ...stack.urls, gateway: `http://127.0.0.1:${gatewayMetricsPort}` };
     for (const service of stack.services) cpuKnown[service.pid] = service.name;
     cpuScan.database = database;
     cpuScan.redisPort = new URL(redis.url).port || '6379';

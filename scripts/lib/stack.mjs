@@ -39,7 +39,7 @@ export class AppExitError extends Error {
 const keyOf = (app) => app.id ?? app.name;
 
 /**
- * Starts every app with `env` plus its own PORT from `ports` ({ gateway: 3000, ... }; a replica,
+ * Starts every app with `env`, its spec's own `env` if any, and its own PORT from `ports` ({ gateway: 3000, ... }; a replica,
  * `{ ...spec, id: 'provider-worker-2' }`, is keyed by its id), and resolves
  * once every health URL answers 200. If an app exits first, the others are stopped and it rejects
  * with an AppExitError naming the app. The resolved stack has:
@@ -61,7 +61,7 @@ export async function startStack({
   let stopping = false;
   const services = apps.map((app) =>
     startService(keyOf(app), process.execPath, [path.join('apps', app.name, 'dist', 'main.js')], {
-      env: { ...env, PORT: String(ports[keyOf(app)]) },
+      env: { ...env, ...app.env, PORT: String(ports[keyOf(app)]) },
       cwd: root,
       colour: app.colour,
       sink,

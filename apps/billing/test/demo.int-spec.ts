@@ -68,9 +68,11 @@ describe('demo mode (no STRIPE_SECRET_KEY)', () => {
         .get(CheckoutService)
         .createTopUp(buyer.id, 'tokens_50k', 'req-demo-0002');
       const confirmations = await Promise.all(
-        Array.from({ length: 3 }, () => demo.confirm(sessionId, buyer.id)),
+        Array.from({ length: 5 }, () => demo.confirm(sessionId, buyer.id)),
       );
-      expect(confirmations[0]).toMatchObject({
+      // Concurrent confirmations credit once, and exactly one of them says so.
+      expect(confirmations.map((reply) => reply.duplicate).sort()).toEqual([false, true, true, true, true]);
+      expect(confirmations.find((reply) => !reply.duplicate)).toMatchObject({
         id: sessionId,
         status: 'complete',
         redirectUrl: `${PUBLIC_URL}/subscription?checkout=success&kind=topup`,

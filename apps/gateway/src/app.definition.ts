@@ -5,6 +5,7 @@ import { GatewayModule } from './app.module';
 import { authRequestHandlers } from './auth/auth.middleware';
 import { GatewayEnv } from './config/gateway.env';
 import { mountOpenApi } from './docs/openapi';
+import { OAUTH_FORM_POST_CALLBACK_PATH } from './oauth/oauth.constants';
 import { originCheck, securityHeaders } from './security/security.middleware';
 import { defaultWebDistDir, serveClient } from './web/spa-fallback';
 
@@ -17,6 +18,8 @@ export const gatewayApp: ServerAppDefinition<GatewayEnv> = {
   env: GatewayEnv,
   rootModule: (config) => GatewayModule.forRoot(config),
   globalPrefix: 'api',
+  // Apple's form_post callback is the one form the API reads; everything else is JSON only.
+  formPaths: [OAUTH_FORM_POST_CALLBACK_PATH],
   // Before the body parsers: headers on every answer (even a 413), foreign origins refused unread.
   configureEarly: (app, config) => {
     app.use(securityHeaders(config));

@@ -19,7 +19,8 @@ export class GatewayModule {
     return {
       module: GatewayModule,
       imports: [
-        ...coreImports('gateway', config),
+        // PORT is public: metrics only on METRICS_PORT, never beside the API.
+        ...coreImports('gateway', config, { metricsOnAppPort: false }),
         QueuesModule,
         CatalogueModule,
         SupportModule,

@@ -11,7 +11,7 @@ import {
   type ServerToClientEvents,
   type StreamEntry,
 } from '@council/contracts';
-import { QuestionStreamWriter } from '@council/server-kit';
+import { MetricsService, QuestionStreamWriter } from '@council/server-kit';
 import { type Socket, io } from 'socket.io-client';
 import request from 'supertest';
 import { type TestGateway, nextIp, sessionCookieOf, startTestGateway, waitFor } from './accounts.helpers';
@@ -241,7 +241,9 @@ describe('council stream over Socket.IO (two gateways, PostgreSQL, Redis)', () =
     expect(a.map((entry) => entry.entryId)).toEqual(ids);
     expect(b.map((entry) => entry.entryId)).toEqual(ids);
     expect(b.map((entry) => entry.event)).toEqual(['answer:delta', 'answer:delta', 'question:failed']);
-    const metrics = await request(second.getHttpServer()).get('/metrics').expect(200);
+    // The gateway's public port serves no metrics; they are on METRICS_PORT (its registry here).
+    await request(second.getHttpServer()).get('/metrics').expect(404);
+    const metrics = { text: await second.get(MetricsService).registry.metrics() };
     expect(metrics.text).toMatch(/^council_stream_lag_seconds_count\{[^}]*\} [1-9]/m);
   });
 

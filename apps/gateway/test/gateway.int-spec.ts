@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type NestExpressApplication } from '@nestjs/platform-express';
 import { providerModesKey } from '@council/contracts';
-import { createServerApp } from '@council/server-kit';
+import { MetricsService, createServerApp, startMetricsServer } from '@council/server-kit';
 import { type TestDatabase, type TestRedis, createMigratedDatabase, testRedis } from '@council/testing';
 import { Redis } from 'ioredis';
 import request from 'supertest';
@@ -51,8 +51,6 @@ describe('gateway (real PostgreSQL and Redis)', () => {
     expect(api.headers['x-request-id']).toMatch(/^[\w.-]+$/);
     const probe = await request(app.getHttpServer()).get('/api/health').expect(200);
     expect(probe.headers['x-request-id']).toBeUndefined();
-    const scrape = await request(app.getHttpServer()).get('/metrics').expect(200);
-    expect(scrape.headers['x-request-id']).toBeUndefined();
   });
 
   it('serves the seeded catalogue in catalogue order', async () => {
@@ -133,14 +131,30 @@ describe('gateway (real PostgreSQL and Redis)', () => {
     expect(res.headers['cache-control']).toBe('no-cache');
   });
 
-  it('exposes Prometheus metrics with HTTP latency and queue depth', async () => {
+  it('exposes Prometheus metrics with HTTP latency and queue depth on METRICS_PORT only', async () => {
     await request(app.getHttpServer()).get('/api/agents').expect(200);
-    const res = await request(app.getHttpServer()).get('/metrics').expect(200);
-    expect(res.headers['content-type']).toContain('text/plain');
-    expect(res.text).toContain('council_http_request_duration_seconds_bucket');
-    expect(res.text).toMatch(/council_http_request_duration_seconds_count\{[^}]*route="\/api\/agents"/);
-    expect(res.text).toContain('council_queue_jobs{');
-    expect(res.text).toContain('nodejs_eventloop_lag_seconds');
+    // Never on the public port, however the path is spelt.
+    for (const path of ['/metrics', '/metrics/', '/METRICS', '/api/metrics', '/metrics?x=1']) {
+      const res = await request(app.getHttpServer()).get(path);
+      expect(res.text).not.toContain('nodejs_eventloop_lag_seconds');
+    }
+    await request(app.getHttpServer()).get('/metrics').expect(404);
+    await request(app.getHttpServer()).get('/metrics/').expect(404);
+    const metrics = await startMetricsServer(app.get(MetricsService).registry, 0, '127.0.0.1');
+    try {
+      const res = await fetch(`http://127.0.0.1:${metrics.port}/metrics`);
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-type')).toContain('text/plain');
+      expect(res.headers.get('x-request-id')).toBeNull();
+      const text = await res.text();
+      expect(text).toContain('council_http_request_duration_seconds_bucket');
+      expect(text).toMatch(/council_http_request_duration_seconds_count\{[^}]*route="\/api\/agents"/);
+      expect(text).toContain('council_queue_jobs{');
+      expect(text).toContain('nodejs_eventloop_lag_seconds');
+      expect((await fetch(`http://127.0.0.1:${metrics.port}/other`)).status).toBe(404);
+    } finally {
+      await metrics.close();
+    }
   });
 
   it('publishes OpenAPI docs', async () => {

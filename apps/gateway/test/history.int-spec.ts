@@ -13,6 +13,7 @@ import {
   type Provider,
   QUEUES,
   type QuestionDetail,
+  REQUEST_MESSAGES,
   SERVER_MESSAGES,
   VALIDATION_MESSAGES,
   finaliseJobId,
@@ -370,6 +371,9 @@ describe('history (gateway, billing process, PostgreSQL, Redis)', () => {
       Buffer.from('2026-01-01T00:00:00.000000Z|0').toString('base64url'),
       Buffer.from('2026-01-01T00:00:00.000000Z|99999999999').toString('base64url'),
       Buffer.from('2026-13-45T99:99:99.000000Z|5').toString('base64url'),
+      // Dates JavaScript rolls over (or takes) but PostgreSQL refuses: never a 500.
+      Buffer.from('2026-02-30T00:00:00.000000Z|5').toString('base64url'),
+      Buffer.from('0000-01-01T00:00:00.000000Z|5').toString('base64url'),
       'x'.repeat(300),
     ];
     for (const cursor of forged) {
@@ -384,7 +388,7 @@ describe('history (gateway, billing process, PostgreSQL, Redis)', () => {
       await list(owner, { search: 'a\u0000b' }),
       400,
       'VALIDATION_FAILED',
-      VALIDATION_MESSAGES.nullCharacter,
+      REQUEST_MESSAGES.nullCharacter('query.search'),
     );
     expectError(await list(owner, { page: '2' }), 400, 'VALIDATION_FAILED');
     const repeated = await request(server).get('/api/questions?limit=1&limit=2').set('Cookie', owner.cookie);

@@ -5,6 +5,7 @@
 import { type Server } from 'node:http';
 import {
   type QuestionResponse,
+  REQUEST_MESSAGES,
   SERVER_MESSAGES,
   SHARE_DESCRIPTION_MAX,
   SHARE_TITLE_MAX,
@@ -264,7 +265,7 @@ describe('sharing (gateway, PostgreSQL, Redis)', () => {
       await share(owner, id, { title: 'nul \u0000 inside' }),
       400,
       'VALIDATION_FAILED',
-      VALIDATION_MESSAGES.nullCharacter,
+      REQUEST_MESSAGES.nullCharacter('body.title'),
     );
     expectError(await share(owner, id, { title: 42 }), 400, 'VALIDATION_FAILED');
     expectError(await share(owner, id, { owner: 'me' }), 400, 'VALIDATION_FAILED');
@@ -419,15 +420,16 @@ describe('sharing (gateway, PostgreSQL, Redis)', () => {
     expect(again.shareId).toBe(link.shareId);
     await view(link.shareId).expect(200);
 
-    for (const bad of [
-      'short',
-      'x'.repeat(65),
-      'has%20space%20in%20it%20ok',
-      'nul%00nul%00nul%00nul%00',
-      'unknown-but-well-formed-id',
-    ]) {
+    for (const bad of ['short', 'x'.repeat(65), 'has%20space%20in%20it%20ok', 'unknown-but-well-formed-id']) {
       expectError(await view(bad), 404, 'NOT_FOUND', SERVER_MESSAGES.sharedQuestionNotFound);
     }
+    // U+0000 is refused before any route sees it, naming the parameter.
+    expectError(
+      await view('nul%00nul%00nul%00nul%00'),
+      400,
+      'VALIDATION_FAILED',
+      REQUEST_MESSAGES.nullCharacter('param.shareId'),
+    );
   });
 
   it(`rate limits the public page per IP (${SHARED_VIEW_RATE_LIMIT.points} a minute), found or not`, async () => {

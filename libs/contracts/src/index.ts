@@ -24,6 +24,7 @@ export * from './messages/payment.messages';
 export * from './messages/validation.messages';
 export * from './messages/response-card.messages';
 export * from './messages/server.messages';
+export * from './messages/request.messages';
 
 export * from './errors/errors.codes';
 export * from './errors/errors.body';

@@ -10,6 +10,11 @@ export interface LifecycleSuiteOptions {
   appDir: string;
   healthPath: string;
   extraEnv?: Record<string, string>;
+  /**
+   * Metrics only on a port of their own (METRICS_PORT), never on PORT: the gateway, whose PORT is
+   * public. The suite then checks both.
+   */
+  metricsOnOwnPort?: boolean;
 }
 
 /**
@@ -22,6 +27,7 @@ export function describeAppLifecycle({
   appDir,
   healthPath,
   extraEnv = {},
+  metricsOnOwnPort = false,
 }: LifecycleSuiteOptions): void {
   describe(`${service} process lifecycle`, () => {
     const main = join(appDir, 'dist/main.js');
@@ -65,11 +71,17 @@ export function describeAppLifecycle({
 
     it('serves health, then drains and exits 0 on SIGTERM', async () => {
       const port = await freePort();
-      const app = spawnApp(main, goodEnv(port));
+      const metricsPort = metricsOnOwnPort ? await freePort() : port;
+      const env = metricsOnOwnPort ? { ...goodEnv(port), METRICS_PORT: String(metricsPort) } : goodEnv(port);
+      const app = spawnApp(main, env);
       await app.waitForHealthy(`http://127.0.0.1:${port}${healthPath}`);
-      const metrics = await fetch(`http://127.0.0.1:${port}/metrics`);
+      const metrics = await fetch(`http://127.0.0.1:${metricsPort}/metrics`);
       expect(metrics.status).toBe(200);
       expect(await metrics.text()).toContain(`service="${service}"`);
+      if (metricsOnOwnPort) {
+        expect((await fetch(`http://127.0.0.1:${port}/metrics`)).status).toBe(404);
+        expect((await fetch(`http://127.0.0.1:${port}/metrics/`)).status).toBe(404);
+      }
       app.child.kill('SIGTERM');
       expect(await app.exited).toBe(0);
     });

@@ -19,6 +19,11 @@ export interface ServerApp {
   defaultPort: number;
   healthPath: string;
   metricsPath: string;
+  /**
+   * Where Prometheus scrapes metricsPath: the app's own port, except on the gateway, whose port is
+   * public; it serves metrics on METRICS_PORT only (the deployment files set it to this).
+   */
+  metricsPort: number;
   /** The command that starts it in the image (relative to the image's WORKDIR, the repo root). */
   command: string[];
   scaling: Scaling;
@@ -33,20 +38,31 @@ export interface ServerApp {
  */
 export type Scaling = 'autoscaled' | 'replicated' | 'single';
 
-function serverApp(name: ServerAppName, envClass: EnvClass, healthPath: string, scaling: Scaling): ServerApp {
+/** The gateway's METRICS_PORT in the deployment files (9464: Prometheus's default exporter port). */
+export const GATEWAY_METRICS_PORT = 9464;
+
+function serverApp(
+  name: ServerAppName,
+  envClass: EnvClass,
+  healthPath: string,
+  scaling: Scaling,
+  metricsPort?: number,
+): ServerApp {
+  const defaultPort = new envClass().PORT;
   return {
     name,
     envClass,
-    defaultPort: new envClass().PORT,
+    defaultPort,
     healthPath,
     metricsPath: '/metrics',
+    metricsPort: metricsPort ?? defaultPort,
     command: ['node', `apps/${name}/dist/main.js`],
     scaling,
   };
 }
 
 export const SERVER_APPS: readonly ServerApp[] = [
-  serverApp('gateway', GatewayEnv, '/api/health', 'replicated'),
+  serverApp('gateway', GatewayEnv, '/api/health', 'replicated', GATEWAY_METRICS_PORT),
   serverApp('billing', BillingEnv, '/health', 'single'),
   serverApp('provider-worker', ProviderWorkerEnv, '/health', 'autoscaled'),
   serverApp('consensus-worker', ConsensusWorkerEnv, '/health', 'autoscaled'),

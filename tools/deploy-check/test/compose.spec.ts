@@ -112,6 +112,16 @@ describe('docker-compose.yml', () => {
       expect(healthcheckCommand(service.healthcheck)).toMatch(/^(node|curl|wget)\b/);
     });
 
+    it(`serves metrics on port ${app.metricsPort}, never published on the host`, () => {
+      const env = serviceEnvironment(service);
+      if (app.metricsPort === app.defaultPort) expect(env.METRICS_PORT).toBeUndefined();
+      else expect(Number(env.METRICS_PORT)).toBe(app.metricsPort);
+      for (const port of service.ports ?? []) {
+        const mapping = portMapping(typeof port === 'string' ? interpolate(port, {}) : port);
+        if (app.metricsPort !== app.defaultPort) expect(mapping.target).not.toBe(app.metricsPort);
+      }
+    });
+
     it('listens on the port it is health-checked and published on', () => {
       const env = serviceEnvironment(service);
       expect(Number(env.PORT ?? app.defaultPort)).toBe(app.defaultPort);

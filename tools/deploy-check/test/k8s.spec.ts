@@ -148,6 +148,9 @@ describe('k8s manifests', () => {
     it(`exposes its default port ${app.defaultPort} as the container port named http, and sets PORT to it`, () => {
       expect(container().ports).toEqual([
         expect.objectContaining({ name: 'http', containerPort: app.defaultPort }),
+        ...(app.metricsPort === app.defaultPort
+          ? []
+          : [expect.objectContaining({ name: 'metrics', containerPort: app.metricsPort })]),
       ]);
       const env = containerEnvironment(container(), manifests).env;
       expect(Number(env.PORT ?? app.defaultPort)).toBe(app.defaultPort);
@@ -167,11 +170,23 @@ describe('k8s manifests', () => {
       expect(budget(probes.liveness)).toBeGreaterThan(budget(probes.readiness));
     });
 
-    it('is scraped for /metrics on its port', () => {
+    it(`is scraped for /metrics on port ${app.metricsPort}`, () => {
       const annotations = deployment.spec.template.metadata?.annotations ?? {};
       expect(annotations['prometheus.io/scrape']).toBe('true');
-      expect(Number(annotations['prometheus.io/port'])).toBe(app.defaultPort);
+      expect(Number(annotations['prometheus.io/port'])).toBe(app.metricsPort);
       expect(annotations['prometheus.io/path']).toBe(app.metricsPath);
+      const env = containerEnvironment(container(), manifests).env;
+      if (app.metricsPort === app.defaultPort) expect(env.METRICS_PORT).toBeUndefined();
+      else expect(Number(env.METRICS_PORT)).toBe(app.metricsPort);
+    });
+
+    it('keeps a metrics port of its own off its Service (Prometheus scrapes the pods)', () => {
+      if (app.metricsPort === app.defaultPort) return;
+      const service = manifests.services.find((candidate) => candidate.metadata.name === `council-${name}`);
+      expect(service).toBeDefined();
+      for (const port of service?.spec.ports ?? []) {
+        expect(resolvePort(port.targetPort ?? port.port, container())).not.toBe(app.metricsPort);
+      }
     });
 
     it('sets CPU and memory requests and limits, requests within limits', () => {

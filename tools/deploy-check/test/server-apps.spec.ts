@@ -65,6 +65,13 @@ describe('server apps', () => {
     for (const app of SERVER_APPS) expect(app.metricsPath).toBe('/metrics');
   });
 
+  it('the gateway serves metrics on METRICS_PORT only, never on its public port', () => {
+    expect(readRepoFile('apps/gateway/src/app.module.ts')).toMatch(
+      /coreImports\('gateway',\s*config,\s*\{\s*metricsOnAppPort:\s*false\s*\}\)/,
+    );
+    expect(readRepoFile('libs/server-kit/src/bootstrap/bootstrap-server.ts')).toMatch(/startMetricsServer\(/);
+  });
+
   it('the queue-depth gauge the HPA notes refer to exists', () => {
     expect(readRepoFile('libs/server-kit/src/metrics/queue-metrics.ts')).toMatch(
       /name:\s*'council_queue_jobs'/,

@@ -85,7 +85,8 @@ export class DemoCheckoutService {
   /** Marks the session paid, then applies the events Stripe would send. Idempotent. */
   async confirm(id: string, userId: number): Promise<BillingDemoConfirmReply> {
     const session = await this.load(id, userId);
-    const duplicate = session.status === 'complete';
+    // Concurrent confirmations all read status "open"; the atomic claim picks the one first.
+    const duplicate = session.status === 'complete' || !(await this.store.claimCompletion(id));
     if (!duplicate) {
       await this.store.saveSession({ ...session, status: 'complete', completedAt: new Date().toISOString() });
     }

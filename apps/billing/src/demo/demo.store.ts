@@ -33,6 +33,21 @@ export class DemoStore {
     );
   }
 
+  /**
+   * Claims the confirmation of a session: true for exactly one caller, however many confirm it at
+   * once (SET NX), so only that one reports `duplicate: false`.
+   */
+  async claimCompletion(id: string): Promise<boolean> {
+    const claimed = await this.redis.set(
+      `${this.prefix}:session:${id}:completed`,
+      '1',
+      'EX',
+      DEMO_SESSION_TTL_SECONDS,
+      'NX',
+    );
+    return claimed === 'OK';
+  }
+
   async getSubscription(id: string): Promise<SubscriptionLike | null> {
     return this.read<SubscriptionLike>(`${this.prefix}:subscription:${id}`);
   }

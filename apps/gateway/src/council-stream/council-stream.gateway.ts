@@ -9,10 +9,17 @@ import {
   type QuestionSubscribeAck,
   QuestionSubscribeDto,
   QuestionUnsubscribeDto,
+  REQUEST_BODY_MAX_DEPTH,
+  REQUEST_MESSAGES,
   SERVER_MESSAGES,
+  SOCKET_EVENTS_PER_WINDOW,
+  SOCKET_EVENT_WINDOW_MS,
   SOCKET_NAMESPACE,
+  SOCKET_REFUSED_EVENTS_BEFORE_DISCONNECT,
+  SOCKET_SUBSCRIPTIONS_MAX,
 } from '@council/contracts';
-import { plainToInstance } from 'class-transformer';
+import { findHostileInput, hostileInputException } from '@council/server-kit';
+import { type ClassConstructor, plainToInstance } from 'class-transformer';
 import { validate } from 'class-validator';
 import { type NextFunction, type Request, type RequestHandler, type Response } from 'express';
 import { type IncomingMessage, type ServerResponse } from 'node:http';
@@ -24,7 +31,35 @@ import { SESSION_MIDDLEWARE } from '../session/session.middleware';
 import { type AuthUser } from '../users/users.util';
 import { SOCKET_UNAUTHENTICATED_MESSAGE, SUBSCRIBE_INVALID_MESSAGE } from './council-stream.constants';
 import { type CouncilNamespace, type CouncilSocket, CouncilStreamTailer } from './council-stream.tailer';
-import { isAllowedSocketOrigin, isHandshakeRequest } from './council-stream.util';
+import { SocketEventBudget, isAllowedSocketOrigin, isHandshakeRequest } from './council-stream.util';
+
+type Refusal = Extract<QuestionSubscribeAck, { ok: false }>;
+
+/**
+ * A socket payload checked as REST checks a body: a JSON object, no deeper than the request
+ * pipeline allows, without U+0000 or lone surrogates, then the contract's DTO (unknown fields
+ * refused). Answers the DTO, or the refusal to acknowledge.
+ */
+async function validatePayload<T extends object>(
+  dtoClass: ClassConstructor<T>,
+  payload: unknown,
+): Promise<T | Refusal> {
+  if (typeof payload !== 'object' || payload === null || Array.isArray(payload)) {
+    return { ok: false, code: 'VALIDATION_FAILED', message: REQUEST_MESSAGES.socketPayloadInvalid };
+  }
+  const hostile = findHostileInput(payload, 'payload', REQUEST_BODY_MAX_DEPTH);
+  if (hostile)
+    return { ok: false, code: 'VALIDATION_FAILED', message: hostileInputException(hostile).message };
+  const dto = plainToInstance(dtoClass, payload);
+  const errors = await validate(dto, { whitelist: true, forbidNonWhitelisted: true });
+  return errors.length > 0
+    ? { ok: false, code: 'VALIDATION_FAILED', message: SUBSCRIBE_INVALID_MESSAGE }
+    : dto;
+}
+
+function isRefusal(value: object): value is Refusal {
+  return (value as { ok?: unknown }).ok === false;
+}
 
 type EngineMiddleware = (req: IncomingMessage, res: ServerResponse, next: (error?: Error) => void) => void;
 
@@ -86,6 +121,29 @@ export class CouncilStreamGateway implements OnGatewayInit, OnGatewayConnection,
   }
 
   handleConnection(socket: CouncilSocket): void {
+    // Every incoming event spends the socket's budget; a flood is refused, then disconnected,
+    // without touching other sockets (the budget is the socket's own).
+    const budget = new SocketEventBudget(
+      SOCKET_EVENTS_PER_WINDOW,
+      SOCKET_EVENT_WINDOW_MS,
+      SOCKET_REFUSED_EVENTS_BEFORE_DISCONNECT,
+    );
+    socket.use((packet, next) => {
+      const decision = budget.take(Date.now());
+      if (decision === 'allow') return next();
+      const ack = packet[packet.length - 1] as unknown;
+      if (typeof ack === 'function') {
+        (ack as (reply: Refusal) => void)({
+          ok: false,
+          code: 'RATE_LIMITED',
+          message: REQUEST_MESSAGES.socketRateLimited,
+        });
+      }
+      if (decision === 'disconnect') {
+        this.logger.warn(`Disconnected socket ${socket.id} of user ${socket.data.userId}: event flood`);
+        socket.disconnect(true);
+      }
+    });
     socket.on('question:subscribe', (payload, ack) => {
       void this.subscribe(socket, payload).then(
         (reply) => (typeof ack === 'function' ? ack(reply) : undefined),
@@ -98,9 +156,8 @@ export class CouncilStreamGateway implements OnGatewayInit, OnGatewayConnection,
       );
     });
     socket.on('question:unsubscribe', (payload) => {
-      const dto = plainToInstance(QuestionUnsubscribeDto, payload ?? {});
-      void validate(dto).then((errors) => {
-        if (errors.length === 0) this.tailer.unsubscribe(socket, dto.questionId);
+      void validatePayload(QuestionUnsubscribeDto, payload).then((dto) => {
+        if (!isRefusal(dto)) this.tailer.unsubscribe(socket, dto.questionId);
       });
     });
   }
@@ -110,12 +167,16 @@ export class CouncilStreamGateway implements OnGatewayInit, OnGatewayConnection,
   }
 
   private async subscribe(socket: CouncilSocket, payload: unknown): Promise<QuestionSubscribeAck> {
-    const dto = plainToInstance(QuestionSubscribeDto, payload ?? {});
-    if (typeof payload !== 'object' || (await validate(dto)).length > 0) {
-      return { ok: false, code: 'VALIDATION_FAILED', message: SUBSCRIBE_INVALID_MESSAGE };
-    }
+    const dto = await validatePayload(QuestionSubscribeDto, payload);
+    if (isRefusal(dto)) return dto;
     const status = await this.questions.ownedStatus(socket.data.userId, dto.questionId);
     if (status === null) return { ok: false, code: 'NOT_FOUND', message: SERVER_MESSAGES.questionNotFound };
+    if (
+      !this.tailer.isFollowing(socket, dto.questionId) &&
+      this.tailer.followedCount(socket) >= SOCKET_SUBSCRIPTIONS_MAX
+    ) {
+      return { ok: false, code: 'CONFLICT', message: REQUEST_MESSAGES.socketTooManySubscriptions };
+    }
     await this.tailer.subscribe(socket, dto.questionId, dto.lastEntryId);
     return { ok: true, status };
   }

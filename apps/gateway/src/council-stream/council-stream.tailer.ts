@@ -2,6 +2,7 @@ import { Inject, Injectable, Logger, type OnApplicationShutdown } from '@nestjs/
 import {
   type ClientToServerEvents,
   type InterServerEvents,
+  STREAM_ENTRY_ID_PART_MAX,
   STREAM_START_ID,
   type ServerToClientEvents,
   type SocketData,
@@ -34,6 +35,9 @@ export type CouncilNamespace = Namespace<
   SocketData
 >;
 export type CouncilSocket = Socket<ClientToServerEvents, ServerToClientEvents, InterServerEvents, SocketData>;
+
+/** The largest entry id Redis can hold; an exclusive range cannot start after it. */
+const LAST_POSSIBLE_ENTRY_ID = `${STREAM_ENTRY_ID_PART_MAX}-${STREAM_ENTRY_ID_PART_MAX}`;
 
 interface Watch {
   questionId: number;
@@ -95,6 +99,16 @@ export class CouncilStreamTailer implements OnApplicationShutdown {
     return run;
   }
 
+  /** Whether this socket already follows the question (a repeated subscribe replays nothing). */
+  isFollowing(socket: CouncilSocket, questionId: number): boolean {
+    return this.socketQuestions.get(socket.id)?.has(questionId) ?? false;
+  }
+
+  /** How many questions this socket follows. */
+  followedCount(socket: CouncilSocket): number {
+    return this.socketQuestions.get(socket.id)?.size ?? 0;
+  }
+
   unsubscribe(socket: CouncilSocket, questionId: number): void {
     void socket.leave(questionRoom(questionId));
     this.socketQuestions.get(socket.id)?.delete(questionId);
@@ -116,6 +130,9 @@ export class CouncilStreamTailer implements OnApplicationShutdown {
   }
 
   private async subscribeNow(socket: CouncilSocket, questionId: number, after: string): Promise<void> {
+    // Already in the room: it receives every live entry, so a repeat replays nothing (a flood of
+    // repeated subscribes would otherwise replay the whole stream each time).
+    if (this.isFollowing(socket, questionId)) return;
     const key = streamKeyFor(this.env.REDIS_PREFIX, questionId);
     let from = after;
     for (;;) {
@@ -125,6 +142,9 @@ export class CouncilStreamTailer implements OnApplicationShutdown {
       if (!watch || compareEntryIds(from, watch.cursor) < 0) {
         from = await this.replay(socket, questionId, key, from, upTo);
       }
+      // A new watch never starts past the stream's end: a lastEntryId from the future would make
+      // the tail loop skip live entries for every socket of the question.
+      if (!watch) from = await this.clampToStreamEnd(key, from);
       if (socket.disconnected) return;
       const current = this.watches.get(questionId);
       if (current && compareEntryIds(from, current.cursor) < 0) continue; // the loop moved on meanwhile
@@ -149,6 +169,7 @@ export class CouncilStreamTailer implements OnApplicationShutdown {
   ): Promise<string> {
     let last = from;
     for (;;) {
+      if (compareEntryIds(last, LAST_POSSIBLE_ENTRY_ID) >= 0) return last;
       const entries = (await this.redis.xrange(
         key,
         `(${last}`,
@@ -163,6 +184,13 @@ export class CouncilStreamTailer implements OnApplicationShutdown {
       }
       if (entries.length < STREAM_REPLAY_BATCH) return last;
     }
+  }
+
+  /** `from`, or the stream's last entry id when `from` lies beyond it ("0-0" for no stream). */
+  private async clampToStreamEnd(key: string, from: string): Promise<string> {
+    const [last] = (await this.redis.xrevrange(key, '+', '-', 'COUNT', 1)) as RawStreamEntry[];
+    const end = last ? last[0] : STREAM_START_ID;
+    return compareEntryIds(from, end) > 0 ? end : from;
   }
 
   private addWatch(questionId: number, key: string, cursor: string): Watch {

@@ -1,6 +1,7 @@
 import { type ServerToClientEvents } from '@council/contracts';
 import {
   type ServerEventTarget,
+  SocketEventBudget,
   compareEntryIds,
   emitStreamEntry,
   entryTimestampMs,
@@ -51,5 +52,22 @@ describe('council stream helpers', () => {
     expect(isHandshakeRequest('/socket.io/?EIO=4&transport=websocket')).toBe(true);
     expect(isHandshakeRequest('/socket.io/?EIO=4&transport=polling&sid=abc')).toBe(false);
     expect(isHandshakeRequest(undefined)).toBe(true);
+  });
+});
+
+describe('SocketEventBudget', () => {
+  it('allows `limit` events per window, then refuses, then disconnects a socket that keeps on', () => {
+    const budget = new SocketEventBudget(3, 1000, 2);
+    expect([1, 2, 3].map(() => budget.take(0))).toEqual(['allow', 'allow', 'allow']);
+    expect(budget.take(10)).toBe('refuse');
+    expect(budget.take(20)).toBe('refuse');
+    expect(budget.take(30)).toBe('disconnect');
+  });
+
+  it('starts afresh with each window', () => {
+    const budget = new SocketEventBudget(1, 1000, 5);
+    expect(budget.take(0)).toBe('allow');
+    expect(budget.take(999)).toBe('refuse');
+    expect(budget.take(1000)).toBe('allow');
   });
 });

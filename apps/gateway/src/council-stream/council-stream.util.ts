@@ -122,3 +122,36 @@ export function isAllowedSocketOrigin(
 export function isHandshakeRequest(url: string | undefined): boolean {
   return !new URL(url ?? '/', 'http://socket.local').searchParams.has('sid');
 }
+
+export type EventBudgetDecision = 'allow' | 'refuse' | 'disconnect';
+
+/**
+ * A socket's allowance of incoming events: `limit` per fixed window of `windowMs`. Past it, events
+ * are refused; a socket that keeps sending past `refusedBeforeDisconnect` refusals in one window
+ * is not a browser waiting politely, and is disconnected.
+ */
+export class SocketEventBudget {
+  private windowStart = 0;
+  private used = 0;
+  private refused = 0;
+
+  constructor(
+    private readonly limit: number,
+    private readonly windowMs: number,
+    private readonly refusedBeforeDisconnect: number,
+  ) {}
+
+  take(now: number): EventBudgetDecision {
+    if (now - this.windowStart >= this.windowMs) {
+      this.windowStart = now;
+      this.used = 0;
+      this.refused = 0;
+    }
+    if (this.used < this.limit) {
+      this.used += 1;
+      return 'allow';
+    }
+    this.refused += 1;
+    return this.refused > this.refusedBeforeDisconnect ? 'disconnect' : 'refuse';
+  }
+}

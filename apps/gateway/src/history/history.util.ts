@@ -1,6 +1,6 @@
 // Pure helpers of the history module: the page cursor and the "Shared" badge.
 
-import { VALIDATION_MESSAGES } from '@council/contracts';
+import { ID_MAX, VALIDATION_MESSAGES } from '@council/contracts';
 import { DomainException } from '@council/server-kit';
 
 /**
@@ -14,9 +14,35 @@ export interface HistoryCursor {
 }
 
 /** `createdAt` as the SQL of the history query renders it (see HISTORY_CURSOR_AT_SQL). */
-const CURSOR_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
+const CURSOR_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})\.\d{6}Z$/;
 /** Largest value of the integer id columns; a bigger number would fail in PostgreSQL with a 500. */
-export const MAX_QUESTION_ID = 2_147_483_647;
+export const MAX_QUESTION_ID = ID_MAX;
+
+/**
+ * Whether PostgreSQL's timestamptz input takes the cursor's time as the instant it names. JavaScript's
+ * Date.parse rolls 2026-02-30 over to March and takes year 0; PostgreSQL refuses both (a 500 if
+ * they reached it). The cursor is ours (to_char of a stored timestamp), so only real calendar
+ * dates from year 1 to 9999 and times 00:00:00 to 23:59:59 are accepted: a subset of what
+ * PostgreSQL reads, with nothing it would refuse or reinterpret.
+ */
+export function isCursorTime(text: string): boolean {
+  const match = CURSOR_TIME.exec(text);
+  if (!match) return false;
+  const [year, month, day, hour, minute, second] = match.slice(1).map(Number) as [
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
+  if (year < 1 || month < 1 || month > 12 || day < 1 || hour > 23 || minute > 59 || second > 59) {
+    return false;
+  }
+  const date = new Date(0);
+  date.setUTCFullYear(year, month - 1, day);
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}
 
 /** Renders a question's createdAt for the cursor; pairs with CURSOR_TIME. */
 export const HISTORY_CURSOR_AT_SQL = `to_char(q."createdAt" AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
@@ -31,8 +57,7 @@ export function decodeHistoryCursor(value: string): HistoryCursor {
   const numericId = /^\d{1,10}$/.test(id) ? Number(id) : NaN;
   if (
     rest.length > 0 ||
-    !CURSOR_TIME.test(createdAt) ||
-    Number.isNaN(Date.parse(createdAt)) ||
+    !isCursorTime(createdAt) ||
     !Number.isInteger(numericId) ||
     numericId < 1 ||
     numericId > MAX_QUESTION_ID

@@ -55,3 +55,9 @@ export const oauthPendingKey = (redisPrefix: string, stateHash: string): string 
  * /auth) and `rememberMe=true` (the session lifetimes of a remembered login).
  */
 export const OAUTH_REMEMBER_ME_QUERY = 'rememberMe';
+
+/**
+ * The callback of the form_post provider (Apple): the only route that reads a form-urlencoded body.
+ * Every other route takes JSON only (server-kit useBodyParsers). Matched on the normalized path.
+ */
+export const OAUTH_FORM_POST_CALLBACK_PATH = /^\/api\/auth\/apple\/callback$/;

@@ -6,6 +6,12 @@ import { type NextFunction, type Request, type Response } from 'express';
 /** Paths the client router must never swallow. */
 const SERVER_PATHS = /^\/(api|metrics|admin|socket\.io)(\/|$)/;
 
+/**
+ * Client pages search engines must not index: a shared question is public to whoever holds the
+ * link, not to the world (its JSON says the same in /api/shared/:shareId).
+ */
+const NOINDEX_PATHS = /^\/shared(\/|$)/i;
+
 /** The default location of the built client, relative to this file in both src/ and dist/. */
 export function defaultWebDistDir(): string {
   return resolve(__dirname, '../../../web/dist');
@@ -35,6 +41,7 @@ export function serveClient(app: NestExpressApplication, dir: string): boolean {
       return next();
     }
     res.setHeader('Cache-Control', 'no-cache');
+    if (NOINDEX_PATHS.test(req.path)) res.setHeader('X-Robots-Tag', 'noindex');
     res.sendFile(index);
   });
   return true;

@@ -18,7 +18,7 @@ import {
   Min,
   ValidateNested,
 } from 'class-validator';
-import { AGENTS_MAX, AGENTS_MIN, QUESTION_MAX_LENGTH } from '../limits/limits.constants';
+import { AGENTS_MAX, AGENTS_MIN, ID_MAX, QUESTION_MAX_LENGTH } from '../limits/limits.constants';
 import { VALIDATION_MESSAGES as M } from '../messages/validation.messages';
 import { ArrayEmptyOrMinSize, DefaultFalse } from './validation.decorators';
 
@@ -29,15 +29,18 @@ import { ArrayEmptyOrMinSize, DefaultFalse } from './validation.decorators';
 export class CouncilMemberDto {
   @IsInt({ message: M.memberIdInvalid })
   @Min(1, { message: M.memberIdInvalid })
+  @Max(ID_MAX, { message: M.memberIdInvalid })
   agentId: number;
 
   @IsInt({ message: M.memberIdInvalid })
   @Min(1, { message: M.memberIdInvalid })
+  @Max(ID_MAX, { message: M.memberIdInvalid })
   modelId: number;
 
   @IsOptional()
   @IsInt({ message: M.memberIdInvalid })
   @Min(1, { message: M.memberIdInvalid })
+  @Max(ID_MAX, { message: M.memberIdInvalid })
   roleId?: number | null;
 
   @IsInt()
@@ -68,6 +71,7 @@ export class AskQuestionDto {
   @IsOptional()
   @IsInt({ message: M.debateLeaderInvalid })
   @Min(1, { message: M.debateLeaderInvalid })
+  @Max(ID_MAX, { message: M.debateLeaderInvalid })
   debateLeaderId?: number | null;
 
   /** Absent or empty: the default council (first agent of each provider, spec §4). */

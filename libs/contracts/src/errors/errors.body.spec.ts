@@ -12,6 +12,7 @@ describe('error codes', () => {
         'VALIDATION_FAILED',
         'MALFORMED_JSON',
         'PAYLOAD_TOO_LARGE',
+        'UNSUPPORTED_MEDIA_TYPE',
         'NOT_FOUND',
         'UNAUTHENTICATED',
         'FORBIDDEN',

@@ -8,6 +8,8 @@ export const ERROR_CODES = {
   MALFORMED_JSON: 'MALFORMED_JSON',
   /** The body exceeds REQUEST_BODY_LIMIT_BYTES. */
   PAYLOAD_TOO_LARGE: 'PAYLOAD_TOO_LARGE',
+  /** The body is not application/json (or its charset or Content-Encoding is not one we read). */
+  UNSUPPORTED_MEDIA_TYPE: 'UNSUPPORTED_MEDIA_TYPE',
   NOT_FOUND: 'NOT_FOUND',
   /** No session, or wrong credentials. */
   UNAUTHENTICATED: 'UNAUTHENTICATED',

@@ -156,3 +156,31 @@ export const DEBATE_LOG_MAX_HEIGHT = '12rem';
 
 /** Ours: 1 MiB. A question of QUESTION_MAX_LENGTH characters fits many times over. */
 export const REQUEST_BODY_LIMIT_BYTES = 1_048_576;
+
+/**
+ * Ours: the deepest nesting of objects and arrays a request body (or socket payload) may have. Our
+ * deepest DTO is two levels; anything far deeper is an attack on recursive code (validation,
+ * transformation), so it is refused before any of it runs.
+ */
+export const REQUEST_BODY_MAX_DEPTH = 32;
+
+/** The only request body type of the JSON API; anything else is 415 (which also stops form-based CSRF). */
+export const JSON_CONTENT_TYPE = 'application/json';
+
+/** Largest value of PostgreSQL's integer, the type of every id column: bigger ids are refused, not looked up. */
+export const ID_MAX = 2_147_483_647;
+
+/** Largest part of a Redis stream entry id ("<ms>-<seq>", each an unsigned 64-bit integer). */
+export const STREAM_ENTRY_ID_PART_MAX = 18_446_744_073_709_551_615n;
+
+// ---------------------------------------------------------------------------------------------
+// Socket.IO (ours)
+// ---------------------------------------------------------------------------------------------
+
+/** Events one socket may send per SOCKET_EVENT_WINDOW_MS; more are refused with RATE_LIMITED. */
+export const SOCKET_EVENTS_PER_WINDOW = 30;
+export const SOCKET_EVENT_WINDOW_MS = 10_000;
+/** A socket that keeps sending after this many refused events in one window is disconnected. */
+export const SOCKET_REFUSED_EVENTS_BEFORE_DISCONNECT = 30;
+/** Questions one socket may follow at once (a user watches a handful; a flood watches thousands). */
+export const SOCKET_SUBSCRIPTIONS_MAX = 20;

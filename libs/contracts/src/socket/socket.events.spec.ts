@@ -64,8 +64,29 @@ describe('socket contract', () => {
     expect(errors.map((error) => error.property).sort()).toEqual(['lastEntryId', 'questionId']);
   });
 
+  it('takes entry ids only within Redis bounds (unsigned 64-bit parts)', async () => {
+    const check = async (lastEntryId: unknown) =>
+      (await validate(plainToInstance(QuestionSubscribeDto, { questionId: 1, lastEntryId }))).length;
+    expect(await check('18446744073709551615-18446744073709551615')).toBe(0);
+    expect(await check('0-0')).toBe(0);
+    expect(await check('18446744073709551616-0')).toBe(1);
+    expect(await check('1-99999999999999999999')).toBe(1);
+    expect(await check(12)).toBe(1);
+    expect(await check('1-')).toBe(1);
+  });
+
   it('takes question ids as positive integer numbers only', async () => {
-    for (const questionId of ['42', '3f2504e0-4f89-41d3-9a0c-0305e82c3301', 0, -3, 4.2, null, undefined]) {
+    for (const questionId of [
+      '42',
+      '3f2504e0-4f89-41d3-9a0c-0305e82c3301',
+      0,
+      -3,
+      4.2,
+      null,
+      undefined,
+      2_147_483_648,
+      1e20,
+    ]) {
       const subscribe = await validate(plainToInstance(QuestionSubscribeDto, { questionId }));
       const unsubscribe = await validate(plainToInstance(QuestionUnsubscribeDto, { questionId }));
       expect(subscribe.map((error) => error.property)).toEqual(['questionId']);

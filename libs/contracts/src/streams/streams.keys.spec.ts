@@ -37,5 +37,9 @@ describe('isStreamEntryId', () => {
     expect(isStreamEntryId('$')).toBe(false);
     expect(isStreamEntryId('1700000000000')).toBe(false);
     expect(isStreamEntryId(42)).toBe(false);
+    // Each part is an unsigned 64-bit integer in Redis.
+    expect(isStreamEntryId('18446744073709551615-18446744073709551615')).toBe(true);
+    expect(isStreamEntryId('18446744073709551616-0')).toBe(false);
+    expect(isStreamEntryId('0-99999999999999999999')).toBe(false);
   });
 });

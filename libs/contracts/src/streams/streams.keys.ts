@@ -1,5 +1,7 @@
 // Redis Stream keys for live answers (ARCHITECTURE "Streaming"). Workers XADD, gateways XREAD.
 
+import { STREAM_ENTRY_ID_PART_MAX } from '../limits/limits.constants';
+
 /** Default first part of a stream key; tests pass their own, so runs never share streams. */
 export const QUESTION_STREAM_NAMESPACE = 'council';
 
@@ -26,7 +28,17 @@ export const QUESTION_STREAM_MAX_LENGTH = 50_000;
 /** Read a stream from its first entry (a fresh subscriber with no lastEntryId). */
 export const STREAM_START_ID = '0-0';
 
-/** Redis entry ids are "<ms>-<seq>". Anything else from a client is rejected before it reaches XREAD. */
+const ENTRY_ID = /^(\d{1,20})-(\d{1,20})$/;
+
+/**
+ * Redis entry ids are "<ms>-<seq>", each part an unsigned 64-bit integer. Anything else from a
+ * client is rejected before it reaches XRANGE or XREAD (where Redis would answer an error).
+ */
 export function isStreamEntryId(value: unknown): value is string {
-  return typeof value === 'string' && /^\d{1,20}-\d{1,20}$/.test(value);
+  const match = typeof value === 'string' ? ENTRY_ID.exec(value) : null;
+  return (
+    match !== null &&
+    BigInt(match[1]!) <= STREAM_ENTRY_ID_PART_MAX &&
+    BigInt(match[2]!) <= STREAM_ENTRY_ID_PART_MAX
+  );
 }

@@ -7,7 +7,9 @@ import { ConfigValidationError, loadConfig } from '../config/config.loader';
 import { AllExceptionsFilter } from '../errors/all-exceptions.filter';
 import { createValidationPipe } from '../errors/validation.pipe';
 import { useBodyParsers } from '../http/body-parsers';
+import { RequestInputPipe } from '../http/request-input.pipe';
 import { httpMetricsMiddleware } from '../metrics/http-metrics.middleware';
+import { startMetricsServer } from '../metrics/metrics.server';
 import { MetricsService } from '../metrics/metrics.service';
 
 export interface ServerAppDefinition<T extends BaseServerEnv> {
@@ -22,6 +24,8 @@ export interface ServerAppDefinition<T extends BaseServerEnv> {
    */
   configureEarly?: (app: NestExpressApplication, config: T) => void;
   configure?: (app: NestExpressApplication, config: T) => void | Promise<void>;
+  /** Paths that read a form-urlencoded body instead of JSON (see useBodyParsers). */
+  formPaths?: readonly RegExp[];
 }
 
 const SHUTDOWN_TIMEOUT_MS = 30_000;
@@ -42,9 +46,9 @@ export async function createServerApp<T extends BaseServerEnv>(
   metrics.setService(definition.service);
   app.use(httpMetricsMiddleware(metrics));
   definition.configureEarly?.(app, config);
-  useBodyParsers(app);
+  useBodyParsers(app, { formPaths: definition.formPaths });
   app.useGlobalFilters(new AllExceptionsFilter());
-  app.useGlobalPipes(createValidationPipe());
+  app.useGlobalPipes(new RequestInputPipe(), createValidationPipe());
   app.disable('x-powered-by');
   if (definition.globalPrefix) app.setGlobalPrefix(definition.globalPrefix, { exclude: ['metrics'] });
   await definition.configure?.(app, config);
@@ -76,6 +80,10 @@ async function startServer<T extends BaseServerEnv>(definition: ServerAppDefinit
     throw error;
   }
   const { app, config } = created;
+  const metricsServer =
+    config.METRICS_PORT === undefined
+      ? null
+      : await startMetricsServer(app.get(MetricsService).registry, config.METRICS_PORT);
   let stopping = false;
   const stop = async (signal: NodeJS.Signals) => {
     if (stopping) return;
@@ -83,6 +91,7 @@ async function startServer<T extends BaseServerEnv>(definition: ServerAppDefinit
     app.get(Logger).log(`${signal} received, shutting down`, definition.service);
     setTimeout(() => process.exit(1), SHUTDOWN_TIMEOUT_MS).unref();
     await app.close();
+    await metricsServer?.close();
     process.exit(0);
   };
   process.once('SIGTERM', (signal) => void stop(signal));
@@ -90,4 +99,7 @@ async function startServer<T extends BaseServerEnv>(definition: ServerAppDefinit
   await app.startAllMicroservices();
   await app.listen(config.PORT);
   app.get(Logger).log(`${definition.service} listening on port ${config.PORT}`, definition.service);
+  if (metricsServer) {
+    app.get(Logger).log(`Metrics on port ${metricsServer.port} at /metrics`, definition.service);
+  }
 }

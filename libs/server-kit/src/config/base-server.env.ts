@@ -33,4 +33,14 @@ export class BaseServerEnv {
   @Min(1)
   @Max(100)
   DATABASE_POOL_SIZE: number = 10;
+
+  /**
+   * When set, Prometheus metrics are served at /metrics on this port only (for scrapers inside the
+   * cluster), not on PORT. The gateway serves them nowhere else: its PORT is public.
+   */
+  @IsOptional()
+  @IsInt()
+  @Min(1)
+  @Max(65535)
+  METRICS_PORT?: number;
 }

@@ -8,7 +8,6 @@ import {
 } from '@nestjs/common';
 import { type ErrorBody, type ErrorCode, SERVICE_UNAVAILABLE_MESSAGE } from '@council/contracts';
 import { type Response } from 'express';
-import { BodyParseError } from '../http/body-parsers';
 import { isDependencyOutage } from './dependency-outage';
 import { DomainException } from './domain.exception';
 import { RateLimitedException } from './rate-limited.exception';
@@ -32,21 +31,6 @@ export function toErrorBody(exception: unknown): ErrorBody {
     const statusCode = exception.getStatus();
     const explicit = (exception.getResponse() as { code?: ErrorCode }).code;
     return { statusCode, code: explicit ?? codeForStatus(statusCode), message: httpMessage(exception) };
-  }
-  if (exception instanceof BodyParseError) {
-    if (exception.type === 'entity.parse.failed') {
-      return { statusCode: 400, code: 'MALFORMED_JSON', message: 'Request body is not valid JSON' };
-    }
-    if (exception.type === 'entity.too.large') {
-      return { statusCode: 413, code: 'PAYLOAD_TOO_LARGE', message: 'Request body is too large' };
-    }
-    if (exception.status >= 400 && exception.status < 500) {
-      return {
-        statusCode: exception.status,
-        code: codeForStatus(exception.status),
-        message: 'Bad request body',
-      };
-    }
   }
   if (isDependencyOutage(exception)) {
     return {

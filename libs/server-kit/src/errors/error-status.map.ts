@@ -5,6 +5,7 @@ export const ERROR_STATUS: Record<ErrorCode, HttpStatus> = {
   VALIDATION_FAILED: HttpStatus.BAD_REQUEST,
   MALFORMED_JSON: HttpStatus.BAD_REQUEST,
   PAYLOAD_TOO_LARGE: HttpStatus.PAYLOAD_TOO_LARGE,
+  UNSUPPORTED_MEDIA_TYPE: HttpStatus.UNSUPPORTED_MEDIA_TYPE,
   UNAUTHENTICATED: HttpStatus.UNAUTHORIZED,
   FORBIDDEN: HttpStatus.FORBIDDEN,
   PREMIUM_FEATURE: HttpStatus.FORBIDDEN,
@@ -32,6 +33,8 @@ export function codeForStatus(status: number): ErrorCode {
       return 'CONFLICT';
     case HttpStatus.PAYLOAD_TOO_LARGE:
       return 'PAYLOAD_TOO_LARGE';
+    case HttpStatus.UNSUPPORTED_MEDIA_TYPE:
+      return 'UNSUPPORTED_MEDIA_TYPE';
     case HttpStatus.TOO_MANY_REQUESTS:
       return 'RATE_LIMITED';
     case HttpStatus.PAYMENT_REQUIRED:
