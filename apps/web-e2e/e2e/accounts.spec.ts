@@ -160,7 +160,7 @@ test.describe('accounts', () => {
 
   test('a protected route sends a signed-out visitor to /auth', async ({ page }) => {
     await page.goto('/history');
-    await expect(page).toHaveURL('/auth');
+    await expect(page).toHaveURL('/auth?return=%2Fhistory');
     await expect(page.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible();
   });
 

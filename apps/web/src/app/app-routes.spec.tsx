@@ -47,12 +47,13 @@ describe('app routes', () => {
       );
     });
 
-    it.each(['/history', '/questions/42'])('guard %s too', async (path) => {
+    it.each(['/history', '/questions/42'])('guard %s too, keeping it as the way back', async (path) => {
       signedOut();
       const { router } = renderApp(path);
 
       await screen.findByRole('heading', { level: 1, name: 'Sign in' });
       expect(router.state.location.pathname).toBe('/auth');
+      expect(new URLSearchParams(router.state.location.search).get('return')).toBe(path);
     });
 
     it('treat an unreachable API as signed out', async () => {

@@ -1,4 +1,5 @@
 import { Outlet } from 'react-router-dom';
+import { useSessionExpiry } from '@/features/auth/hooks/use-session-expiry';
 import { useAnchorScroll } from '@/hooks/use-anchor-scroll';
 import { Footer } from './footer';
 import { SiteHeader } from './site-header';
@@ -6,6 +7,7 @@ import { SiteHeader } from './site-header';
 /** Header, the current screen, footer. Every route renders inside it. */
 export function AppLayout() {
   useAnchorScroll();
+  useSessionExpiry();
 
   return (
     <div className="flex min-h-dvh flex-col">

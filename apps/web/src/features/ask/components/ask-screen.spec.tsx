@@ -172,6 +172,18 @@ describe('Ask screen', () => {
     );
   });
 
+  it('a session that ended (401) forgets the user and leads to sign in', async () => {
+    const { router } = await openAsk(signedInUser, {
+      '/api/questions': () =>
+        jsonResponse({ statusCode: 401, code: 'UNAUTHORIZED', message: 'Authentication required' }, 401),
+    });
+    await userEvent.type(screen.getByRole('textbox', { name: 'Your question' }), 'Still there?');
+    await userEvent.click(screen.getByRole('button', { name: 'Ask the Council' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Sign in' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/auth');
+    expect(screen.queryByRole('button', { name: /^Account menu/ })).not.toBeInTheDocument();
+  });
+
   it('lets a premium user debate with a chosen leader, a role and another agent', async () => {
     const premium = { ...signedInUser, subscriptionTier: 'premium' as const };
     const { fetchMock } = await openAsk(premium, {

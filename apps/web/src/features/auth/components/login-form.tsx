@@ -89,7 +89,7 @@ export function LoginForm({ returnTo, onSigningInChange }: SignInFormProps) {
           {login.isPending ? text.pending : text.submit}
         </Button>
       </form>
-      <OAuthButtons />
+      <OAuthButtons returnTo={returnTo} />
       <p className="text-center text-sm text-muted-foreground">
         {text.switchPrompt}{' '}
         <Link to={authModePath('register', returnTo)} className="font-medium text-primary hover:underline">

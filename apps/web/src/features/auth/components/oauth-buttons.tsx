@@ -1,4 +1,10 @@
-import { AUTH_SCREEN, OAUTH_START_PATHS } from '@council/contracts';
+import {
+  AUTH_QUERY_PARAMS,
+  AUTH_SCREEN,
+  OAUTH_START_PATHS,
+  type OAuthProvider,
+  ROUTE_PATHS,
+} from '@council/contracts';
 import { Button } from '@/components/ui/button';
 
 function GoogleMark() {
@@ -32,11 +38,17 @@ function AppleMark() {
   );
 }
 
+/** The start address, carrying the path to come back to (the server checks it is one of ours). */
+function oauthStart(provider: OAuthProvider, returnTo: string): string {
+  if (returnTo === ROUTE_PATHS.ask) return OAUTH_START_PATHS[provider];
+  return `${OAUTH_START_PATHS[provider]}?${AUTH_QUERY_PARAMS.returnTo}=${encodeURIComponent(returnTo)}`;
+}
+
 /**
  * Continue with Google / Apple: plain links, because the server answers with a redirect to the
  * provider (spec §2; both forms use /api/auth/*, DECISIONS 3).
  */
-export function OAuthButtons() {
+export function OAuthButtons({ returnTo = ROUTE_PATHS.ask }: { returnTo?: string }) {
   return (
     <div className="grid gap-4">
       <div className="flex items-center gap-3 text-xs uppercase tracking-wide text-muted-foreground">
@@ -46,13 +58,13 @@ export function OAuthButtons() {
       </div>
       <div className="grid gap-3 sm:grid-cols-2">
         <Button asChild variant="outline">
-          <a href={OAUTH_START_PATHS.google}>
+          <a href={oauthStart('google', returnTo)}>
             <GoogleMark />
             {AUTH_SCREEN.oauth.google}
           </a>
         </Button>
         <Button asChild variant="outline">
-          <a href={OAUTH_START_PATHS.apple}>
+          <a href={oauthStart('apple', returnTo)}>
             <AppleMark />
             {AUTH_SCREEN.oauth.apple}
           </a>

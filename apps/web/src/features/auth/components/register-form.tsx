@@ -82,7 +82,7 @@ export function RegisterForm({ returnTo, onSigningInChange }: SignInFormProps) {
           {registerUser.isPending ? text.pending : text.submit}
         </Button>
       </form>
-      <OAuthButtons />
+      <OAuthButtons returnTo={returnTo} />
       <p className="text-center text-sm text-muted-foreground">
         {text.switchPrompt}{' '}
         <Link to={authModePath('login', returnTo)} className={inlineLink}>
