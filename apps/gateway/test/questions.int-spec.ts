@@ -371,8 +371,12 @@ describe('asking the council (gateway, billing process, PostgreSQL, Redis, BullM
   });
 
   it('answers 402 with nothing written when no free query or no token is left', async () => {
+    // Not even for a moment: a refused ask takes no question id (no insert later undone).
+    const lastQuestionId = async () =>
+      (await gw.sql<{ id: string }>(`SELECT last_value::text AS id FROM "questions_id_seq"`))[0]?.id;
     const free = await signUp();
     await gw.sql('UPDATE "users" SET "queriesLeft" = 0 WHERE "id" = $1', [free.id]);
+    const before = await lastQuestionId();
     expectError(
       await ask(free, { question: 'More?' }),
       402,
@@ -390,6 +394,7 @@ describe('asking the council (gateway, billing process, PostgreSQL, Redis, BullM
       SERVER_MESSAGES.insufficientTokens,
     );
     expect(await questionCount(broke.id)).toBe(0);
+    expect(await lastQuestionId()).toBe(before);
     const waiting = await queue(QUEUES.consensus).getJobs(['waiting-children', 'waiting']);
     const questionIds = new Set(
       (await gw.sql<{ id: number }>('SELECT "id" FROM "questions"')).map((row) => row.id),

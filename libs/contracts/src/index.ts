@@ -10,6 +10,7 @@ export * from './limits/limits.constants';
 export * from './plans/plans.constants';
 export * from './plans/plans.helpers';
 export * from './plans/plans.format';
+export * from './plans/ask-refusal';
 export * from './catalogue/model-label';
 
 export * from './packs/packs.constants';

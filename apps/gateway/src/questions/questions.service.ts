@@ -2,6 +2,7 @@ import { InjectFlowProducer, InjectQueue } from '@nestjs/bullmq';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import {
+  askRefusal,
   type AskQuestionDto,
   type AskQuestionResult,
   type CancelQuestionResult,
@@ -152,6 +153,9 @@ export class QuestionsService {
   async ask(user: AuthUser, dto: AskQuestionDto, wait: boolean): Promise<AskQuestionResult> {
     const catalogue = await this.catalogue.get();
     const plan = planCouncil(user.subscriptionTier, dto, catalogue);
+    // A balance that certainly cannot pay is refused before anything is written.
+    const refusal = askRefusal(user);
+    if (refusal) throw new DomainException(refusal.code, refusal.message);
     const question = await this.insertQuestion(user.id, dto, plan);
     await this.reserve(user.id, question.id, dto, plan);
     try {
