@@ -145,8 +145,40 @@ test.describe('ask the council (demo provider)', () => {
     await expect(consensus.getByText('Total tokens:')).toBeVisible();
     await screenshot(page, 'ask-consensus-1280');
 
+    const liveLog = (await area.getByRole('region', { name: 'Debate log' }).innerText()).trim();
+    expect(liveLog.startsWith('OPENING ANSWERS') || liveLog.startsWith('Opening answers')).toBe(true);
+
     await area.getByRole('tab', { name: 'Individual Responses' }).click();
-    await expectAllDone(area.getByRole('tabpanel').getByRole('article'), 3);
+    const liveCards = area.getByRole('tabpanel').getByRole('article');
+    await expectAllDone(liveCards, 3);
+    const liveTokens = await Promise.all(
+      [0, 1, 2].map((index) =>
+        liveCards
+          .nth(index)
+          .getByText(/^Total tokens:/)
+          .innerText(),
+      ),
+    );
+
+    await test.step('the saved question shows the same debate log and the same token counts', async () => {
+      await page.goto('/history');
+      await page.getByRole('link', { name: 'View full conversation' }).first().click();
+      await expect(page).toHaveURL(/\/questions\/\d+$/);
+      const savedLog = (await page.getByRole('region', { name: 'Debate log' }).innerText()).trim();
+      expect(savedLog).toBe(liveLog);
+      await page.getByRole('tab', { name: 'Individual Responses' }).click();
+      const savedCards = page.getByRole('tabpanel').getByRole('article');
+      await expect(savedCards).toHaveCount(3);
+      const savedTokens = await Promise.all(
+        [0, 1, 2].map((index) =>
+          savedCards
+            .nth(index)
+            .getByText(/^Total tokens:/)
+            .innerText(),
+        ),
+      );
+      expect(savedTokens).toEqual(liveTokens);
+    });
   });
 
   test('a reload mid-stream keeps the answers, which finish without repeats', async ({ page }) => {

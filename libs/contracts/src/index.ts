@@ -11,6 +11,7 @@ export * from './plans/plans.constants';
 export * from './plans/plans.helpers';
 export * from './plans/plans.format';
 export * from './plans/ask-refusal';
+export * from './council/revision';
 export * from './catalogue/model-label';
 
 export * from './packs/packs.constants';

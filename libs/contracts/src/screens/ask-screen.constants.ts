@@ -68,8 +68,9 @@ export const ASK_RESULTS = {
   upgrade: 'Upgrade for debate mode and more agents',
   round: (round: number): string => `Round ${round}`,
   debateRunning: (round: number): string => `Debate round ${round} in progress`,
+  /** The debate log's first section: every member's answer before the debate. */
+  openingAnswers: 'Opening answers',
   roundStarted: (round: number): string => `Round ${round} started`,
-  roundCompleted: (round: number): string => `Round ${round} completed`,
   promptTokens: 'Prompt tokens',
   completionTokens: 'Completion tokens',
   totalTokens: 'Total tokens',

@@ -91,15 +91,8 @@ export function buildSynthesisPrompt(input: SynthesisPromptInput): string {
   ].join('\n\n');
 }
 
-/** A revision split into the answer shown to users and its position line (null when missing). */
-export function parseRevision(text: string): { answer: string; changed: boolean | null } {
-  const match = /(?:^|\n)[ \t*_]*position:[ \t*_]*(changed|unchanged)[ \t*_.]*\s*$/i.exec(text);
-  if (!match) return { answer: text.trim(), changed: null };
-  return {
-    answer: text.slice(0, match.index).trim(),
-    changed: match[1].toLowerCase() === 'changed',
-  };
-}
+// parseRevision lives in @council/contracts: the web reads revisions with the same rule.
+export { parseRevision } from '@council/contracts';
 
 /** What a council prompt contains, read back from its tagged sections. */
 export interface CouncilPromptContent {

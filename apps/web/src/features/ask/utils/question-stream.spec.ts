@@ -9,6 +9,7 @@ import {
   clearForReplay,
   compareEntryIds,
   createQuestionStream,
+  debateTranscript,
   markCancelled,
   markRetrying,
   memberText,
@@ -184,6 +185,76 @@ describe('question stream reducer', () => {
     expect(retried.members[1]).toMatchObject({ phase: 'pending', error: null, rounds: [] });
     const again = fold([delta('3-0', 1, 'Second try')], retried);
     expect(memberText(again.members[1])).toBe('Second try');
+  });
+});
+
+describe('one debate, live and read back (the same transcript and token counts)', () => {
+  it('folds the stream and the stored rows into the same log and per-member totals', () => {
+    const start = createQuestionStream(askResultFixture({ showDebate: true }));
+    const live = fold(
+      [
+        delta('1-0', 0, 'Tea.'),
+        completed('1-1', 0),
+        delta('1-2', 1, 'Coffee.'),
+        completed('1-3', 1),
+        { type: 'debate:round', payload: { ...meta('2-0'), round: 1, status: 'started' } },
+        delta('2-1', 0, 'Still tea.\n\nPosition: unchanged', 1),
+        completed('2-2', 0, 1),
+        { type: 'debate:round', payload: { ...meta('2-3'), round: 1, status: 'completed' } },
+        { type: 'question:completed', payload: { ...meta('3-0'), totalTokensUsed: 90 } },
+      ],
+      start,
+    );
+    const detail = questionDetailFixture({ showDebate: true, status: 'completed' });
+    const row = (memberOrder: number, round: number, response: string) => ({
+      ...detail.answers[memberOrder]!,
+      id: 700 + memberOrder * 10 + round,
+      round,
+      response,
+      promptTokens: 10,
+      completionTokens: 20,
+      totalTokens: 30,
+    });
+    detail.answers = [row(0, 0, 'Tea.'), row(0, 1, 'Still tea.'), row(1, 0, 'Coffee.')];
+    const saved = questionStreamFromDetail(detail);
+
+    const shape = (state: typeof live) =>
+      debateTranscript(state).map(({ round, inProgress, entries }) => ({
+        round,
+        inProgress,
+        entries: entries.map(({ member, text }) => [member.order, text]),
+      }));
+    expect(shape(saved)).toEqual(shape(live));
+    expect(shape(live)).toEqual([
+      {
+        round: 0,
+        inProgress: false,
+        entries: [
+          [0, 'Tea.'],
+          [1, 'Coffee.'],
+        ],
+      },
+      { round: 1, inProgress: false, entries: [[0, 'Still tea.']] },
+    ]);
+    expect(saved.members.map((member) => member.usage.totalTokens)).toEqual(
+      live.members.map((member) => member.usage.totalTokens),
+    );
+    expect(saved.members[0]?.usage.totalTokens).toBe(60);
+  });
+
+  it('marks the round the debate is in while it runs', () => {
+    const start = createQuestionStream(askResultFixture({ showDebate: true }));
+    const running = fold(
+      [
+        delta('1-0', 0, 'Tea.'),
+        { type: 'debate:round', payload: { ...meta('2-0'), round: 1, status: 'started' } },
+      ],
+      start,
+    );
+    expect(debateTranscript(running).map((round) => [round.round, round.inProgress])).toEqual([
+      [0, false],
+      [1, true],
+    ]);
   });
 });
 

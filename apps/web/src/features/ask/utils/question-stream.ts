@@ -12,6 +12,7 @@ import {
   type QuestionStatus,
   QUESTION_CANCELLED_MESSAGE,
   type ResponseRow,
+  parseRevision,
   type ResponseState,
   type RoleResponse,
   type ServerToClientEvents,
@@ -48,7 +49,6 @@ export interface ConsensusStream {
   error: string | null;
   usage: TokenUsage;
   /** The stored transcript, when the answers were read back over REST. */
-  debateLog: string | null;
 }
 
 export interface DebateRoundRecord {
@@ -143,7 +143,6 @@ function emptyConsensus(): ConsensusStream {
     responseId: null,
     error: null,
     usage: NO_USAGE,
-    debateLog: null,
   };
 }
 
@@ -211,14 +210,15 @@ export function applyResponseRow(state: QuestionStreamState, row: ResponseRow): 
         responseId: row.id,
         error: row.error,
         usage,
-        debateLog: row.debateLog,
       },
     };
   }
   return updateMember(state, row.memberOrder ?? -1, (member) => {
-    if (row.round < member.round) return member;
     const rounds = [...member.rounds];
     rounds[row.round] = row.response;
+    // A card's token counts are the member's whole spend on the question, every round, as live.
+    const total = addUsage(member.usage, usage);
+    if (row.round < member.round) return { ...member, rounds, usage: total };
     return {
       ...member,
       rounds,
@@ -228,9 +228,17 @@ export function applyResponseRow(state: QuestionStreamState, row: ResponseRow): 
       hasText: row.response.length > 0,
       responseId: row.id,
       error: row.error,
-      usage,
+      usage: total,
     };
   });
+}
+
+function withRevisionAnswer(rounds: string[], round: number): string[] {
+  const text = rounds[round];
+  if (text === undefined) return rounds;
+  const next = [...rounds];
+  next[round] = parseRevision(text).answer;
+  return next;
 }
 
 function updateMember(
@@ -297,6 +305,8 @@ export function applyStreamEvent(state: QuestionStreamState, event: StreamEvent)
       const { memberOrder, round, responseId } = event.payload;
       return updateMember(next, memberOrder, (member) => ({
         ...member,
+        // A finished revision drops its position line, as the stored revision does.
+        rounds: round > 0 ? withRevisionAnswer(member.rounds, round) : member.rounds,
         round: Math.max(member.round, round),
         phase: 'completed',
         responseId,
@@ -503,4 +513,38 @@ export function singleErrorMessage(state: QuestionStreamState): string | null {
 /** A question still worth listening to. */
 export function isStreaming(state: QuestionStreamState): boolean {
   return !isQuestionFinal(state.status);
+}
+
+/** One section of the debate log: a round and what each member said in it. */
+export interface TranscriptRound {
+  round: number;
+  /** Live, a round the debate has started but not finished. */
+  inProgress: boolean;
+  entries: { member: MemberStream; text: string }[];
+}
+
+/**
+ * The debate log, built the same way live and read back: from the members' answers per round
+ * (round 0, the opening answers, first), so both views always show the same transcript.
+ */
+export function debateTranscript(state: QuestionStreamState): TranscriptRound[] {
+  const last = Math.max(
+    -1,
+    ...state.members.map((member) => member.rounds.length - 1),
+    ...state.debateRounds.map((record) => record.round),
+  );
+  const transcript: TranscriptRound[] = [];
+  for (let round = 0; round <= last; round += 1) {
+    const entries = state.members.flatMap((member) => {
+      const text = member.rounds[round];
+      return text ? [{ member, text }] : [];
+    });
+    const started = state.debateRounds.some((record) => record.round === round);
+    const completed = state.debateRounds.some(
+      (record) => record.round === round && record.status === 'completed',
+    );
+    const inProgress = round > 0 && started && !completed && !isQuestionFinal(state.status);
+    if (entries.length > 0 || inProgress) transcript.push({ round, inProgress, entries });
+  }
+  return transcript;
 }

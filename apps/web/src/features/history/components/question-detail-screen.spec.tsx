@@ -1,4 +1,5 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { setCouncilSocket } from '@/lib/socket';
 import { FakeCouncilSocket } from '@/testing/fake-socket';
@@ -69,6 +70,11 @@ describe('/questions/{id} (spec §2)', () => {
 
   it('shows the debate tabs and the debate log of a debated question', async () => {
     const detail = questionDetailFixture({ showDebate: true, debateLeaderId: 1 });
+    detail.answers.splice(
+      1,
+      0,
+      responseRowFixture({ id: 510, round: 1, response: 'Revised: tea, on reflection.', totalTokens: 80 }),
+    );
     detail.answers.push(
       responseRowFixture({
         id: 600,
@@ -91,7 +97,15 @@ describe('/questions/{id} (spec §2)', () => {
         'The council agrees: it depends.',
       ),
     ).toBeInTheDocument();
-    expect(screen.getByText('Round 1: ChatGPT argued for tea.')).toBeInTheDocument();
+    // The log is built from the members' rounds, as it is live (the stored markdown is not shown).
+    const log = screen.getByRole('region', { name: 'Debate log' });
+    expect(within(log).getByText('Opening answers')).toBeInTheDocument();
+    expect(within(log).getByText('Round 1')).toBeInTheDocument();
+    expect(within(log).getByText('Revised: tea, on reflection.')).toBeInTheDocument();
+    expect(screen.queryByText('Round 1: ChatGPT argued for tea.')).not.toBeInTheDocument();
+    // ChatGPT's card counts both rounds: 120 + 80 tokens.
+    await userEvent.click(screen.getByRole('tab', { name: 'Individual Responses' }));
+    expect(screen.getByRole('article', { name: 'ChatGPT' })).toHaveTextContent(/Total tokens:\s*200\b/);
   });
 
   it('follows a question that is still running, as the Ask screen does', async () => {
