@@ -67,9 +67,21 @@ describe('gateway (real PostgreSQL and Redis)', () => {
       name: string;
       version: string | null;
       capabilities: string[];
+      facts: {
+        releaseDate: string;
+        architecture: string;
+        strengths: string;
+        trainingApproach: string;
+      } | null;
     }>;
     const agentIds = new Set(agents.map((a) => a.id));
     expect(models.every((m) => agentIds.has(m.agentId))).toBe(true);
+    // Every model carries its own facts (DECISIONS 19): o3-mini is not described as GPT-4o.
+    expect(models.every((m) => m.facts !== null && m.facts.releaseDate.length > 0)).toBe(true);
+    const o3 = models.find((m) => m.name === 'o3-mini');
+    const gpt4o = models.find((m) => m.name === 'gpt-4o');
+    expect(o3?.facts?.releaseDate).toBe('January 2025');
+    expect(o3?.facts).not.toEqual(gpt4o?.facts);
     expect(agents.every((a) => models.some((m) => m.agentId === a.id))).toBe(true);
 
     const roles = (await request(app.getHttpServer()).get('/api/roles').expect(200)).body as Array<

@@ -59,7 +59,7 @@ export class CatalogueService {
       relations: { agent: true },
       order: { agent: { position: 'ASC' }, position: 'ASC', id: 'ASC' },
     });
-    return rows.map(({ id, agentId, name, version, description, capabilities, contextWindow }) => ({
+    return rows.map(({ id, agentId, name, version, description, capabilities, contextWindow, facts }) => ({
       id,
       agentId,
       name,
@@ -67,6 +67,7 @@ export class CatalogueService {
       description,
       capabilities,
       contextWindow,
+      facts,
     }));
   }
 

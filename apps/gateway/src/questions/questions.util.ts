@@ -188,6 +188,7 @@ export function toQuestionAgentResponse(member: QuestionAgentRow): QuestionAgent
       description: model.description,
       capabilities: model.capabilities,
       contextWindow: model.contextWindow,
+      facts: model.facts,
     },
     role: role
       ? { id: role.id, name: role.name, description: role.description, category: role.category }

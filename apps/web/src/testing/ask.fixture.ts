@@ -23,6 +23,7 @@ const model = (id: number, agentId: number, name: string, version: string | null
   description: null,
   capabilities: [],
   contextWindow: null,
+  facts: null,
 });
 
 /** Catalogue order: two OpenAI agents first, so the default council must pick per provider. */

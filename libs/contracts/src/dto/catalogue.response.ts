@@ -16,6 +16,15 @@ export interface AgentResponse {
   demo?: boolean;
 }
 
+/** What the catalogue says about a model, shown in its card's information (DECISIONS 19). */
+export interface ModelFacts {
+  /** When the model came out, e.g. "May 2024". */
+  releaseDate: string;
+  architecture: string;
+  strengths: string;
+  trainingApproach: string;
+}
+
 export interface ModelResponse {
   id: number;
   agentId: number;
@@ -25,6 +34,8 @@ export interface ModelResponse {
   capabilities: string[];
   /** In tokens. */
   contextWindow: number | null;
+  /** Null for a model the catalogue says nothing more about. */
+  facts: ModelFacts | null;
 }
 
 export interface RoleResponse {

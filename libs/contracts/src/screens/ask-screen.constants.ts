@@ -1,8 +1,7 @@
 // The Ask screen's texts beyond the heading (spec §2, §4): the trial banner, the question form, the
-// response cards' states and the fixed model information of the info tooltip. The toasts of spec §5
+// response cards' states and the labels of the model information (catalogue/model-info.ts). The toasts of spec §5
 // live in messages/ask.messages.ts and the failed-answer cards in messages/response-card.messages.ts.
 
-import { type ResponseProvider } from '../domain/domain.constants';
 import { FREE_QUERIES_TOTAL } from '../limits/limits.constants';
 
 /** The gateway's question calls (spec §7, DECISIONS 12). */
@@ -110,44 +109,4 @@ export const MODEL_INFO_LABELS: Readonly<Record<keyof ModelInfo, string>> = {
   architecture: 'Architecture',
   keyStrengths: 'Key strengths',
   trainingApproach: 'Training approach',
-};
-
-/** Fixed per provider, and for the consensus, which is a synthesis on one provider's model (spec §2). */
-export const MODEL_INFO: Readonly<Record<ResponseProvider, ModelInfo>> = {
-  openai: {
-    model: 'GPT-4o',
-    developer: 'OpenAI',
-    releaseDate: 'May 2024',
-    contextWindow: '128,000 tokens',
-    architecture: 'Multimodal transformer',
-    keyStrengths: 'Broad general knowledge, coding, structured reasoning',
-    trainingApproach: 'Large-scale pre-training with reinforcement learning from human feedback',
-  },
-  anthropic: {
-    model: 'Claude 3.5 Sonnet',
-    developer: 'Anthropic',
-    releaseDate: 'June 2024',
-    contextWindow: '200,000 tokens',
-    architecture: 'Transformer',
-    keyStrengths: 'Careful analysis, long documents, nuanced writing',
-    trainingApproach: 'Constitutional AI with reinforcement learning from human and AI feedback',
-  },
-  xai: {
-    model: 'Grok',
-    developer: 'xAI',
-    releaseDate: 'August 2024',
-    contextWindow: '128,000 tokens',
-    architecture: 'Mixture-of-experts transformer',
-    keyStrengths: 'Current events, direct answers, humour',
-    trainingApproach: 'Large-scale pre-training with reinforcement learning from human feedback',
-  },
-  consensus: {
-    model: 'Council Consensus',
-    developer: 'Council (synthesis on the debate leader’s model)',
-    releaseDate: 'Per question',
-    contextWindow: 'That of the leader’s model',
-    architecture: 'Multi-agent debate followed by a synthesis of one provider’s model',
-    keyStrengths: 'Points of agreement, a balanced answer, minority views kept',
-    trainingApproach: 'No training of its own: it combines the members’ revised answers',
-  },
 };

@@ -1,4 +1,4 @@
-import { type Provider } from '@council/contracts';
+import { type ModelFacts, type Provider } from '@council/contracts';
 
 /** The catalogue data file after validation: what the seed writes to agents, models and roles. */
 export interface Catalogue {
@@ -24,6 +24,7 @@ export interface CatalogueModel {
   description: string;
   capabilities: string[];
   contextWindow: number;
+  facts: ModelFacts;
 }
 
 export interface CatalogueRole {

@@ -7,6 +7,12 @@ const model = (name: string) => ({
   description: `${name} model`,
   capabilities: ['text'],
   contextWindow: 128000,
+  facts: {
+    releaseDate: 'May 2024',
+    architecture: 'Transformer',
+    strengths: 'Everything',
+    trainingApproach: 'Pre-training',
+  },
 });
 
 const agent = (name: string, provider: string, models = [model(`${name}-model`)]) => ({
@@ -138,7 +144,8 @@ describe('parseCatalogueText', () => {
       .agents.map(
         (entry) =>
           `  - name: ${entry.name}\n    provider: ${entry.provider}\n    description: d\n    models:\n` +
-          `      - { name: m, version: '1', description: d, capabilities: [text], contextWindow: 1000 }`,
+          `      - { name: m, version: '1', description: d, capabilities: [text], contextWindow: 1000,\n` +
+          `          facts: { releaseDate: May 2024, architecture: a, strengths: s, trainingApproach: t } }`,
       )
       .join('\n')}\nroles: []\n`;
     expect(parseCatalogueText(yaml).agents.map((entry) => entry.provider)).toEqual([
@@ -146,6 +153,40 @@ describe('parseCatalogueText', () => {
       'anthropic',
       'xai',
     ]);
+  });
+
+  it('reads a model’s facts, shared between models through a YAML anchor', () => {
+    const yaml = [
+      'agents:',
+      ...['openai', 'anthropic', 'xai'].map(
+        (provider, index) =>
+          `  - { name: A${index}, provider: ${provider}, description: d, models: [{ name: m, version: '1', ` +
+          `description: d, capabilities: [text], contextWindow: 1000, facts: ${
+            index === 0
+              ? '&f { releaseDate: May 2024, architecture: a, strengths: s, trainingApproach: t }'
+              : '*f'
+          } }] }`,
+      ),
+      'roles: []',
+    ].join('\n');
+    const catalogue = parseCatalogueText(yaml);
+    expect(catalogue.agents.map((entry) => entry.models[0]?.facts.releaseDate)).toEqual([
+      'May 2024',
+      'May 2024',
+      'May 2024',
+    ]);
+  });
+
+  it('refuses a model without its facts, or with a fact missing', () => {
+    const data = validData();
+    const { facts: _facts, ...bare } = model('bare');
+    data.agents[0] = agent('GPT', 'openai', [bare as ReturnType<typeof model>]);
+    expect(() => validateCatalogue(data)).toThrow(/models\[0\] "bare"\.facts: /);
+    const partial = validData();
+    partial.agents[0] = agent('GPT', 'openai', [
+      { ...model('partial'), facts: { ...model('partial').facts, strengths: '' } },
+    ]);
+    expect(() => validateCatalogue(partial)).toThrow(/"partial"\.facts\.strengths/);
   });
 
   it('names the file when the text is not YAML', () => {

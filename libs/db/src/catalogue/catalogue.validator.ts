@@ -1,4 +1,4 @@
-import { PROVIDERS, type Provider } from '@council/contracts';
+import { type ModelFacts, PROVIDERS, type Provider } from '@council/contracts';
 import {
   type Catalogue,
   type CatalogueAgent,
@@ -112,6 +112,7 @@ function parseModel(check: Checker, value: unknown, path: string): CatalogueMode
     'description',
     'capabilities',
     'contextWindow',
+    'facts',
   ]);
   const name = check.text(fields?.['name'], `${at}.name`, NAME_MAX);
   const capabilities = check
@@ -124,6 +125,19 @@ function parseModel(check: Checker, value: unknown, path: string): CatalogueMode
     description: check.text(fields?.['description'], `${at}.description`),
     capabilities,
     contextWindow: check.positiveInteger(fields?.['contextWindow'], `${at}.contextWindow`),
+    facts: parseFacts(check, fields?.['facts'], `${at}.facts`),
+  };
+}
+
+/** A model's facts: every field is required, so no card shows another model's facts instead. */
+function parseFacts(check: Checker, value: unknown, path: string): ModelFacts {
+  const fields = check.object(value, path);
+  check.onlyFields(fields, path, ['releaseDate', 'architecture', 'strengths', 'trainingApproach']);
+  return {
+    releaseDate: check.text(fields?.['releaseDate'], `${path}.releaseDate`, NAME_MAX),
+    architecture: check.text(fields?.['architecture'], `${path}.architecture`),
+    strengths: check.text(fields?.['strengths'], `${path}.strengths`),
+    trainingApproach: check.text(fields?.['trainingApproach'], `${path}.trainingApproach`),
   };
 }
 

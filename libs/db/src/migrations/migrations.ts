@@ -2,6 +2,7 @@ import { CoreSchema1795304400000 } from './1795304400000-CoreSchema';
 import { BillingLedger1795304460000 } from './1795304460000-BillingLedger';
 import { SupportMessages1795304520000 } from './1795304520000-SupportMessages';
 import { BillingAccounts1795310000000 } from './1795310000000-BillingAccounts';
+import { ModelFacts1795320000000 } from './1795320000000-ModelFacts';
 
 /**
  * Every migration, oldest first. Listed explicitly (no globs) so the compiled CLI, the apps and the
@@ -12,4 +13,5 @@ export const MIGRATIONS = [
   BillingLedger1795304460000,
   SupportMessages1795304520000,
   BillingAccounts1795310000000,
+  ModelFacts1795320000000,
 ];

@@ -1,3 +1,4 @@
+import { type ModelFacts } from '@council/contracts';
 import {
   Column,
   CreateDateColumn,
@@ -46,6 +47,10 @@ export class ModelEntity {
   /** Context window in tokens. */
   @Column({ type: 'integer', nullable: true })
   contextWindow: number | null;
+
+  /** Release date, architecture, strengths and training, from the catalogue (DECISIONS 19). */
+  @Column({ type: 'jsonb', nullable: true })
+  facts: ModelFacts | null;
 
   /** Order within the agent: the first active model is the agent's default (spec §4). */
   @Column({ type: 'integer', default: 0 })

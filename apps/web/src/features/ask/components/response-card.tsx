@@ -1,4 +1,5 @@
 import {
+  type ModelInfo,
   ASK_RESULTS,
   ASK_FORM,
   DEMO_PROVIDER_LABEL,
@@ -24,6 +25,8 @@ import { ResponseStateBadge } from './response-state-badge';
 export interface ResponseCardProps {
   provider: ResponseProvider;
   name: string;
+  /** What the information button tells about the card's model (DECISIONS 19). */
+  info: ModelInfo;
   logoUrl?: string | null;
   modelName?: string | null;
   modelVersion?: string | null;
@@ -99,7 +102,7 @@ export function ResponseCard(props: ResponseCardProps) {
             ) : null}
           </div>
         </div>
-        <ModelInfoTooltip provider={provider} name={name} demo={demo} />
+        <ModelInfoTooltip info={props.info} name={name} demo={demo} />
       </header>
       {failed ? <FailedBody {...props} /> : <AnswerBody {...props} />}
       {props.children}

@@ -1,7 +1,8 @@
 import {
   ASK_RESULTS,
   type AskQuestionResult,
-  MODEL_INFO,
+  consensusInfoOf,
+  modelInfoOf,
   ROUTE_PATHS,
   type SubscriptionTier,
 } from '@council/contracts';
@@ -198,6 +199,7 @@ function MemberCard({
     <ResponseCard
       provider={member.agent?.provider ?? 'openai'}
       name={memberName(member)}
+      info={modelInfoOf(member.agent?.provider ?? 'openai', member.model)}
       logoUrl={member.agent?.logoUrl}
       modelName={member.model?.name}
       modelVersion={member.model?.version}
@@ -227,7 +229,8 @@ function ConsensusCard({ state }: { state: QuestionStreamState }) {
     <ResponseCard
       provider="consensus"
       name={ASK_RESULTS.consensusName}
-      modelName={leader?.model?.name ?? MODEL_INFO.consensus.model}
+      info={consensusInfoOf(leader?.agent?.provider ?? null, leader?.model)}
+      modelName={leader?.model?.name ?? ASK_RESULTS.consensusName}
       modelVersion={leader?.model?.version}
       state={answerState(consensus, state.status)}
       text={consensus.text}

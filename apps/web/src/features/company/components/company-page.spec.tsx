@@ -1,16 +1,39 @@
-import { render, screen, within } from '@testing-library/react';
-import { MemoryRouter } from 'react-router-dom';
+import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { CompanyPage } from './company-page';
+import { agentsFixture, modelsFixture, rolesFixture } from '@/testing/ask.fixture';
+import { mockApi } from '@/testing/mock-api';
+import { jsonResponse } from '@/testing/mock-fetch';
+import { renderApp } from '@/testing/render-app';
+
+const withFacts = modelsFixture.map((model) => ({
+  ...model,
+  contextWindow: 200_000,
+  facts: {
+    releaseDate: `Spring of ${model.name}`,
+    architecture: 'Transformer',
+    strengths: 'Answers',
+    trainingApproach: 'Pre-training',
+  },
+}));
+
+function openCompany(catalogueAnswers = true) {
+  mockApi(
+    catalogueAnswers
+      ? {
+          '/api/agents': () => jsonResponse(agentsFixture),
+          '/api/models': () => jsonResponse(withFacts),
+          '/api/roles': () => jsonResponse(rolesFixture),
+        }
+      : {},
+    null,
+  );
+  return renderApp('/company');
+}
 
 describe('CompanyPage', () => {
-  it('profiles the three providers’ assistants with strengths and limitations', () => {
-    render(
-      <MemoryRouter>
-        <CompanyPage />
-      </MemoryRouter>,
-    );
-
+  it('profiles the three providers’ assistants with strengths and limitations', async () => {
+    openCompany();
+    await screen.findByRole('article', { name: 'ChatGPT' });
     for (const assistant of ['ChatGPT', 'Claude', 'Grok']) {
       const profile = within(screen.getByRole('article', { name: assistant }));
       expect(profile.getByRole('heading', { name: 'Strengths' })).toBeInTheDocument();
@@ -19,14 +42,17 @@ describe('CompanyPage', () => {
     }
   });
 
-  it('presents Llama, Gemini and Mistral as coming soon, and the mission and values', () => {
-    render(
-      <MemoryRouter>
-        <CompanyPage />
-      </MemoryRouter>,
-    );
+  it('shows each provider’s default model with the catalogue’s own facts, as the cards do', async () => {
+    openCompany();
+    const chatgpt = within(await screen.findByRole('article', { name: 'ChatGPT' }));
+    const defaultModel = withFacts.find((model) => model.agentId === agentsFixture[0]?.id);
+    expect(await chatgpt.findByText(`Released Spring of ${defaultModel?.name}`)).toBeInTheDocument();
+    expect(chatgpt.getByText('200,000 tokens context')).toBeInTheDocument();
+  });
 
-    const comingSoon = within(screen.getByRole('region', { name: 'Coming soon' }));
+  it('presents Llama, Gemini and Mistral as coming soon, and the mission and values', async () => {
+    openCompany(false);
+    const comingSoon = within(await screen.findByRole('region', { name: 'Coming soon' }));
     expect(comingSoon.getAllByRole('heading', { level: 3 }).map((heading) => heading.textContent)).toEqual([
       'Llama',
       'Gemini',

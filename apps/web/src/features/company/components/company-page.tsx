@@ -1,10 +1,20 @@
-import { PAGE_TITLES, type Provider, ROUTE_PATHS, SUPPORT_SECTION_IDS } from '@council/contracts';
+import {
+  type ModelResponse,
+  PAGE_TITLES,
+  type Provider,
+  ROUTE_PATHS,
+  SUPPORT_SECTION_IDS,
+  contextWindowLabel,
+  modelLabel,
+} from '@council/contracts';
 import { Check, Minus } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { PageHeader } from '@/components/layout/page-header';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { useCatalogue } from '@/features/ask/api/get-catalogue';
+import { defaultCouncil } from '@/features/ask/stores/council-store';
 import { cn } from '@/lib/utils';
 import { COMING_SOON_PROFILES, COMPANY_VALUES, MODEL_PROFILES, type ModelProfile } from '../content/company';
 
@@ -29,7 +39,20 @@ function ProviderMark({ provider }: { provider: Provider }) {
   );
 }
 
-function ProfileCard({ profile }: { profile: ModelProfile }) {
+/** The model a new council seats for each provider, from the catalogue (so it matches the cards). */
+function useDefaultModels(): Partial<Record<Provider, ModelResponse>> {
+  const { catalogue } = useCatalogue();
+  if (!catalogue) return {};
+  const byProvider: Partial<Record<Provider, ModelResponse>> = {};
+  for (const member of defaultCouncil(catalogue)) {
+    const agent = catalogue.agents.find((candidate) => candidate.id === member.agentId);
+    const model = catalogue.models.find((candidate) => candidate.id === member.modelId);
+    if (agent && model) byProvider[agent.provider] = model;
+  }
+  return byProvider;
+}
+
+function ProfileCard({ profile, model }: { profile: ModelProfile; model?: ModelResponse }) {
   const headingId = `profile-${profile.provider}`;
   return (
     <Card aria-labelledby={headingId} role="article" className="h-full">
@@ -43,10 +66,13 @@ function ProfileCard({ profile }: { profile: ModelProfile }) {
             <p className="text-sm text-muted-foreground">{`by ${profile.developer}`}</p>
           </div>
         </div>
-        <div className="mt-3 flex flex-wrap gap-2">
-          <Badge variant="secondary">{profile.flagshipModel}</Badge>
-          <Badge variant="outline">{`${profile.contextWindow} context`}</Badge>
-        </div>
+        {model ? (
+          <div className="mt-3 flex flex-wrap gap-2">
+            <Badge variant="secondary">{modelLabel(model)}</Badge>
+            <Badge variant="outline">{`${contextWindowLabel(model.contextWindow)} context`}</Badge>
+            {model.facts ? <Badge variant="outline">{`Released ${model.facts.releaseDate}`}</Badge> : null}
+          </div>
+        ) : null}
         <CardDescription className="mt-2">{profile.summary}</CardDescription>
       </CardHeader>
       <CardContent className="flex flex-1 flex-col gap-5">
@@ -83,6 +109,7 @@ function ProfileCard({ profile }: { profile: ModelProfile }) {
 
 /** /company (spec §2): the assistants with their pros and cons, the models coming soon, mission and values. */
 export function CompanyPage() {
+  const defaultModels = useDefaultModels();
   return (
     <div className="page-container space-y-16 py-12 sm:py-16">
       <PageHeader
@@ -127,7 +154,7 @@ export function CompanyPage() {
         <ul className="mt-6 grid gap-4 lg:grid-cols-3">
           {MODEL_PROFILES.map((profile) => (
             <li key={profile.provider}>
-              <ProfileCard profile={profile} />
+              <ProfileCard profile={profile} model={defaultModels[profile.provider]} />
             </li>
           ))}
         </ul>

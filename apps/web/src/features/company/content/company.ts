@@ -6,9 +6,6 @@ export interface ModelProfile {
   provider: Provider;
   assistant: string;
   developer: string;
-  /** The default model a new council seats for this provider. */
-  flagshipModel: string;
-  contextWindow: string;
   summary: string;
   pros: readonly string[];
   cons: readonly string[];
@@ -21,8 +18,6 @@ export const MODEL_PROFILES: readonly ModelProfile[] = [
     provider: 'openai',
     assistant: 'ChatGPT',
     developer: 'OpenAI',
-    flagshipModel: 'GPT-4o',
-    contextWindow: '128K tokens',
     summary:
       'The all-rounder. Clear, well-structured answers on almost any topic, with dedicated reasoning models for harder problems.',
     pros: [
@@ -41,8 +36,6 @@ export const MODEL_PROFILES: readonly ModelProfile[] = [
     provider: 'anthropic',
     assistant: 'Claude',
     developer: 'Anthropic',
-    flagshipModel: 'Claude Sonnet 4',
-    contextWindow: '200K tokens',
     summary:
       'The careful thinker. Nuanced, well-written answers that are candid about uncertainty and handle long documents well.',
     pros: [
@@ -61,8 +54,6 @@ export const MODEL_PROFILES: readonly ModelProfile[] = [
     provider: 'xai',
     assistant: 'Grok',
     developer: 'xAI',
-    flagshipModel: 'Grok 3',
-    contextWindow: '131K tokens',
     summary:
       'The challenger. Direct and a little irreverent, Grok is happy to question the consensus and say what others will not.',
     pros: [

@@ -1,7 +1,8 @@
 import {
   DEMO_PROVIDER_LABEL,
   DEMO_PROVIDER_NOTE,
-  MODEL_INFO,
+  consensusInfoOf,
+  modelInfoOf,
   PROVIDER_LABELS,
   ROUTE_PATHS,
   SHARED_PAGE,
@@ -140,7 +141,15 @@ export function SharedResponseCard({ response }: { response: SharedResponse }) {
   const name = PROVIDER_LABELS[response.provider];
   // The consensus is written on a member's model; only a member's provider can be a demo one.
   const demo = response.provider !== 'consensus' && isDemo(response.provider);
-  const model = response.model ?? MODEL_INFO[response.provider].model;
+  const model = response.model ?? name;
+  // The shared answer names its model only: the information shows what that tells.
+  const info =
+    response.provider === 'consensus'
+      ? consensusInfoOf(null, null)
+      : modelInfoOf(
+          response.provider,
+          response.model ? { name: response.model, version: null, contextWindow: null, facts: null } : null,
+        );
   return (
     <Card
       role="article"
@@ -164,7 +173,7 @@ export function SharedResponseCard({ response }: { response: SharedResponse }) {
             </Badge>
           ) : null}
         </div>
-        <ModelInfoTooltip provider={response.provider} name={name} demo={demo} />
+        <ModelInfoTooltip info={info} name={name} demo={demo} />
       </header>
       {response.reasoning ? (
         <details className="rounded-lg border border-border bg-muted/50 px-3 py-2 text-sm">
