@@ -163,7 +163,7 @@ describe('sharing (gateway, PostgreSQL, Redis)', () => {
     );
   });
 
-  it('shares with the spec defaults: the first 100 / 200 characters of the question, on PUBLIC_URL, never expiring', async () => {
+  it('shares with the spec defaults: the question in at most 100 / 200 characters, on PUBLIC_URL, never expiring', async () => {
     const owner = await signUp();
     // 250 code points, with an emoji that must not be cut in half.
     const text = `${'a'.repeat(99)}😀${'b'.repeat(150)}`;
@@ -181,10 +181,11 @@ describe('sharing (gateway, PostgreSQL, Redis)', () => {
     // 18 random bytes, base64url: 24 URL-safe characters.
     expect(reply.shareId).toMatch(/^[A-Za-z0-9_-]{24}$/);
     expect(reply.shareUrl).toBe(`${PUBLIC_URL}/shared/${reply.shareId}`);
-    expect(reply.shareTitle).toBe(`${'a'.repeat(99)}😀`);
+    // At most 100 / 200 characters with an ellipsis when cut (DECISIONS 20); no word boundary here.
+    expect(reply.shareTitle).toBe(`${'a'.repeat(99)}…`);
     expect(Array.from(reply.shareTitle)).toHaveLength(SHARE_TITLE_MAX);
     expect(Array.from(reply.shareDescription)).toHaveLength(SHARE_DESCRIPTION_MAX);
-    expect(reply.shareDescription).toBe(`${'a'.repeat(99)}😀${'b'.repeat(100)}`);
+    expect(reply.shareDescription).toBe(`${'a'.repeat(99)}😀${'b'.repeat(99)}…`);
     expect(reply.shareExpiresAt).toBeNull();
     const [row] = await gw.sql<{ isShared: boolean; shareId: string; shareTitle: string }>(
       'SELECT "isShared", "shareId", "shareTitle" FROM "questions" WHERE "id" = $1',

@@ -1,3 +1,4 @@
+import { cutAtWord } from '@council/contracts';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -52,14 +53,18 @@ beforeEach(() => {
 });
 
 describe('Share dialog (spec §2, §5, §8)', () => {
-  it('pre-fills the title with 100 and the description with 200 characters of the question', async () => {
+  it('pre-fills the title and description with the question in at most 100 and 200 characters', async () => {
     mockApi();
     const { events } = renderShare(target());
 
     await events.click(screen.getByRole('button', { name: 'Share' }));
     const dialog = await screen.findByRole('dialog', { name: 'Share this question' });
-    expect(within(dialog).getByLabelText('Title (optional)')).toHaveValue(LONG_QUESTION.slice(0, 100));
-    expect(within(dialog).getByLabelText('Description (optional)')).toHaveValue(LONG_QUESTION.slice(0, 200));
+    const title = cutAtWord(LONG_QUESTION, 100);
+    expect(title).toBe(`${'Why is the sky blue? '.repeat(4)}Why is the sky…`);
+    expect(within(dialog).getByLabelText('Title (optional)')).toHaveValue(title);
+    expect(within(dialog).getByLabelText('Description (optional)')).toHaveValue(
+      cutAtWord(LONG_QUESTION, 200),
+    );
     expect(within(dialog).getByRole('radio', { name: 'Never' })).toBeChecked();
     expect(
       within(dialog)

@@ -1,3 +1,4 @@
+import { defaultShareDescription, defaultShareTitle } from '@council/contracts';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { sharedQuestionFixture } from '@/testing/history.fixture';
@@ -60,6 +61,27 @@ describe('/shared/{shareId} (spec §2), signed out', () => {
     });
     renderApp('/shared/abc');
     expect(await screen.findByRole('heading', { level: 1, name: 'Shared Question' })).toBeInTheDocument();
+  });
+
+  it('shows a question once when the title and description are only its defaults (DECISIONS 20)', async () => {
+    const question =
+      `Should I keep my current job at a large company or leave to open a second shop with my brother? ${'More detail. '.repeat(10)}`.trim();
+    mockApi({
+      '/api/shared/abc': () =>
+        jsonResponse(
+          sharedQuestionFixture({
+            question,
+            shareTitle: defaultShareTitle({ question }),
+            shareDescription: defaultShareDescription({ question }),
+          }),
+        ),
+    });
+    renderApp('/shared/abc');
+    const heading = await screen.findByRole('heading', { level: 1 });
+    expect(heading.textContent?.endsWith('…')).toBe(true);
+    expect(heading.textContent).not.toMatch(/\bsho…$/);
+    expect(screen.getAllByText(question)).toHaveLength(1);
+    expect(screen.queryByText(defaultShareDescription({ question }))).not.toBeInTheDocument();
   });
 
   it('says "No responses found" when there are none', async () => {

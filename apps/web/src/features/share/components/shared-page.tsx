@@ -2,6 +2,7 @@ import {
   DEMO_PROVIDER_LABEL,
   DEMO_PROVIDER_NOTE,
   consensusInfoOf,
+  descriptionRepeatsQuestion,
   modelInfoOf,
   PROVIDER_LABELS,
   ROUTE_PATHS,
@@ -91,7 +92,8 @@ function SharedQuestionView({ shared }: { shared: SharedQuestionResponse }) {
             </Link>
           </Button>
         </div>
-        {question.shareDescription ? (
+        {question.shareDescription &&
+        !descriptionRepeatsQuestion(question.shareDescription, question.question) ? (
           <p className="max-w-3xl break-words text-base leading-relaxed text-muted-foreground sm:text-lg">
             {question.shareDescription}
           </p>
