@@ -45,6 +45,10 @@ export const ASK_FORM = {
   roleLabel: 'Role',
   noRole: 'No role',
   addMember: 'Add agent',
+  /** The members could not be loaded (GET /api/agents or /api/models failed): nothing to ask yet. */
+  catalogueFailed: 'The council members could not be loaded.',
+  catalogueRetry: 'Try again',
+  catalogueLoading: 'Loading the council members',
   removeMember: 'Remove',
   leaderHint: 'Pick a debate leader on one member card; it writes the consensus.',
   leaderBadge: 'Debate leader',

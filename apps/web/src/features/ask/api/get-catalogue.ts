@@ -22,7 +22,13 @@ export interface Catalogue {
 }
 
 /** The three lists together; `catalogue` is set once agents and models have loaded (roles are optional). */
-export function useCatalogue(): { catalogue: Catalogue | null; isPending: boolean; isError: boolean } {
+export function useCatalogue(): {
+  catalogue: Catalogue | null;
+  isPending: boolean;
+  isError: boolean;
+  /** Loads again whatever failed. */
+  retry: () => void;
+} {
   const agents = useQuery(getAgentsQueryOptions());
   const models = useQuery(getModelsQueryOptions());
   const roles = useQuery(getRolesQueryOptions());
@@ -32,5 +38,8 @@ export function useCatalogue(): { catalogue: Catalogue | null; isPending: boolea
     catalogue,
     isPending: agents.isPending || models.isPending,
     isError: agents.isError || models.isError,
+    retry: () => {
+      for (const query of [agents, models, roles]) if (query.isError) void query.refetch();
+    },
   };
 }

@@ -184,6 +184,30 @@ describe('Ask screen', () => {
     expect(screen.queryByRole('button', { name: /^Account menu/ })).not.toBeInTheDocument();
   });
 
+  it('says when the council members cannot be loaded, asks nothing, and loads them on Try again', async () => {
+    let modelsUp = false;
+    mockApi(
+      {
+        ...catalogueHandlers,
+        '/api/models': () =>
+          modelsUp
+            ? jsonResponse(modelsFixture)
+            : jsonResponse({ statusCode: 503, code: 'SERVICE_UNAVAILABLE', message: 'down' }, 503),
+      },
+      signedInUser,
+    );
+    renderApp('/');
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('The council members could not be loaded.');
+    expect(screen.getByRole('button', { name: 'Ask the Council' })).toBeDisabled();
+
+    modelsUp = true;
+    await userEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('group', { name: 'Member 3' })).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Ask the Council' })).toBeEnabled();
+  });
+
   it('lets a premium user debate with a chosen leader, a role and another agent', async () => {
     const premium = { ...signedInUser, subscriptionTier: 'premium' as const };
     const { fetchMock } = await openAsk(premium, {

@@ -15,7 +15,7 @@ import { TrialBanner } from './trial-banner';
 /** The main question screen (spec §2 "Ask screen"). */
 export function AskScreen() {
   const { data: user } = useUser();
-  const { catalogue } = useCatalogue();
+  const { catalogue, isError: catalogueFailed, retry: retryCatalogue } = useCatalogue();
   const initialize = useCouncilStore((state) => state.initialize);
   const fitToTier = useCouncilStore((state) => state.fitToTier);
   const tier = user?.subscriptionTier;
@@ -40,6 +40,8 @@ export function AskScreen() {
       <QuestionForm
         user={user}
         catalogue={catalogue}
+        catalogueFailed={catalogueFailed}
+        onRetryCatalogue={retryCatalogue}
         pending={ask.isPending || running}
         onSubmit={(input) => ask.mutate(input)}
       />

@@ -10,13 +10,14 @@ import {
   canUseDebate,
   canUseReasoning,
 } from '@council/contracts';
-import { Lock, Plus, Send } from 'lucide-react';
+import { Lock, Plus, RotateCcw, Send } from 'lucide-react';
 import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
 import { Label } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/textarea';
+import { Skeleton } from '@/components/ui/skeleton';
 import { toast } from '@/components/ui/use-toast';
 import { type Catalogue } from '../api/get-catalogue';
 import { type AskQuestionInput } from '../api/ask-question';
@@ -29,10 +30,20 @@ interface QuestionFormProps {
   catalogue: Catalogue | null;
   pending: boolean;
   onSubmit: (input: AskQuestionInput) => void;
+  /** The agents or models could not be loaded: say so, offer to try again, and ask nothing. */
+  catalogueFailed?: boolean;
+  onRetryCatalogue?: () => void;
 }
 
 /** The question form (spec §2, §4, §5). */
-export function QuestionForm({ user, catalogue, pending, onSubmit }: QuestionFormProps) {
+export function QuestionForm({
+  user,
+  catalogue,
+  catalogueFailed = false,
+  onRetryCatalogue,
+  pending,
+  onSubmit,
+}: QuestionFormProps) {
   const id = useId();
   const [question, setQuestion] = useState('');
   const council = useCouncilStore();
@@ -159,10 +170,33 @@ export function QuestionForm({ user, catalogue, pending, onSubmit }: QuestionFor
               ))
             : null}
         </div>
+        {!catalogue && catalogueFailed ? (
+          <div
+            role="alert"
+            className="flex flex-wrap items-center justify-between gap-3 rounded-xl border border-destructive/40 bg-destructive/5 p-4 text-sm text-foreground"
+          >
+            <span>{ASK_FORM.catalogueFailed}</span>
+            <Button variant="outline" size="sm" onClick={onRetryCatalogue}>
+              <RotateCcw aria-hidden="true" />
+              {ASK_FORM.catalogueRetry}
+            </Button>
+          </div>
+        ) : null}
+        {!catalogue && !catalogueFailed ? (
+          <div
+            role="status"
+            aria-label={ASK_FORM.catalogueLoading}
+            className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3"
+          >
+            {[0, 1, 2].map((index) => (
+              <Skeleton key={index} className="h-40 rounded-xl" />
+            ))}
+          </div>
+        ) : null}
       </div>
 
       <div className="flex justify-end">
-        <Button type="submit" size="lg" disabled={pending} className="w-full sm:w-auto">
+        <Button type="submit" size="lg" disabled={pending || !catalogue} className="w-full sm:w-auto">
           <Send aria-hidden="true" />
           {pending ? ASK_FORM.submitting : ASK_FORM.submit}
         </Button>
