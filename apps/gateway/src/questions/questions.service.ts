@@ -17,6 +17,7 @@ import {
   QUEUES,
   type QuestionStatus,
   SERVER_MESSAGES,
+  answerMaxOutputTokensFor,
   estimateQuestionTokens,
   finaliseJobId,
   jobId,
@@ -153,7 +154,7 @@ export class QuestionsService {
     const catalogue = await this.catalogue.get();
     const plan = planCouncil(user.subscriptionTier, dto, catalogue);
     const question = await this.insertQuestion(user.id, dto, plan);
-    await this.reserve(user.id, question.id, dto, plan);
+    await this.reserve(user, question.id, dto, plan, catalogue);
     try {
       await this.flows.add(
         buildQuestionFlow(
@@ -383,15 +384,27 @@ export class QuestionsService {
    * exist, so it is released and the question kept as failed.
    */
   private async reserve(
-    userId: number,
+    user: AuthUser,
     questionId: number,
     dto: AskQuestionDto,
     plan: CouncilPlan,
+    catalogue: CatalogueSnapshot,
   ): Promise<void> {
+    const userId = user.id;
+    // Exactly what the calls may use: each writes at most the tier's answer length (the provider
+    // worker sends the same limit), so a free question holds a fifth of the free allowance.
+    const rolePromptLength = Math.max(
+      0,
+      ...plan.members.map(
+        (member) => catalogue.roles.find((role) => role.id === member.roleId)?.prompt.length ?? 0,
+      ),
+    );
     const maxTokens = estimateQuestionTokens({
       members: plan.members.length,
       questionLength: dto.question.length,
       showDebate: dto.showDebate,
+      answerMaxOutputTokens: answerMaxOutputTokensFor(user.subscriptionTier),
+      rolePromptLength,
     });
     try {
       await this.billing.reserve(userId, questionId, maxTokens);

@@ -103,6 +103,22 @@ export class UsersService {
     return row ? toAuthUser(this.users.create(row)) : null;
   }
 
+  /**
+   * Tokens the user's running questions hold (reservations not released yet), shown apart from
+   * the spendable balance. Billing writes the reservations; this only reads their sum.
+   */
+  async reservedTokens(userId: number): Promise<number> {
+    const {
+      rows: [row],
+    } = await preparedQuery<{ reserved: number }>(
+      this.users.manager.connection,
+      `SELECT COALESCE(SUM("heldMonthly" + "heldFree" + "heldPurchased"), 0)::integer AS "reserved"
+         FROM "token_reservations" WHERE "userId" = $1 AND "releasedAt" IS NULL`,
+      [userId],
+    );
+    return row?.reserved ?? 0;
+  }
+
   /** Usernames are matched exactly, as the unique constraint compares them. */
   async findByUsername(username: string): Promise<AuthUser | null> {
     const user = await this.users.findOneBy({ username });
