@@ -123,7 +123,7 @@ export function QuestionForm({ user, catalogue, pending, onSubmit }: QuestionFor
           <Button
             variant="outline"
             size="sm"
-            disabled={!catalogue || !user}
+            disabled={!catalogue || !user || !editable}
             onClick={() => catalogue && council.addMember(tier, catalogue)}
           >
             <Plus aria-hidden="true" />
