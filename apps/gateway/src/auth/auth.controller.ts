@@ -55,7 +55,9 @@ export class AuthController {
   @ApiOkResponse({ description: `The session user: ${SESSION_USER_FIELDS}` })
   @ApiUnauthorizedResponse({ description: 'Not signed in' })
   async currentUser(@CurrentUser() user: AuthUser): Promise<SessionUser> {
-    return toSessionUser(user, await this.users.reservedTokens(user.id));
+    const balance = await this.users.balance(user.id);
+    if (!balance) return toSessionUser(user);
+    return toSessionUser({ ...user, tokensLeft: balance.tokensLeft }, balance.reservedTokens);
   }
 
   @Post('register')

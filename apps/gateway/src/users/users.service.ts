@@ -104,19 +104,23 @@ export class UsersService {
   }
 
   /**
-   * Tokens the user's running questions hold (reservations not released yet), shown apart from
-   * the spendable balance. Billing writes the reservations; this only reads their sum.
+   * The spendable balance and what the user's running questions hold (reservations not released
+   * yet), read in one statement so both come from one snapshot: a release between two reads would
+   * show neither the hold nor the tokens it gave back. Billing writes them; this only reads.
    */
-  async reservedTokens(userId: number): Promise<number> {
+  async balance(userId: number): Promise<{ tokensLeft: number; reservedTokens: number } | null> {
     const {
       rows: [row],
-    } = await preparedQuery<{ reserved: number }>(
+    } = await preparedQuery<{ tokensLeft: number; reservedTokens: number }>(
       this.users.manager.connection,
-      `SELECT COALESCE(SUM("heldMonthly" + "heldFree" + "heldPurchased"), 0)::integer AS "reserved"
-         FROM "token_reservations" WHERE "userId" = $1 AND "releasedAt" IS NULL`,
+      `SELECT u."tokensLeft",
+              COALESCE((SELECT SUM(r."heldMonthly" + r."heldFree" + r."heldPurchased")
+                          FROM "token_reservations" r
+                         WHERE r."userId" = u."id" AND r."releasedAt" IS NULL), 0)::integer AS "reservedTokens"
+         FROM "users" u WHERE u."id" = $1`,
       [userId],
     );
-    return row?.reserved ?? 0;
+    return row ?? null;
   }
 
   /** Usernames are matched exactly, as the unique constraint compares them. */

@@ -24,3 +24,9 @@ export const ROUTE_GUARD_REDIRECT_DELAY_MS = 10;
  * shows the returned tokens soon after the question ends or is stopped.
  */
 export const BALANCE_REFRESH_WHILE_RESERVED_MS = 2000;
+
+/**
+ * Ours: after a reservation comes back, the balance is still re-read for this long: answers a Stop
+ * cut short are settled just after the release, so the last figure arrives a moment later.
+ */
+export const BALANCE_SETTLE_AFTER_RESERVATION_MS = 6000;

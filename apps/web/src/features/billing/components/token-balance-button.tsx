@@ -1,5 +1,6 @@
 import {
   BALANCE_REFRESH_WHILE_RESERVED_MS,
+  BALANCE_SETTLE_AFTER_RESERVATION_MS,
   BUY_MORE_TOKENS_LABEL,
   LOW_BALANCE_NOTICE,
   ROUTE_PATHS,
@@ -13,7 +14,7 @@ import {
 } from '@council/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Coins, Hourglass, Plus, TriangleAlert } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
 import {
@@ -33,6 +34,21 @@ interface TokenBalanceButtonProps {
   className?: string;
 }
 
+/** True for BALANCE_SETTLE_AFTER_RESERVATION_MS after `holding` turns false. */
+function useSettling(holding: boolean): boolean {
+  const [settling, setSettling] = useState(false);
+  const held = useRef(holding);
+  useEffect(() => {
+    const released = held.current && !holding;
+    held.current = holding;
+    if (!released) return undefined;
+    setSettling(true);
+    const timer = window.setTimeout(() => setSettling(false), BALANCE_SETTLE_AFTER_RESERVATION_MS);
+    return () => window.clearTimeout(timer);
+  }, [holding]);
+  return settling;
+}
+
 /**
  * The signed-in header's token balance (spec §2) and its dialog: what can be spent (1,000 and over
  * as rounded K), with a running question's reservation shown apart (and re-read until it is given
@@ -44,11 +60,14 @@ export function TokenBalanceButton({ user, className }: TokenBalanceButtonProps)
   const [purchaseOpen, setPurchaseOpen] = useState(false);
   const { tokensLeft, subscriptionTier: tier } = user;
   const reserved = user.reservedTokens ?? 0;
-  // While a question holds tokens, re-read the user until they come back (it ends or is stopped).
+  const settling = useSettling(reserved > 0);
+  // While a question holds tokens, re-read the user until they come back (it ends or is stopped),
+  // and a little longer: a stopped question's partial answers are settled just after the release.
+  const refreshing = reserved > 0 || settling;
   useQuery({
     ...getUserQueryOptions(),
-    enabled: reserved > 0,
-    refetchInterval: reserved > 0 ? BALANCE_REFRESH_WHILE_RESERVED_MS : false,
+    enabled: refreshing,
+    refetchInterval: refreshing ? BALANCE_REFRESH_WHILE_RESERVED_MS : false,
   });
   const plan = getPlan(tier);
   const formatted = formatTokens(tokensLeft);
