@@ -48,6 +48,9 @@ describe('demo mode (no STRIPE_SECRET_KEY)', () => {
         demo: true,
         mode: 'demo',
         kind: 'topup',
+        portalFlow: null,
+        actions: ['confirm'],
+        periodEnd: null,
         status: 'open',
         title: 'Basic Pack — 50,000 tokens',
         description: expect.stringContaining('no payment is taken'),
@@ -164,12 +167,48 @@ describe('demo mode (no STRIPE_SECRET_KEY)', () => {
         currentPeriodEnd: premium.currentPeriodEnd,
       });
 
-      const portal = await subscriptions.portal(subscriber.id, undefined, 'req-demo-0007');
-      expect(await demo.get(sessionIdOf(portal.url), subscriber.id)).toMatchObject({
+      // Manage Payment Method manages the card and never cancels (DECISIONS 21).
+      const card = await subscriptions.portal(subscriber.id, undefined, 'req-demo-0007', 'payment_method');
+      expect(await demo.get(sessionIdOf(card.url), subscriber.id)).toMatchObject({
         kind: 'portal',
+        portalFlow: 'payment_method',
         amountPence: null,
+        actions: ['confirm'],
       });
-      await demo.confirm(sessionIdOf(portal.url), subscriber.id);
+      await demo.confirm(sessionIdOf(card.url), subscriber.id);
+      expect(await subscriptions.status(subscriber.id)).toMatchObject({
+        tier: 'max',
+        status: 'active',
+        cancelAtPeriodEnd: false,
+      });
+      await expect(
+        demo.confirm(sessionIdOf(card.url), subscriber.id, 'end-period-now'),
+      ).rejects.toMatchObject({ code: 'VALIDATION_FAILED' });
+
+      // Cancel Subscription cancels at the end of the paid period: tier and allowance stay.
+      const cancel = await subscriptions.portal(subscriber.id, undefined, 'req-demo-0009', 'cancel');
+      expect(await demo.get(sessionIdOf(cancel.url), subscriber.id)).toMatchObject({
+        portalFlow: 'cancel',
+        actions: ['confirm', 'end-period-now'],
+        periodEnd: premium.currentPeriodEnd,
+      });
+      await demo.confirm(sessionIdOf(cancel.url), subscriber.id);
+      await demo.confirm(sessionIdOf(cancel.url), subscriber.id);
+      expect(await subscriptions.status(subscriber.id)).toMatchObject({
+        tier: 'max',
+        status: 'active',
+        cancelAtPeriodEnd: true,
+        currentPeriodEnd: premium.currentPeriodEnd,
+        monthlyTokens: 1_000_000,
+      });
+
+      // The demo portal's labelled control ends the period now: the plan ends, the tokens stay.
+      const again = await subscriptions.portal(subscriber.id, undefined, 'req-demo-0010', 'cancel');
+      expect(await demo.get(sessionIdOf(again.url), subscriber.id)).toMatchObject({
+        actions: ['end-period-now'],
+      });
+      await demo.confirm(sessionIdOf(again.url), subscriber.id, 'end-period-now');
+      await demo.confirm(sessionIdOf(again.url), subscriber.id, 'confirm');
       expect(await subscriptions.status(subscriber.id)).toMatchObject({
         tier: 'free',
         status: 'canceled',

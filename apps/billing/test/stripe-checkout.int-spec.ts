@@ -223,6 +223,23 @@ describe('Stripe checkout, subscriptions and the portal', () => {
       expect(request?.idempotencyKey).toBe(`portal:${subscriber.id}:req-hhhhhhhh`);
     });
 
+    it("opens Stripe's card flow for Manage Payment Method and its cancel flow for Cancel Subscription", async () => {
+      const { subscriber } = await premiumSubscriber();
+      const { stripeSubscriptionId } = await reload(subscriber.id);
+      await subscriptions.portal(subscriber.id, undefined, 'req-pm-00001', 'payment_method');
+      const [card] = stripe.requestsTo('POST', '/v1/billing_portal/sessions').slice(-1);
+      expect(card?.body).toMatchObject({ flow_data: { type: 'payment_method_update' } });
+      expect(card?.idempotencyKey).toBe(`portal:${subscriber.id}:payment_method:req-pm-00001`);
+      await subscriptions.portal(subscriber.id, undefined, 'req-cancel-01', 'cancel');
+      const [cancel] = stripe.requestsTo('POST', '/v1/billing_portal/sessions').slice(-1);
+      expect(cancel?.body).toMatchObject({
+        flow_data: {
+          type: 'subscription_cancel',
+          subscription_cancel: { subscription: stripeSubscriptionId },
+        },
+      });
+    });
+
     it('is a 400 without a Stripe customer, or with a return URL elsewhere', async () => {
       const stranger = await user();
       await expect(subscriptions.portal(stranger.id, undefined, 'req-iiiiiiii')).rejects.toMatchObject({

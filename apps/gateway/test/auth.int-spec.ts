@@ -21,6 +21,7 @@ const SESSION_USER_KEYS = [
   'email',
   'name',
   'queriesLeft',
+  'reservedTokens',
   'stripeCustomerId',
   'subscriptionTier',
   'tokensLeft',
@@ -79,6 +80,7 @@ describe('accounts: register, login, logout, sessions (real PostgreSQL and Redis
         name: 'Ada Lovelace',
         email: account.email.toLowerCase(),
         tokensLeft: 10_000,
+        reservedTokens: 0,
         subscriptionTier: 'free',
         queriesLeft: 5,
         stripeCustomerId: null,
@@ -307,6 +309,7 @@ describe('accounts: register, login, logout, sessions (real PostgreSQL and Redis
       ]);
       expect((await me(cookie).expect(200)).body).toMatchObject({
         tokensLeft: 42,
+        reservedTokens: 0,
         stripeCustomerId: 'cus_test',
       });
     });

@@ -365,6 +365,12 @@ describe('billing through the gateway (billing process, PostgreSQL, Redis, fake 
       const [call] = stripe.requestsTo('POST', '/v1/billing_portal/sessions').slice(-1);
       expect(param(call?.body ?? {}, 'return_url')).toBe(returnUrl);
       expect(call?.idempotencyKey).toMatch(new RegExp(`^portal:${buyer.id}:[0-9a-f-]{36}$`));
+
+      // Manage Payment Method asks for the card flow; an unknown flow is refused.
+      await postAs('/api/create-customer-portal-session', { flow: 'payment_method' }, buyer).expect(200);
+      const [card] = stripe.requestsTo('POST', '/v1/billing_portal/sessions').slice(-1);
+      expect(card?.idempotencyKey).toMatch(new RegExp(`^portal:${buyer.id}:payment_method:`));
+      await postAs('/api/create-customer-portal-session', { flow: 'delete_everything' }, buyer).expect(400);
     });
 
     it('limits the checkouts one user can start (30 per 15 minutes), not other users', async () => {

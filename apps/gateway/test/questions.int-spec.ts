@@ -16,7 +16,9 @@ import {
   type QuestionDetail,
   SERVER_MESSAGES,
   VALIDATION_MESSAGES,
+  answerMaxOutputTokensFor,
   decodeStreamEntry,
+  estimateQuestionTokens,
   finaliseJobId,
   jobId,
   maxAgentsMessage,
@@ -223,10 +225,26 @@ describe('asking the council (gateway, billing process, PostgreSQL, Redis, BullM
       'SELECT "reservedTokens" FROM "questions" WHERE "id" = $1',
       [body.question.id],
     );
-    expect(question?.reservedTokens).toBeGreaterThan(0);
+    // Sized from the free tier's answer limit: three short answers and their prompts, not most of
+    // the 10,000-token allowance.
+    expect(question?.reservedTokens).toBe(
+      estimateQuestionTokens({
+        members: 3,
+        questionLength: 'Why is the sky blue?'.length,
+        showDebate: false,
+        answerMaxOutputTokens: answerMaxOutputTokensFor('free'),
+      }),
+    );
+    expect(question?.reservedTokens).toBeLessThanOrEqual(2_500);
     expect(await userRow(asker.id)).toEqual({
       tokensLeft: 10_000 - (question?.reservedTokens ?? 0),
       queriesLeft: 4,
+    });
+    // The session user shows the spendable balance with the reservation apart.
+    const me = await request(server).get('/api/user').set('Cookie', asker.cookie).expect(200);
+    expect(me.body).toMatchObject({
+      tokensLeft: 10_000 - (question?.reservedTokens ?? 0),
+      reservedTokens: question?.reservedTokens,
     });
 
     // One flow: the parent waits for exactly the three member jobs, each on its provider's queue.

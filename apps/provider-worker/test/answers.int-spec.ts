@@ -10,6 +10,7 @@ import {
   QUEUES,
   type StreamEntry,
   type SynthesisJobData,
+  answerMaxOutputTokensFor,
   decodeStreamEntry,
   finaliseJobId,
   jobId,
@@ -182,7 +183,13 @@ describe('provider worker (PostgreSQL + Redis + fake providers)', () => {
 
   it('streams three members in batches and stores one row each, leaving settlement to the flow parent', async () => {
     const { questionId, userId, members } = await askQuestion();
+    const before = fake.requests.length;
     await runFlow(questionId, userId, members);
+    // Each call is limited to the free tier's answer length, which the reservation was sized from.
+    const limits = fake.requests
+      .slice(before)
+      .map((request) => request.body['max_tokens'] ?? request.body['max_completion_tokens']);
+    expect(limits).toEqual(PROVIDERS.map(() => answerMaxOutputTokensFor('free')));
 
     const rows = await responsesOf(questionId);
     expect(rows).toHaveLength(3);

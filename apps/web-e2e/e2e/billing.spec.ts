@@ -176,14 +176,24 @@ test.describe('billing (demo mode)', () => {
       await confirmDemoCheckout(page, 'Upgrade to the Max plan — £99.99 per month');
       await expect(page.getByText('Upgrade complete', { exact: true })).toBeVisible();
       const card = page.getByRole('region', { name: 'Your Max Subscription' });
-      await expect(card).toContainText('of 1000K left this period');
+      await expect(card).toContainText('of 1M left this period');
       await expect(card.getByRole('button', { name: 'Upgrade to Max Plan' })).toHaveCount(0);
     });
 
-    await test.step('cancel through the (demo) customer portal: back to the free plan', async () => {
+    await test.step('cancel through the (demo) customer portal: at the end of the period, then now', async () => {
       await page.getByRole('button', { name: 'Cancel Subscription' }).click();
-      await confirmDemoCheckout(page, 'Manage your subscription (demo billing portal)');
+      await expect(
+        page.getByText('Cancel your Max plan (demo billing portal)', { exact: true }),
+      ).toBeVisible();
+      await page.getByRole('button', { name: 'Cancel at end of period' }).click();
+      await expect(page).toHaveURL('/subscription');
       await expect(page.getByText('Subscription updated', { exact: true })).toBeVisible();
+      await expect(page.getByRole('region', { name: 'Your Max Subscription' })).toContainText(
+        'Your subscription is cancelled and ends on',
+      );
+      await page.getByRole('button', { name: 'Cancel Subscription' }).click();
+      await page.getByRole('button', { name: 'Demo only: end the billing period now' }).click();
+      await expect(page).toHaveURL('/subscription');
       await expect(page.getByRole('heading', { level: 1, name: 'Pricing' })).toBeVisible();
       await expect(
         page

@@ -11,7 +11,10 @@ import {
   type CheckoutKind,
   type CheckoutResult,
   DEMO_CHECKOUT_PATH,
+  DEMO_PORTAL_TEXTS,
+  type DemoAction,
   PLANS,
+  type PortalFlow,
   type SellableTier,
   type TokenPack,
   findPack,
@@ -23,10 +26,19 @@ import { DataSource } from 'typeorm';
 import { BillingEnv } from '../config/billing.env';
 import { StripeCustomersService } from '../stripe/stripe-customers.service';
 import { StripeSdkService } from '../stripe/stripe-sdk.service';
+import { METADATA } from '../stripe/stripe.constants';
 import { type SubscriptionLike } from '../stripe/stripe.types';
 import { WebhookEventsService } from '../webhooks/webhook-events.service';
 import { DemoObjectSource } from './demo-object-source';
-import { DEMO_SESSION_TTL_SECONDS, cancelled, demoEvents, demoSubscription, withTier } from './demo.events';
+import {
+  DEMO_SESSION_TTL_SECONDS,
+  cancellingAtPeriodEnd,
+  demoEvents,
+  demoPeriodEndEvents,
+  demoSubscription,
+  periodEndedNow,
+  withTier,
+} from './demo.events';
 import { DemoStore } from './demo.store';
 import { type DemoSession } from './demo.types';
 
@@ -69,8 +81,12 @@ export class DemoCheckoutService {
     return this.create(userId, 'upgrade', { tier, subscriptionId });
   }
 
-  createPortal(userId: number, subscriptionId: string | null): Promise<DemoSession> {
-    return this.create(userId, 'portal', { subscriptionId });
+  createPortal(
+    userId: number,
+    subscriptionId: string | null,
+    portalFlow: PortalFlow | null = null,
+  ): Promise<DemoSession> {
+    return this.create(userId, 'portal', { subscriptionId, portalFlow });
   }
 
   /** The demo page's own address, on the public origin (the gateway serves it). */
@@ -79,19 +95,43 @@ export class DemoCheckoutService {
   }
 
   async get(id: string, userId: number): Promise<BillingDemoSessionReply> {
-    return this.view(await this.load(id, userId));
+    const session = await this.load(id, userId);
+    return this.view(session, await this.subscriptionOf(session));
   }
 
-  /** Marks the session paid, then applies the events Stripe would send. Idempotent. */
-  async confirm(id: string, userId: number): Promise<BillingDemoConfirmReply> {
+  /**
+   * Marks the session paid, then applies the events Stripe would send. Idempotent. On the demo
+   * billing portal, `end-period-now` ends the paid period of a live subscription at once (the
+   * labelled demo control of DECISIONS 21): it ends as a cancelled plan does at its period end.
+   */
+  async confirm(
+    id: string,
+    userId: number,
+    action: DemoAction = 'confirm',
+  ): Promise<BillingDemoConfirmReply> {
     const session = await this.load(id, userId);
-    // Concurrent confirmations all read status "open"; the atomic claim picks the one first.
-    const duplicate = session.status === 'complete' || !(await this.store.claimCompletion(id));
-    if (!duplicate) {
+    const current = await this.subscriptionOf(session);
+    if (
+      !actionsOf(session, current).includes(action) &&
+      !(action === 'confirm' && session.status === 'complete')
+    ) {
+      throw new DomainException('VALIDATION_FAILED', BILLING_MESSAGES.demoActionUnavailable);
+    }
+    // Concurrent confirmations all read status "open"; the atomic claim lets exactly one of them
+    // complete the session, and only the others answer duplicate.
+    const claimed = session.status !== 'complete' && (await this.store.claimCompletion(id));
+    const duplicate = action === 'confirm' && !claimed;
+    if (claimed) {
       await this.store.saveSession({ ...session, status: 'complete', completedAt: new Date().toISOString() });
     }
-    const subscription = await this.prepareSubscription(session);
-    for (const event of demoEvents(session, subscription)) await this.events.apply(event, this.source);
+    if (action === 'end-period-now' && current) {
+      const ended = periodEndedNow(current);
+      await this.store.saveSubscription(ended);
+      for (const event of demoPeriodEndEvents(session, ended)) await this.events.apply(event, this.source);
+    } else {
+      const subscription = await this.prepareSubscription(session, current);
+      for (const event of demoEvents(session, subscription)) await this.events.apply(event, this.source);
+    }
     const user = await this.dataSource.getRepository(UserEntity).findOneByOrFail({ id: userId });
     return {
       id,
@@ -103,8 +143,20 @@ export class DemoCheckoutService {
     };
   }
 
-  /** Writes the subscription as it is after this checkout (deterministic, so repeats agree). */
-  private async prepareSubscription(session: DemoSession): Promise<SubscriptionLike | null> {
+  private async subscriptionOf(session: DemoSession): Promise<SubscriptionLike | null> {
+    if (session.kind !== 'upgrade' && session.kind !== 'portal') return null;
+    return session.subscriptionId ? this.store.getSubscription(session.subscriptionId) : null;
+  }
+
+  /**
+   * Writes the subscription as it is after this checkout (deterministic, so repeats agree). The
+   * portal's payment-method flow changes nothing about the plan; its cancel flow (and its home
+   * page) cancels at the end of the paid period, as Stripe's portal does (DECISIONS 21).
+   */
+  private async prepareSubscription(
+    session: DemoSession,
+    current: SubscriptionLike | null,
+  ): Promise<SubscriptionLike | null> {
     if (session.kind === 'topup') return null;
     if (session.kind === 'subscription') {
       if (!session.tier) return null;
@@ -112,18 +164,23 @@ export class DemoCheckoutService {
       await this.store.saveSubscription(created);
       return created;
     }
-    const current = session.subscriptionId ? await this.store.getSubscription(session.subscriptionId) : null;
     if (!current) return null;
-    const next =
-      session.kind === 'upgrade' && session.tier ? withTier(current, session.tier) : cancelled(current);
-    await this.store.saveSubscription(next);
-    return next;
+    if (session.kind === 'upgrade') {
+      if (!session.tier) return null;
+      const upgraded = withTier(current, session.tier);
+      await this.store.saveSubscription(upgraded);
+      return upgraded;
+    }
+    if (session.portalFlow === 'payment_method' || current.status === 'canceled') return null;
+    const cancelling = cancellingAtPeriodEnd(current);
+    await this.store.saveSubscription(cancelling);
+    return cancelling;
   }
 
   private async create(
     userId: number,
     kind: CheckoutKind,
-    fields: Partial<Pick<DemoSession, 'packId' | 'tier' | 'subscriptionId'>>,
+    fields: Partial<Pick<DemoSession, 'packId' | 'tier' | 'subscriptionId' | 'portalFlow'>>,
   ): Promise<DemoSession> {
     const customerId = await this.customers.ensureDemoCustomer(userId);
     const now = new Date();
@@ -135,6 +192,7 @@ export class DemoCheckoutService {
       packId: fields.packId ?? null,
       tier: fields.tier ?? null,
       subscriptionId: fields.subscriptionId ?? null,
+      portalFlow: fields.portalFlow ?? null,
       customerId,
       createdAt: now.toISOString(),
       expiresAt: new Date(now.getTime() + DEMO_SESSION_TTL_SECONDS * 1000).toISOString(),
@@ -154,16 +212,20 @@ export class DemoCheckoutService {
     return session;
   }
 
-  private view(session: DemoSession): BillingDemoSessionReply {
+  private view(session: DemoSession, subscription: SubscriptionLike | null): BillingDemoSessionReply {
     const pack = session.packId ? findPack(session.packId) : undefined;
     const plan = session.tier ? PLANS[session.tier] : undefined;
-    const text = describe(session, pack, plan);
+    const periodEnd = periodEndOf(subscription);
+    const text = describe(session, pack, plan, subscription, periodEnd);
     return {
       id: session.id,
       demo: true,
       mode: 'demo',
       kind: session.kind,
+      portalFlow: session.kind === 'portal' ? session.portalFlow : null,
       status: session.status,
+      actions: actionsOf(session, subscription),
+      periodEnd: periodEnd?.toISOString() ?? null,
       title: text.title,
       description: text.description,
       amountPence: pack ? pack.pricePence : (plan?.monthlyPricePence ?? null),
@@ -178,11 +240,36 @@ export class DemoCheckoutService {
 }
 
 const NO_PAYMENT = 'Demo mode: no payment is taken and no card is needed.';
+const LONG_DATE = new Intl.DateTimeFormat('en-GB', {
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
+
+function isLive(subscription: SubscriptionLike | null): subscription is SubscriptionLike {
+  return subscription !== null && subscription.status !== 'canceled';
+}
+
+function periodEndOf(subscription: SubscriptionLike | null): Date | null {
+  const end = subscription?.items.data[0]?.current_period_end;
+  return end ? new Date(end * 1000) : null;
+}
+
+/** What the demo page may do: the portal's end-the-period control only for a live plan's cancel flow. */
+function actionsOf(session: DemoSession, subscription: SubscriptionLike | null): DemoAction[] {
+  if (session.kind !== 'portal') return ['confirm'];
+  if (session.portalFlow === 'payment_method') return ['confirm'];
+  if (!isLive(subscription)) return [];
+  return subscription.cancel_at_period_end ? ['end-period-now'] : ['confirm', 'end-period-now'];
+}
 
 function describe(
   session: DemoSession,
   pack: TokenPack | undefined,
   plan: (typeof PLANS)[SellableTier] | undefined,
+  subscription: SubscriptionLike | null,
+  periodEnd: Date | null,
 ): { title: string; description: string } {
   switch (session.kind) {
     case 'topup':
@@ -200,15 +287,28 @@ function describe(
         title: `Upgrade to the ${plan?.name ?? 'Max'} plan — ${formatGbp(plan?.monthlyPricePence ?? 0)} per month`,
         description: `${NO_PAYMENT} Confirming upgrades your current subscription at once and raises this month's allowance to ${NUMBER.format(plan?.tokenAllowance ?? 0)} tokens.`,
       };
-    case 'portal':
-      return session.subscriptionId
-        ? {
-            title: 'Manage your subscription (demo billing portal)',
-            description: `${NO_PAYMENT} Confirming cancels your subscription now and returns your account to the free plan; your tokens stay.`,
-          }
-        : {
-            title: 'Manage your subscription (demo billing portal)',
-            description: `${NO_PAYMENT} You have no subscription to manage.`,
-          };
+    case 'portal': {
+      if (session.portalFlow === 'payment_method') {
+        return {
+          title: DEMO_PORTAL_TEXTS.paymentMethodTitle,
+          description: DEMO_PORTAL_TEXTS.paymentMethodText,
+        };
+      }
+      if (!isLive(subscription)) {
+        return {
+          title: DEMO_PORTAL_TEXTS.noSubscriptionTitle,
+          description: DEMO_PORTAL_TEXTS.noSubscriptionText,
+        };
+      }
+      const tier = subscription.metadata?.[METADATA.tier];
+      const planName = tier === 'premium' || tier === 'max' ? PLANS[tier].name : 'paid';
+      const date = periodEnd ? LONG_DATE.format(periodEnd) : 'the renewal date';
+      return {
+        title: DEMO_PORTAL_TEXTS.cancelTitle(planName),
+        description: subscription.cancel_at_period_end
+          ? DEMO_PORTAL_TEXTS.cancellingText(date)
+          : DEMO_PORTAL_TEXTS.cancelText(date),
+      };
+    }
   }
 }

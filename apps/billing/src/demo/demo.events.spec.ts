@@ -1,5 +1,14 @@
 import { parseStripeEvent } from '../webhooks/billing-event';
-import { demoCheckoutSession, demoEvents, demoPeriodEnd, demoSubscription, withTier } from './demo.events';
+import {
+  cancellingAtPeriodEnd,
+  demoCheckoutSession,
+  demoEvents,
+  demoPeriodEnd,
+  demoPeriodEndEvents,
+  demoSubscription,
+  periodEndedNow,
+  withTier,
+} from './demo.events';
 import { type DemoSession } from './demo.types';
 
 function session(fields: Partial<DemoSession> = {}): DemoSession {
@@ -11,6 +20,7 @@ function session(fields: Partial<DemoSession> = {}): DemoSession {
     packId: 'tokens_50k',
     tier: null,
     subscriptionId: null,
+    portalFlow: null,
     customerId: 'cus_demo_5',
     createdAt: '2026-01-31T12:00:00.000Z',
     expiresAt: '2026-02-01T12:00:00.000Z',
@@ -73,5 +83,23 @@ describe('demo events', () => {
       data: { object: demoCheckoutSession(session()) },
     });
     expect(parsed).toEqual(demoEvents(session(), null)[0]);
+  });
+
+  it('cancels in the portal at the end of the period, and ends the period only on the demo control', () => {
+    const plan = demoSubscription(session({ kind: 'subscription', tier: 'premium' }), 'premium');
+    const portal = session({ kind: 'portal', subscriptionId: plan.id, portalFlow: 'cancel' });
+    const cancelling = cancellingAtPeriodEnd(plan);
+    expect(cancelling).toMatchObject({ status: 'active', cancel_at_period_end: true });
+    expect(demoEvents(portal, cancelling).map((event) => event.type)).toEqual([
+      'customer.subscription.updated',
+    ]);
+    const ended = periodEndedNow(plan);
+    expect(ended.status).toBe('canceled');
+    expect(demoPeriodEndEvents(portal, ended)).toEqual([
+      expect.objectContaining({
+        type: 'customer.subscription.deleted',
+        id: 'evt_demo_abcdefghijklmnopqrstuvwx_end',
+      }),
+    ]);
   });
 });

@@ -66,6 +66,16 @@ export function cancelled(subscription: SubscriptionLike): SubscriptionLike {
   return { ...subscription, status: 'canceled', cancel_at_period_end: false };
 }
 
+/** Cancelled in the portal: it stays active until the end of the paid period (DECISIONS 21). */
+export function cancellingAtPeriodEnd(subscription: SubscriptionLike): SubscriptionLike {
+  return { ...subscription, cancel_at_period_end: true };
+}
+
+/** The paid period of a live subscription ends now: a cancelling one ends, as at its period end. */
+export function periodEndedNow(subscription: SubscriptionLike): SubscriptionLike {
+  return cancelled(cancellingAtPeriodEnd(subscription));
+}
+
 /** The Checkout Session Stripe would report for the demo session. */
 export function demoCheckoutSession(session: DemoSession): CheckoutSessionLike {
   const pack = session.packId ? findPack(session.packId) : undefined;
@@ -126,9 +136,18 @@ export function demoEvents(session: DemoSession, subscription: SubscriptionLike 
         invoicePaid(session, subscription, eventId(2)),
       ];
     case 'portal':
+      // The card is managed without any event about the plan; a cancellation is an update.
       if (!subscription) return [];
-      return [subscriptionEvent('customer.subscription.deleted', session, subscription, eventId(1))];
+      return [subscriptionEvent('customer.subscription.updated', session, subscription, eventId(1))];
   }
+}
+
+/** The demo portal's "end the paid period now": the event Stripe sends when a period ends. */
+export function demoPeriodEndEvents(session: DemoSession, subscription: SubscriptionLike): BillingEvent[] {
+  const suffix = sessionSuffix(session.id);
+  return [
+    subscriptionEvent('customer.subscription.deleted', session, subscription, `evt_demo_${suffix}_end`),
+  ];
 }
 
 function subscriptionEvent(

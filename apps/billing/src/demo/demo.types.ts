@@ -1,6 +1,7 @@
 import {
   type CheckoutKind,
   type DemoSessionStatus,
+  type PortalFlow,
   type SellableTier,
   type TokenPackId,
 } from '@council/contracts';
@@ -15,6 +16,8 @@ export interface DemoSession {
   packId: TokenPackId | null;
   /** subscription and upgrade: the plan bought */
   tier: SellableTier | null;
+  /** portal: what it was opened for (DECISIONS 21); null on the portal's home page */
+  portalFlow: PortalFlow | null;
   /** upgrade and portal: the demo subscription acted on; subscription: the one it creates */
   subscriptionId: string | null;
   customerId: string;

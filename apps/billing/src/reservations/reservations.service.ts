@@ -4,6 +4,7 @@ import {
   type BillingReleaseReply,
   type BillingReserveReply,
   SERVER_MESSAGES,
+  freeTierAsk,
 } from '@council/contracts';
 import { type QuestionEntity } from '@council/db';
 import { DomainException } from '@council/server-kit';
@@ -62,8 +63,8 @@ export class ReservationsService {
 
   /**
    * Holds up to maxTokens (the whole balance when that is smaller). Refused with 402 when the
-   * balance is empty, or on the free tier when no free query is left; the free query is taken in
-   * the same transaction. A repeated call for the question returns the first reservation.
+   * balance is empty, or on the free tier when no free query is left and no purchased tokens are
+   * held (DECISIONS 17); a free query is taken in the same transaction. A repeated call for the question returns the first reservation.
    */
   reserve(userId: number, questionId: number, maxTokens: number): Promise<BillingReserveReply> {
     return this.ledger.withAccount(userId, async (account) => {
@@ -82,10 +83,12 @@ export class ReservationsService {
       if (questionOwnerId !== userId) {
         throw new DomainException('NOT_FOUND', BILLING_MESSAGES.questionNotFound);
       }
-      const freeTier = user.subscriptionTier === 'free';
-      if (freeTier && user.queriesLeft <= 0) {
+      // DECISIONS 17: past its free queries, a free account asks on purchased tokens.
+      const freeAsk = freeTierAsk(user.subscriptionTier, user.queriesLeft, user.purchasedTokens);
+      if (freeAsk === 'refused') {
         throw new DomainException('NO_FREE_QUERIES', SERVER_MESSAGES.noFreeQueries);
       }
+      const takesFreeQuery = freeAsk === 'free-query';
       const plan = planReservation(maxTokens, bucketsOf(user));
       if (plan.reserved === 0) {
         throw new DomainException('INSUFFICIENT_TOKENS', SERVER_MESSAGES.insufficientTokens);
@@ -96,7 +99,7 @@ export class ReservationsService {
         plan.movements,
         { questionId },
         {
-          ...(freeTier ? { queriesLeft: user.queriesLeft - 1 } : {}),
+          ...(takesFreeQuery ? { queriesLeft: user.queriesLeft - 1 } : {}),
           alongside: [
             insertReservation({
               userId,

@@ -2,6 +2,7 @@ import { Controller, UseFilters } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import {
   BILLING_RPC,
+  BillingDemoConfirmRequest,
   BillingDemoSessionRequest,
   type BillingDemoConfirmReply,
   type BillingDemoSessionReply,
@@ -63,7 +64,7 @@ export class BillingRpcController {
 
   @MessagePattern(BILLING_RPC.portalCreate)
   portal(@Payload() request: BillingPortalRequest): Promise<BillingPortalReply> {
-    return this.subscriptions.portal(request.userId, request.returnUrl, request.requestId);
+    return this.subscriptions.portal(request.userId, request.returnUrl, request.requestId, request.flow);
   }
 
   @MessagePattern(BILLING_RPC.topUpCreate)
@@ -92,7 +93,7 @@ export class BillingRpcController {
   }
 
   @MessagePattern(BILLING_RPC.demoConfirm)
-  demoConfirm(@Payload() request: BillingDemoSessionRequest): Promise<BillingDemoConfirmReply> {
-    return this.demo.confirm(request.id, request.userId);
+  demoConfirm(@Payload() request: BillingDemoConfirmRequest): Promise<BillingDemoConfirmReply> {
+    return this.demo.confirm(request.id, request.userId, request.action);
   }
 }

@@ -7,11 +7,13 @@ import {
   type BillingPortalReply,
   type BillingSubscribeReply,
   type BillingSubscriptionReply,
+  type PortalFlow,
   type SellableTier,
   tokenAllowanceFor,
 } from '@council/contracts';
 import { UserEntity } from '@council/db';
 import { DomainException } from '@council/server-kit';
+import type Stripe from 'stripe';
 import { DataSource } from 'typeorm';
 import { CheckoutService } from '../checkout/checkout.service';
 import { BillingEnv } from '../config/billing.env';
@@ -28,6 +30,23 @@ import { SubscriptionSyncService } from './subscription-sync.service';
 export function hasPlan(user: Pick<UserEntity, 'subscriptionTier' | 'subscriptionStatus'>): boolean {
   if (user.subscriptionTier === 'free') return false;
   return user.subscriptionTier === 'enterprise' || isLiveStatus(user.subscriptionStatus);
+}
+
+/** Stripe's portal deep link for the flow; null for its home page. */
+export function portalFlowData(
+  flow: PortalFlow | undefined,
+  subscriptionId: string | null,
+  returnUrl: string,
+): Stripe.BillingPortal.SessionCreateParams.FlowData | null {
+  if (flow === 'payment_method') return { type: 'payment_method_update' };
+  if (flow === 'cancel' && subscriptionId) {
+    return {
+      type: 'subscription_cancel',
+      subscription_cancel: { subscription: subscriptionId },
+      after_completion: { type: 'redirect', redirect: { return_url: returnUrl } },
+    };
+  }
+  return null;
 }
 
 /** The subscription calls of spec §7: status, subscribe / upgrade, and the billing portal. */
@@ -79,23 +98,31 @@ export class SubscriptionsService {
   }
 
   /** The billing portal for the user's customer; 400 without one. returnUrl must be ours. */
+  /**
+   * DECISIONS 21: `payment_method` opens the portal on the card (it never cancels); `cancel` on
+   * cancelling the plan, which Stripe's portal does at the end of the paid period. Without a live
+   * plan there is nothing to cancel and the portal opens on its home page.
+   */
   async portal(
     userId: number,
     returnUrl: string | undefined,
     requestId: string,
+    flow?: PortalFlow,
   ): Promise<BillingPortalReply> {
     const target = this.ownUrl(returnUrl);
     const user = await this.user(userId);
     const customer = this.customerOf(user);
     if (!customer) throw new DomainException('VALIDATION_FAILED', BILLING_MESSAGES.noBillingAccount);
+    const subscriptionId = hasPlan(user) ? user.stripeSubscriptionId : null;
     if (!this.stripe.enabled) {
-      const session = await this.demo.createPortal(userId, hasPlan(user) ? user.stripeSubscriptionId : null);
+      const session = await this.demo.createPortal(userId, subscriptionId, flow ?? null);
       return { url: this.demo.pageUrl(session) };
     }
+    const flowData = portalFlowData(flow, subscriptionId, target);
     const portal = await this.stripe.call('billingPortal.sessions.create', (stripe) =>
       stripe.billingPortal.sessions.create(
-        { customer, return_url: target },
-        { idempotencyKey: `portal:${userId}:${requestId}` },
+        { customer, return_url: target, ...(flowData ? { flow_data: flowData } : {}) },
+        { idempotencyKey: flow ? `portal:${userId}:${flow}:${requestId}` : `portal:${userId}:${requestId}` },
       ),
     );
     return { url: portal.url };

@@ -29,6 +29,7 @@ import {
   type SessionUser,
 } from '@council/contracts';
 import { type Request, type Response } from 'express';
+import { UsersService } from '../users/users.service';
 import { type AuthUser, toSessionUser } from '../users/users.util';
 import { CurrentUser } from './auth.decorator';
 import { RegistrationValidationFilter } from './auth.filter';
@@ -36,13 +37,16 @@ import { AuthenticatedGuard } from './auth.guard';
 import { AuthService } from './auth.service';
 
 const SESSION_USER_FIELDS =
-  'username, name, email, tokensLeft, subscriptionTier, queriesLeft, stripeCustomerId';
+  'username, name, email, tokensLeft (spendable), reservedTokens (held by running questions), subscriptionTier, queriesLeft, stripeCustomerId';
 
 /** Spec §7's account calls. Answers about the user are never cached by browsers or proxies. */
 @ApiTags('auth')
 @Controller()
 export class AuthController {
-  constructor(private readonly auth: AuthService) {}
+  constructor(
+    private readonly auth: AuthService,
+    private readonly users: UsersService,
+  ) {}
 
   @Get('user')
   @UseGuards(AuthenticatedGuard)
@@ -50,8 +54,10 @@ export class AuthController {
   @ApiCookieAuth()
   @ApiOkResponse({ description: `The session user: ${SESSION_USER_FIELDS}` })
   @ApiUnauthorizedResponse({ description: 'Not signed in' })
-  currentUser(@CurrentUser() user: AuthUser): SessionUser {
-    return toSessionUser(user);
+  async currentUser(@CurrentUser() user: AuthUser): Promise<SessionUser> {
+    const balance = await this.users.balance(user.id);
+    if (!balance) return toSessionUser(user);
+    return toSessionUser({ ...user, tokensLeft: balance.tokensLeft }, balance.reservedTokens);
   }
 
   @Post('register')

@@ -1,4 +1,4 @@
-import { Controller, Get, Header, HttpCode, HttpStatus, Param, Post, UseGuards } from '@nestjs/common';
+import { Body, Controller, Get, Header, HttpCode, HttpStatus, Param, Post, UseGuards } from '@nestjs/common';
 import {
   ApiCookieAuth,
   ApiNotFoundResponse,
@@ -9,7 +9,11 @@ import {
   ApiTags,
   ApiUnauthorizedResponse,
 } from '@nestjs/swagger';
-import { type BillingDemoConfirmReply, type BillingDemoSessionReply } from '@council/contracts';
+import {
+  type BillingDemoConfirmReply,
+  type BillingDemoSessionReply,
+  DemoConfirmDto,
+} from '@council/contracts';
 import { CurrentUser } from '../auth/auth.decorator';
 import { AuthenticatedGuard } from '../auth/auth.guard';
 import { type AuthUser } from '../users/users.util';
@@ -54,9 +58,14 @@ export class BillingDemoController {
   })
   @ApiOkResponse({
     description:
-      '{ id, status: "complete", duplicate, redirectUrl, tier, tokensLeft }; send the browser to redirectUrl',
+      '{ id, status: "complete", duplicate, redirectUrl, tier, tokensLeft }; send the browser to redirectUrl. ' +
+      'Body { action?: "confirm" | "end-period-now" }: the demo billing portal can end the paid period now',
   })
-  confirm(@CurrentUser() user: AuthUser, @Param('id') id: string): Promise<BillingDemoConfirmReply> {
-    return this.billing.confirmDemo(user.id, id);
+  confirm(
+    @CurrentUser() user: AuthUser,
+    @Param('id') id: string,
+    @Body() dto: DemoConfirmDto,
+  ): Promise<BillingDemoConfirmReply> {
+    return this.billing.confirmDemo(user.id, id, dto.action);
   }
 }

@@ -10,6 +10,7 @@ import {
   BILLING_RPC,
   type BillingDemoConfirmReply,
   type BillingDemoSessionReply,
+  type BillingDemoConfirmRequest,
   type BillingDemoSessionRequest,
   type BillingHealthReply,
   type BillingPortalReply,
@@ -28,6 +29,8 @@ import {
   type BillingWebhookRequest,
   type SellableTier,
   type TokenPackId,
+  type DemoAction,
+  type PortalFlow,
 } from '@council/contracts';
 import { createPrefixedRedisClient, redisOptionsFromUrl } from '@council/server-kit';
 import { firstValueFrom, timeout } from 'rxjs';
@@ -47,7 +50,7 @@ interface BillingRpcCalls {
   [BILLING_RPC.reserve]: [BillingReserveRequest, BillingReserveReply];
   [BILLING_RPC.release]: [BillingReleaseRequest, BillingReleaseReply];
   [BILLING_RPC.demoGet]: [BillingDemoSessionRequest, BillingDemoSessionReply];
-  [BILLING_RPC.demoConfirm]: [BillingDemoSessionRequest, BillingDemoConfirmReply];
+  [BILLING_RPC.demoConfirm]: [BillingDemoConfirmRequest, BillingDemoConfirmReply];
 }
 
 type BillingRpcPattern = keyof BillingRpcCalls;
@@ -111,10 +114,11 @@ export class BillingClient implements OnApplicationBootstrap, OnApplicationShutd
   }
 
   /** `returnUrl` must already be known to be ours; absent, billing uses PUBLIC_URL/subscription. */
-  portal(userId: number, returnUrl: string | undefined): Promise<BillingPortalReply> {
+  portal(userId: number, returnUrl: string | undefined, flow?: PortalFlow): Promise<BillingPortalReply> {
     return this.call(BILLING_RPC.portalCreate, {
       userId,
       ...(returnUrl === undefined ? {} : { returnUrl }),
+      ...(flow === undefined ? {} : { flow }),
       requestId: newBillingRequestId(),
     });
   }
@@ -142,8 +146,8 @@ export class BillingClient implements OnApplicationBootstrap, OnApplicationShutd
     return this.call(BILLING_RPC.demoGet, { userId, id });
   }
 
-  confirmDemo(userId: number, id: string): Promise<BillingDemoConfirmReply> {
-    return this.call(BILLING_RPC.demoConfirm, { userId, id });
+  confirmDemo(userId: number, id: string, action?: DemoAction): Promise<BillingDemoConfirmReply> {
+    return this.call(BILLING_RPC.demoConfirm, { userId, id, ...(action === undefined ? {} : { action }) });
   }
 
   private async call<P extends BillingRpcPattern>(

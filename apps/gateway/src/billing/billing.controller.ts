@@ -12,6 +12,7 @@ import {
 import {
   type BillingTopUpReply,
   CustomerPortalDto,
+  PORTAL_FLOWS,
   PACK_IDS,
   type PortalReply,
   SELLABLE_TIERS,
@@ -84,6 +85,12 @@ export class BillingController {
           format: 'uri',
           description: 'Where the portal sends the user back; must be on this site (default /subscription)',
         },
+        flow: {
+          type: 'string',
+          enum: [...PORTAL_FLOWS],
+          description:
+            'payment_method: manage the card (never cancels); cancel: cancel at the end of the paid period',
+        },
       },
     },
   })
@@ -93,7 +100,7 @@ export class BillingController {
   })
   @ApiTooManyRequestsResponse({ description: 'Too many sessions started; see Retry-After' })
   portal(@CurrentUser() user: AuthUser, @Body() dto: CustomerPortalDto): Promise<PortalReply> {
-    return this.billing.portal(user.id, dto.returnUrl);
+    return this.billing.portal(user.id, dto.returnUrl, dto.flow);
   }
 
   @Post('top-up-tokens')

@@ -10,6 +10,8 @@ import {
   type SubscriptionReply,
   type SubscriptionStatusResponse,
   type TokenPackId,
+  type DemoAction,
+  type PortalFlow,
 } from '@council/contracts';
 import { DomainException } from '@council/server-kit';
 import { GatewayEnv } from '../config/gateway.env';
@@ -42,12 +44,12 @@ export class BillingService {
   }
 
   /** `returnUrl` must be on PUBLIC_URL's origin (billing checks it too): no open redirect. */
-  async portal(userId: number, returnUrl: string | undefined): Promise<PortalReply> {
+  async portal(userId: number, returnUrl: string | undefined, flow?: PortalFlow): Promise<PortalReply> {
     if (returnUrl !== undefined && !isOwnUrl(returnUrl, this.env.PUBLIC_URL)) {
       throw new DomainException('VALIDATION_FAILED', BILLING_MESSAGES.returnUrlForeign);
     }
     await this.rateLimits.consume(BILLING_CHECKOUT_RATE_LIMIT, String(userId));
-    return this.billing.portal(userId, returnUrl);
+    return this.billing.portal(userId, returnUrl, flow);
   }
 
   async topUp(userId: number, packageId: TokenPackId): Promise<BillingTopUpReply> {
@@ -77,9 +79,9 @@ export class BillingService {
     return this.billing.demoSession(userId, id);
   }
 
-  confirmDemo(userId: number, id: string): Promise<BillingDemoConfirmReply> {
+  confirmDemo(userId: number, id: string, action?: DemoAction): Promise<BillingDemoConfirmReply> {
     this.assertDemoSessionId(id);
-    return this.billing.confirmDemo(userId, id);
+    return this.billing.confirmDemo(userId, id, action);
   }
 
   private assertDemoSessionId(id: string): void {

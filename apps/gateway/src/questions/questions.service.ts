@@ -18,6 +18,7 @@ import {
   QUEUES,
   type QuestionStatus,
   SERVER_MESSAGES,
+  answerMaxOutputTokensFor,
   estimateQuestionTokens,
   finaliseJobId,
   jobId,
@@ -157,7 +158,7 @@ export class QuestionsService {
     const refusal = askRefusal(user);
     if (refusal) throw new DomainException(refusal.code, refusal.message);
     const question = await this.insertQuestion(user.id, dto, plan);
-    await this.reserve(user.id, question.id, dto, plan);
+    await this.reserve(user, question.id, dto, plan, catalogue);
     try {
       await this.flows.add(
         buildQuestionFlow(
@@ -387,15 +388,27 @@ export class QuestionsService {
    * exist, so it is released and the question kept as failed.
    */
   private async reserve(
-    userId: number,
+    user: AuthUser,
     questionId: number,
     dto: AskQuestionDto,
     plan: CouncilPlan,
+    catalogue: CatalogueSnapshot,
   ): Promise<void> {
+    const userId = user.id;
+    // Exactly what the calls may use: each writes at most the tier's answer length (the provider
+    // worker sends the same limit), so a free question holds a fifth of the free allowance.
+    const rolePromptLength = Math.max(
+      0,
+      ...plan.members.map(
+        (member) => catalogue.roles.find((role) => role.id === member.roleId)?.prompt.length ?? 0,
+      ),
+    );
     const maxTokens = estimateQuestionTokens({
       members: plan.members.length,
       questionLength: dto.question.length,
       showDebate: dto.showDebate,
+      answerMaxOutputTokens: answerMaxOutputTokensFor(user.subscriptionTier),
+      rolePromptLength,
     });
     try {
       await this.billing.reserve(userId, questionId, maxTokens);

@@ -103,6 +103,26 @@ export class UsersService {
     return row ? toAuthUser(this.users.create(row)) : null;
   }
 
+  /**
+   * The spendable balance and what the user's running questions hold (reservations not released
+   * yet), read in one statement so both come from one snapshot: a release between two reads would
+   * show neither the hold nor the tokens it gave back. Billing writes them; this only reads.
+   */
+  async balance(userId: number): Promise<{ tokensLeft: number; reservedTokens: number } | null> {
+    const {
+      rows: [row],
+    } = await preparedQuery<{ tokensLeft: number; reservedTokens: number }>(
+      this.users.manager.connection,
+      `SELECT u."tokensLeft",
+              COALESCE((SELECT SUM(r."heldMonthly" + r."heldFree" + r."heldPurchased")
+                          FROM "token_reservations" r
+                         WHERE r."userId" = u."id" AND r."releasedAt" IS NULL), 0)::integer AS "reservedTokens"
+         FROM "users" u WHERE u."id" = $1`,
+      [userId],
+    );
+    return row ?? null;
+  }
+
   /** Usernames are matched exactly, as the unique constraint compares them. */
   async findByUsername(username: string): Promise<AuthUser | null> {
     const user = await this.users.findOneBy({ username });

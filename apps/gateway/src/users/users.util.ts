@@ -18,14 +18,19 @@ export function toAuthUser(entity: UserEntity): AuthUser {
 
 /**
  * The session user of spec §3, field by field: username, name, email, tokensLeft, subscriptionTier,
- * queriesLeft, stripeCustomerId. Picked explicitly, so a new column never leaks into an answer.
+ * queriesLeft, stripeCustomerId, plus what running questions hold (reservedTokens, apart from the
+ * spendable tokensLeft). Picked explicitly, so a new column never leaks into an answer.
  */
-export function toSessionUser(user: Pick<AuthUser, keyof SessionUser>): SessionUser {
+export function toSessionUser(
+  user: Pick<AuthUser, Exclude<keyof SessionUser, 'reservedTokens'>>,
+  reservedTokens = 0,
+): SessionUser {
   return {
     username: user.username,
     name: user.name,
     email: user.email,
     tokensLeft: user.tokensLeft,
+    reservedTokens,
     subscriptionTier: user.subscriptionTier,
     queriesLeft: user.queriesLeft,
     stripeCustomerId: user.stripeCustomerId,

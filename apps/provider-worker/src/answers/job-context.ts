@@ -1,4 +1,9 @@
-import { type QuestionStatus, type ResponseProvider, type ResponseStatus } from '@council/contracts';
+import {
+  type QuestionStatus,
+  type ResponseProvider,
+  type ResponseStatus,
+  type SubscriptionTier,
+} from '@council/contracts';
 import { preparedQuery } from '@council/db';
 import { type DataSource } from 'typeorm';
 
@@ -13,6 +18,8 @@ export interface JobContext {
   status: QuestionStatus;
   question: string;
   showDebate: boolean;
+  /** The asker's tier: it sets the call's max output tokens (answerMaxOutputTokensFor). */
+  tier: SubscriptionTier;
   /** Null when the question has no such member (or its model is gone). */
   member: JobMember | null;
 }
@@ -49,6 +56,7 @@ interface StartRow {
   status: QuestionStatus;
   question: string;
   showDebate: boolean;
+  tier: SubscriptionTier;
   apiModel: string | null;
   rolePrompt: string | null;
   rowId: number | null;
@@ -69,8 +77,10 @@ export async function startJob(dataSource: DataSource, input: JobRowInput): Prom
   const { rows } = await preparedQuery<StartRow>(
     dataSource,
     `WITH "context" AS (
-       SELECT q."status", q."question", q."showDebate", m."apiModel", r."prompt" AS "rolePrompt"
+       SELECT q."status", q."question", q."showDebate", u."subscriptionTier" AS "tier", m."apiModel",
+              r."prompt" AS "rolePrompt"
          FROM "questions" q
+         JOIN "users" u ON u."id" = q."userId"
          LEFT JOIN "question_agents" qa ON qa."questionId" = q."id" AND qa."order" = $8
          LEFT JOIN "models" m ON m."id" = qa."modelId"
          LEFT JOIN "roles" r ON r."id" = qa."roleId"
@@ -107,6 +117,7 @@ export async function startJob(dataSource: DataSource, input: JobRowInput): Prom
       status: row.status,
       question: row.question,
       showDebate: row.showDebate,
+      tier: row.tier,
       member: row.apiModel === null ? null : { apiModel: row.apiModel, rolePrompt: row.rolePrompt },
     },
     created: row.rowId === null || row.rowStatus === null ? null : { id: row.rowId, status: row.rowStatus },

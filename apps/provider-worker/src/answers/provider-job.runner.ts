@@ -5,7 +5,6 @@
 // the rest (and the last attempt) end the member with an error row.
 
 import {
-  ANSWER_MAX_OUTPUT_TOKENS,
   CONSENSUS_PROVIDER,
   QUESTION_CANCELLED_MESSAGE,
   type DeltaKind,
@@ -14,8 +13,10 @@ import {
   type Provider,
   type ResponseProvider,
   type StreamEntry,
+  type SubscriptionTier,
   type TokenUsage,
   type UsageSettleJobData,
+  answerMaxOutputTokensFor,
   parseJobPayload,
   questionCancelKey,
   usageJobId,
@@ -155,7 +156,7 @@ export class ProviderJobRunner {
 
     if (job.attemptsStarted > 1) await this.append(data.questionId, [this.resetEntry(target, job)]);
 
-    const request = await this.buildRequest(target, context.question, member);
+    const request = await this.buildRequest(target, context.question, member, context.tier);
     const provider = this.deps.providerFor?.(data) ?? this.adapterFor(data.provider);
     const batcher = new DeltaBatcher(
       (parts) =>
@@ -313,12 +314,18 @@ export class ProviderJobRunner {
     return { status: 'completed', responseId: row.id, changed };
   }
 
-  private async buildRequest(target: Target, question: string, member: JobMember): Promise<LlmRequest> {
+  private async buildRequest(
+    target: Target,
+    question: string,
+    member: JobMember,
+    tier: SubscriptionTier,
+  ): Promise<LlmRequest> {
     const { data } = target;
     const base = {
       model: member.apiModel,
       system: member.rolePrompt?.trim() || DEFAULT_MEMBER_PROMPT,
-      maxTokens: ANSWER_MAX_OUTPUT_TOKENS,
+      // The limit the question's reservation was sized from (estimateQuestionTokens).
+      maxTokens: answerMaxOutputTokensFor(tier),
       reasoning: data.showReasoning,
     };
     if (target.name === JOBS.memberAnswer) {

@@ -5,6 +5,7 @@ export const signedInUser: SessionUser = {
   name: 'Ada Lovelace',
   email: 'ada@example.com',
   tokensLeft: 10000,
+  reservedTokens: 0,
   subscriptionTier: 'free',
   queriesLeft: 5,
   stripeCustomerId: null,

@@ -1,7 +1,9 @@
 import { DEBATE_MAX_ROUNDS } from '../limits/limits.constants';
+import { PLANS } from '../plans/plans.constants';
 import {
   ANSWER_MAX_OUTPUT_TOKENS,
   PROMPT_OVERHEAD_TOKENS,
+  answerMaxOutputTokensFor,
   estimateQuestionTokens,
   questionCancelKey,
 } from './council.constants';
@@ -18,6 +20,29 @@ describe('council constants', () => {
     const debate = estimateQuestionTokens({ members: 3, questionLength: 0, showDebate: true });
     const readingAll = PROMPT_OVERHEAD_TOKENS + 4 * ANSWER_MAX_OUTPUT_TOKENS;
     expect(debate).toBe(plain + 3 * DEBATE_MAX_ROUNDS * readingAll + readingAll);
+  });
+
+  it('sizes a free question from its short answers, a fifth of the free allowance', () => {
+    const free = estimateQuestionTokens({
+      members: 3,
+      questionLength: 120,
+      showDebate: false,
+      answerMaxOutputTokens: answerMaxOutputTokensFor('free'),
+    });
+    expect(free).toBe(3 * (30 + PROMPT_OVERHEAD_TOKENS + 600));
+    expect(free).toBeLessThanOrEqual(PLANS.free.tokenAllowance / 4);
+    expect(answerMaxOutputTokensFor('premium')).toBe(ANSWER_MAX_OUTPUT_TOKENS);
+  });
+
+  it('counts a role prompt into every call', () => {
+    const plain = estimateQuestionTokens({ members: 3, questionLength: 0, showDebate: false });
+    const withRole = estimateQuestionTokens({
+      members: 3,
+      questionLength: 0,
+      showDebate: false,
+      rolePromptLength: 400,
+    });
+    expect(withRole - plain).toBe(300);
   });
 
   it('names the cancel key under the prefix', () => {

@@ -1,13 +1,22 @@
 // The council flow's seams that are not stream entries or job payloads: the token estimate a
 // question reserves before it is queued, and the cancel signal the gateway raises for workers.
 
-import { DEBATE_MAX_ROUNDS } from '../limits/limits.constants';
+import { type SubscriptionTier } from '../domain/domain.constants';
+import { ANSWER_MAX_OUTPUT_TOKENS, DEBATE_MAX_ROUNDS } from '../limits/limits.constants';
+import { PLANS } from '../plans/plans.constants';
 
-/** Ours: the largest answer one provider call may write (the adapters' max output tokens). */
-export const ANSWER_MAX_OUTPUT_TOKENS = 2048;
+export { ANSWER_MAX_OUTPUT_TOKENS };
 
-/** Ours: system prompt, role prompt and framing around the question, per provider call. */
-export const PROMPT_OVERHEAD_TOKENS = 500;
+/**
+ * Ours: per provider call, the default system prompt (about 60 tokens) and the framing around the
+ * messages. A role's own prompt is counted from its text on top (QuestionTokenEstimateInput).
+ */
+export const PROMPT_OVERHEAD_TOKENS = 120;
+
+/** The max output tokens of every provider call of a question asked on this tier (PLANS). */
+export function answerMaxOutputTokensFor(tier: SubscriptionTier): number {
+  return PLANS[tier].answerMaxOutputTokens;
+}
 
 /** Ours: a rough characters-per-token ratio for estimating the question's prompt size. */
 export const CHARS_PER_TOKEN_ESTIMATE = 4;
@@ -18,22 +27,28 @@ export interface QuestionTokenEstimateInput {
   /** Length of the question text in characters. */
   questionLength: number;
   showDebate: boolean;
+  /** The max output tokens of each provider call (answerMaxOutputTokensFor the asker's tier). */
+  answerMaxOutputTokens?: number;
+  /** Characters of the longest role prompt in the council (0 without roles). */
+  rolePromptLength?: number;
 }
 
 /**
  * The most tokens a question can use, reserved before it is queued (billing holds this, or the
- * whole balance when that is smaller). Every provider call may use its prompt plus
- * ANSWER_MAX_OUTPUT_TOKENS; with debate on, each member also revises in up to DEBATE_MAX_ROUNDS
- * rounds (reading the others' answers) and the leader writes the consensus.
+ * whole balance when that is smaller). Every provider call may use its prompt plus the call's max
+ * output tokens, which the provider worker sends as the call's limit (answerMaxOutputTokensFor the
+ * tier); with debate on, each member also revises in up to DEBATE_MAX_ROUNDS rounds (reading the
+ * others' answers) and the leader writes the consensus.
  */
 export function estimateQuestionTokens(input: QuestionTokenEstimateInput): number {
   const members = Math.max(0, Math.floor(input.members));
-  const prompt =
-    Math.ceil(Math.max(0, input.questionLength) / CHARS_PER_TOKEN_ESTIMATE) + PROMPT_OVERHEAD_TOKENS;
-  const firstAnswers = members * (prompt + ANSWER_MAX_OUTPUT_TOKENS);
+  const output = input.answerMaxOutputTokens ?? ANSWER_MAX_OUTPUT_TOKENS;
+  const promptChars = Math.max(0, input.questionLength) + Math.max(0, input.rolePromptLength ?? 0);
+  const prompt = Math.ceil(promptChars / CHARS_PER_TOKEN_ESTIMATE) + PROMPT_OVERHEAD_TOKENS;
+  const firstAnswers = members * (prompt + output);
   if (!input.showDebate) return firstAnswers;
   // A revision or the synthesis reads every member's latest answer besides the question.
-  const readingAll = prompt + members * ANSWER_MAX_OUTPUT_TOKENS + ANSWER_MAX_OUTPUT_TOKENS;
+  const readingAll = prompt + members * output + output;
   return firstAnswers + members * DEBATE_MAX_ROUNDS * readingAll + readingAll;
 }
 

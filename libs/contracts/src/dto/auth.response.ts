@@ -10,7 +10,13 @@ export interface SessionUser {
   username: string;
   name: string | null;
   email: string | null;
+  /**
+   * What the account can spend now. A running question's reservation is already taken out of it
+   * and shown apart as reservedTokens; what the question does not use comes back when it ends.
+   */
   tokensLeft: number;
+  /** Held for the account's running questions (0 when none runs). */
+  reservedTokens: number;
   subscriptionTier: SubscriptionTier;
   queriesLeft: number;
   /** Enables the customer-portal buttons (spec §2). */

@@ -4,6 +4,7 @@ import { IsIn, IsOptional, IsUrl, MaxLength } from 'class-validator';
 import { VALIDATION_MESSAGES as M } from '../messages/validation.messages';
 import { PACK_IDS, type TokenPackId } from '../packs/packs.constants';
 import { SELLABLE_TIERS, type SellableTier } from '../plans/plans.constants';
+import { DEMO_ACTIONS, type DemoAction, PORTAL_FLOWS, type PortalFlow } from '../rpc/billing-rpc.constants';
 
 /** POST /api/get-or-create-subscription */
 export class SubscribeDto {
@@ -23,6 +24,21 @@ export class CustomerPortalDto {
   )
   @MaxLength(2048, { message: M.returnUrlInvalid })
   returnUrl?: string;
+
+  /**
+   * Manage Payment Method opens the portal on the card (`payment_method`), Cancel Subscription on
+   * cancelling at the end of the paid period (`cancel`); DECISIONS 21.
+   */
+  @IsOptional()
+  @IsIn(PORTAL_FLOWS)
+  flow?: PortalFlow;
+}
+
+/** POST /api/billing/demo/:id/confirm: which of the demo page's buttons (absent: confirm). */
+export class DemoConfirmDto {
+  @IsOptional()
+  @IsIn(DEMO_ACTIONS)
+  action?: DemoAction;
 }
 
 /** POST /api/top-up-tokens */

@@ -51,6 +51,16 @@ export const QUESTION_MAX_LENGTH = 8000;
 /** Ours: debate rounds after the first answers before the leader writes the consensus. */
 export const DEBATE_MAX_ROUNDS = 2;
 
+/** Ours: the longest answer one provider call may write on a paid tier (its max output tokens). */
+export const ANSWER_MAX_OUTPUT_TOKENS = 2048;
+
+/**
+ * Ours: the longest answer one provider call may write on the free tier. Three short answers plus
+ * their prompts come to about 2,000 tokens, a fifth of the free allowance, which matches its five
+ * free queries; so a question reserves a fifth, not most, of what a free account holds.
+ */
+export const FREE_ANSWER_MAX_OUTPUT_TOKENS = 600;
+
 // ---------------------------------------------------------------------------------------------
 // Accounts
 // ---------------------------------------------------------------------------------------------

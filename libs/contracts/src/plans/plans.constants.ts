@@ -3,8 +3,10 @@
 
 import { type SubscriptionTier } from '../domain/domain.constants';
 import {
+  ANSWER_MAX_OUTPUT_TOKENS,
   AGENTS_MAX,
   AGENTS_MIN,
+  FREE_ANSWER_MAX_OUTPUT_TOKENS,
   FREE_HISTORY_RETENTION_DAYS,
   FREE_QUERIES_TOTAL,
 } from '../limits/limits.constants';
@@ -43,6 +45,12 @@ export interface Plan {
   /** Null: kept until the user deletes it. */
   readonly historyRetentionDays: number | null;
   readonly agents: { readonly min: number; readonly max: number };
+  /**
+   * The longest answer one provider call may write for this tier (the call's max output tokens).
+   * A question reserves exactly what its calls may use, so the free tier's short answers keep a
+   * question to a fraction of its 10,000-token allowance.
+   */
+  readonly answerMaxOutputTokens: number;
   readonly features: PlanFeatures;
   /** Feature bullets of the pricing screen, in display order. */
   readonly bullets: readonly string[];
@@ -60,6 +68,7 @@ export const PLANS: Readonly<Record<SubscriptionTier, Plan>> = {
     extraTokenPricePer1kPence: 1.5,
     historyRetentionDays: FREE_HISTORY_RETENTION_DAYS,
     agents: { min: AGENTS_MIN, max: AGENTS_MIN },
+    answerMaxOutputTokens: FREE_ANSWER_MAX_OUTPUT_TOKENS,
     features: {
       debate: false,
       reasoning: false,
@@ -86,6 +95,7 @@ export const PLANS: Readonly<Record<SubscriptionTier, Plan>> = {
     extraTokenPricePer1kPence: 1.2,
     historyRetentionDays: null,
     agents: { min: AGENTS_MIN, max: AGENTS_MIN },
+    answerMaxOutputTokens: ANSWER_MAX_OUTPUT_TOKENS,
     features: {
       debate: true,
       reasoning: true,
@@ -115,6 +125,7 @@ export const PLANS: Readonly<Record<SubscriptionTier, Plan>> = {
     extraTokenPricePer1kPence: 0.8,
     historyRetentionDays: null,
     agents: { min: AGENTS_MIN, max: AGENTS_MAX },
+    answerMaxOutputTokens: ANSWER_MAX_OUTPUT_TOKENS,
     features: {
       debate: true,
       reasoning: true,
@@ -145,6 +156,7 @@ export const PLANS: Readonly<Record<SubscriptionTier, Plan>> = {
     extraTokenPricePer1kPence: 0.8,
     historyRetentionDays: null,
     agents: { min: AGENTS_MIN, max: AGENTS_MAX },
+    answerMaxOutputTokens: ANSWER_MAX_OUTPUT_TOKENS,
     features: {
       debate: true,
       reasoning: true,

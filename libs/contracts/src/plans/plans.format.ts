@@ -7,9 +7,15 @@ const GBP = new Intl.NumberFormat('en-GB', {
   maximumFractionDigits: 2,
 });
 
-/** 999 → "999"; 1,000 or more → rounded thousands with K (250000 → "250K", 1500 → "2K"). */
+/**
+ * 999 → "999"; 1,000 or more → rounded thousands with K (250000 → "250K", 1500 → "2K", spec §9);
+ * from a million, millions with up to two decimals (1000000 → "1M", 1010000 → "1.01M"), never
+ * "1000K".
+ */
 export function formatTokens(tokens: number): string {
-  if (tokens >= 1000) return `${Math.round(tokens / 1000)}K`;
+  const thousands = Math.round(tokens / 1000);
+  if (thousands >= 1000) return `${Number((tokens / 1_000_000).toFixed(2))}M`;
+  if (tokens >= 1000) return `${thousands}K`;
   return String(Math.round(tokens));
 }
 

@@ -83,3 +83,21 @@ function clamp01(value: number): number {
   if (!Number.isFinite(value)) return 0;
   return Math.min(1, Math.max(0, value));
 }
+
+/** How a question is paid for on the free tier (DECISIONS 17); paid tiers always ask on their balance. */
+export type FreeTierAsk = 'free-query' | 'purchased-tokens' | 'refused';
+
+/**
+ * DECISIONS 17: a free account asks with one of its free queries; once they are used, it keeps
+ * asking while it holds purchased tokens (the balance is still spent monthly → free → purchased).
+ * Without either it is refused (NO_FREE_QUERIES). Paid tiers never use free queries: null.
+ */
+export function freeTierAsk(
+  tier: SubscriptionTier,
+  queriesLeft: number,
+  purchasedTokens: number,
+): FreeTierAsk | null {
+  if (tier !== 'free') return null;
+  if (queriesLeft > 0) return 'free-query';
+  return purchasedTokens > 0 ? 'purchased-tokens' : 'refused';
+}

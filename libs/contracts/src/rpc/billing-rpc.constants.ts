@@ -50,6 +50,22 @@ export const CHECKOUT_KIND_PARAM = 'kind';
 export const CHECKOUT_RESULTS = ['success', 'cancelled'] as const;
 export type CheckoutResult = (typeof CHECKOUT_RESULTS)[number];
 
+/**
+ * What the billing portal is opened for (DECISIONS 21): Manage Payment Method manages the card and
+ * never cancels; Cancel Subscription cancels at the end of the paid period, as Stripe's portal does
+ * (its `payment_method_update` and `subscription_cancel` flows).
+ */
+export const PORTAL_FLOWS = ['payment_method', 'cancel'] as const;
+export type PortalFlow = (typeof PORTAL_FLOWS)[number];
+
+/**
+ * What the demo page's buttons ask of a demo session (DECISIONS 14, 21): `confirm` does what the
+ * real checkout or portal would; `end-period-now` is the demo billing portal's clearly labelled
+ * control that ends the paid period at once, as the passing of time would.
+ */
+export const DEMO_ACTIONS = ['confirm', 'end-period-now'] as const;
+export type DemoAction = (typeof DEMO_ACTIONS)[number];
+
 /** What a checkout (real or demo) was for. */
 export const CHECKOUT_KINDS = ['topup', 'subscription', 'upgrade', 'portal'] as const;
 export type CheckoutKind = (typeof CHECKOUT_KINDS)[number];

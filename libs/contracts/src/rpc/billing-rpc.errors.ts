@@ -26,6 +26,7 @@ export const BILLING_MESSAGES = {
   webhooksDisabled: 'Stripe webhooks are not configured (billing runs in demo mode)',
   demoSessionNotFound: 'Unknown or expired demo checkout',
   demoOnly: 'Demo checkout is only available in demo mode',
+  demoActionUnavailable: 'This demo checkout cannot do that',
   accountNotFound: 'Account not found',
   questionNotFound: 'Question not found',
   paymentProviderUnavailable: 'The payment provider is unavailable. Please try again.',

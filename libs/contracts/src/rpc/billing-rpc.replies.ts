@@ -8,7 +8,12 @@ import {
   type SubscriptionStatusResponse,
 } from '../dto/billing.response';
 import { type SellableTier } from '../plans/plans.constants';
-import { type BillingMode, type CheckoutKind } from './billing-rpc.constants';
+import {
+  type BillingMode,
+  type CheckoutKind,
+  type DemoAction,
+  type PortalFlow,
+} from './billing-rpc.constants';
 
 /** billing.subscription.get → GET /api/subscription. */
 export type BillingSubscriptionReply = SubscriptionStatusResponse;
@@ -71,7 +76,16 @@ export interface BillingDemoSessionReply {
   demo: true;
   mode: BillingMode;
   kind: CheckoutKind;
+  /** The billing portal's flow (kind `portal`); null otherwise. */
+  portalFlow: PortalFlow | null;
   status: DemoSessionStatus;
+  /**
+   * What the page offers: `confirm` (pay, save the card, schedule the cancellation) and, on the
+   * demo billing portal of a plan that is cancelling, `end-period-now` (DECISIONS 21).
+   */
+  actions: DemoAction[];
+  /** The end of the paid period of the subscription the portal acts on (ISO), if any. */
+  periodEnd: string | null;
   /** e.g. "Basic Pack — 50,000 tokens", "Premium plan (monthly)", "Cancel your Max plan". */
   title: string;
   description: string;

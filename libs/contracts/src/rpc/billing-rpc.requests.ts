@@ -7,8 +7,12 @@ import { PACK_IDS, type TokenPackId } from '../packs/packs.constants';
 import { SELLABLE_TIERS, type SellableTier } from '../plans/plans.constants';
 import {
   BILLING_REQUEST_ID_PATTERN,
+  DEMO_ACTIONS,
   DEMO_SESSION_ID_PATTERN,
+  type DemoAction,
   MAX_RESERVATION_TOKENS,
+  PORTAL_FLOWS,
+  type PortalFlow,
 } from './billing-rpc.constants';
 
 /** Every user-facing call carries the id of the user the gateway authenticated. */
@@ -41,6 +45,11 @@ export class BillingPortalRequest extends BillingUserRequest {
   )
   @MaxLength(2048, { message: M.returnUrlInvalid })
   returnUrl?: string;
+
+  /** What the portal opens on (DECISIONS 21); absent, its home page. */
+  @IsOptional()
+  @IsIn(PORTAL_FLOWS)
+  flow?: PortalFlow;
 
   @Matches(BILLING_REQUEST_ID_PATTERN, { message: 'requestId must be 8-100 letters, digits, _ or -' })
   requestId: string;
@@ -101,4 +110,11 @@ export class BillingReleaseRequest extends BillingUserRequest {
 export class BillingDemoSessionRequest extends BillingUserRequest {
   @Matches(DEMO_SESSION_ID_PATTERN, { message: 'Unknown demo checkout' })
   id: string;
+}
+
+/** billing.demo.confirm: the page's button; absent is `confirm`. */
+export class BillingDemoConfirmRequest extends BillingDemoSessionRequest {
+  @IsOptional()
+  @IsIn(DEMO_ACTIONS)
+  action?: DemoAction;
 }

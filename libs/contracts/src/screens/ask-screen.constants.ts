@@ -21,6 +21,10 @@ export const TRIAL_BANNER = {
   lowTitle: 'Running low',
   queriesLeft: (left: number): string => `${left} of ${FREE_QUERIES_TOTAL} free queries left`,
   lowText: 'You are almost out of free queries. Upgrade to keep asking the council.',
+  /** At 0 (DECISIONS 17): purchased tokens keep a free account asking. */
+  usedUpTitle: 'Free queries used',
+  usedUpText:
+    'You have used all your free queries. Questions now spend purchased tokens: buy a token pack or upgrade to keep asking.',
   text: 'Every account starts with free queries to try the council.',
   upgradeAction: 'Upgrade',
   signUpText: `Sign up for ${FREE_QUERIES_TOTAL} free queries`,

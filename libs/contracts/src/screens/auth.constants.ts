@@ -199,10 +199,18 @@ export const USER_MENU = {
 export const TOKEN_BALANCE = {
   /** Accessible name of the header button, e.g. "Token balance: 10K tokens". */
   buttonLabel: (formatted: string): string => `Token balance: ${formatted} tokens`,
+  /** The balance shown is what can be spent now. */
+  spendable: 'Available to spend',
   title: 'Token Balance',
   description: 'Each answer from the Council uses tokens from this balance.',
   tokensUnit: 'tokens',
-  ofAllowance: (allowance: string): string => `of ${allowance} in your plan's allowance`,
+  /** Under the bar; the balance may pass the allowance with purchased tokens, so never "260K of 250K". */
+  ofAllowance: (allowance: string): string => `Plan allowance: ${allowance}`,
+  /** Beside the balance while a question runs: its reservation, apart from what can be spent. */
+  reserved: (formatted: string): string => `${formatted} reserved`,
+  reservedLabel: (formatted: string): string => `${formatted} tokens reserved for the running question`,
+  reservedNote: (formatted: string): string =>
+    `${formatted} tokens are reserved for the question that is running. What it does not use comes back when it ends.`,
   planLabel: (planName: string): string => `${planName} plan`,
   /** Spec §2: links to /subscription; hidden on the max tier. */
   upgradePlan: 'Upgrade Plan',

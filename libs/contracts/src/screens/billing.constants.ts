@@ -11,6 +11,7 @@ import {
   type CheckoutKind,
   type CheckoutResult,
   DEMO_CHECKOUT_PATH,
+  type PortalFlow,
 } from '../rpc/billing-rpc.constants';
 import { PAGE_TITLES } from './page-titles.constants';
 
@@ -162,12 +163,38 @@ export const DEMO_CHECKOUT_SCREEN = {
     portal: 'Subscription change',
   } satisfies Record<CheckoutKind, string>,
   confirm: 'Confirm',
+  /** The primary button of the demo billing portal, by flow (DECISIONS 21). */
+  portalConfirm: {
+    payment_method: 'Save payment method',
+    cancel: 'Cancel at end of period',
+  } satisfies Record<PortalFlow, string>,
+  /** The demo billing portal's clearly labelled control that ends the paid period at once. */
+  endPeriodNow: 'Demo only: end the billing period now',
+  endPeriodNowHint:
+    'A real subscription ends on its renewal date. This demo control skips ahead: the plan ends now and the account returns to Free.',
   cancel: 'Cancel',
   alreadyConfirmed: 'This checkout has already been confirmed. Confirming again changes nothing.',
   loading: 'Loading checkout',
   notFoundTitle: 'Checkout not available',
   notFoundText: 'This demo checkout is unknown, has expired or belongs to another account.',
   backToPricing: 'Back to pricing',
+} as const;
+
+/**
+ * The demo billing portal's texts (DECISIONS 21), shown by the demo checkout page; billing picks
+ * them by flow. `{date}` is the end of the paid period.
+ */
+export const DEMO_PORTAL_TEXTS = {
+  paymentMethodTitle: 'Update your payment method (demo billing portal)',
+  paymentMethodText:
+    'Demo mode: there is no card on file to change. Saving keeps your plan exactly as it is; nothing is cancelled or charged.',
+  cancelTitle: (planName: string): string => `Cancel your ${planName} plan (demo billing portal)`,
+  cancelText: (date: string): string =>
+    `Demo mode: no payment is taken. Cancelling keeps your plan, its allowance and your tokens until the end of the paid period on ${date}; then the account returns to the Free plan.`,
+  cancellingText: (date: string): string =>
+    `Your plan is already cancelled and ends on ${date}. Until then you keep its allowance and features.`,
+  noSubscriptionTitle: 'Manage your subscription (demo billing portal)',
+  noSubscriptionText: 'Demo mode: no payment is taken. You have no subscription to manage.',
 } as const;
 
 /** What the pricing screen says when the browser comes back from a checkout or the portal. */

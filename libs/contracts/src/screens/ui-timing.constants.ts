@@ -18,3 +18,15 @@ export const ANCHOR_SCROLL_DELAY_MS = 100;
 
 /** A route-guard error sends the visitor to /auth after this delay. */
 export const ROUTE_GUARD_REDIRECT_DELAY_MS = 10;
+
+/**
+ * Ours: while a question holds a reservation, the header's balance is re-read this often, so it
+ * shows the returned tokens soon after the question ends or is stopped.
+ */
+export const BALANCE_REFRESH_WHILE_RESERVED_MS = 2000;
+
+/**
+ * Ours: after a reservation comes back, the balance is still re-read for this long: answers a Stop
+ * cut short are settled just after the release, so the last figure arrives a moment later.
+ */
+export const BALANCE_SETTLE_AFTER_RESERVATION_MS = 6000;

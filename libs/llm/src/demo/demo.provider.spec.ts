@@ -6,7 +6,7 @@ import {
   SYNTHESIS_HEADINGS,
 } from '../prompts/llm.prompts';
 import { estimatePromptTokens, estimateTokens } from '../usage/token-estimate.util';
-import { DemoProvider, chunks } from './demo.provider';
+import { DemoProvider, chunks, withinLimit } from './demo.provider';
 import { keyTerms, writeDemoAnswer } from './demo.writer';
 
 const QUESTION = 'Should our startup migrate the billing database from MySQL to PostgreSQL this quarter?';
@@ -207,5 +207,20 @@ describe('chunks', () => {
     const pieces = [...chunks(text, 10)];
     expect(pieces.join('')).toBe(text);
     expect(pieces.every((piece) => piece.length >= 10 || piece === pieces.at(-1))).toBe(true);
+  });
+});
+
+describe('demo answers within the call limit', () => {
+  it('stops at the max output tokens, at a word boundary, as a real API does', () => {
+    const long = { reasoning: 'think '.repeat(50), text: 'word '.repeat(400) };
+    const cut = withinLimit(long, 100);
+    expect(cut.cut).toBe(true);
+    expect(cut.reasoning.length + cut.text.length).toBeLessThanOrEqual(400);
+    expect(cut.text.endsWith('word')).toBe(true);
+    expect(withinLimit({ reasoning: '', text: 'short' }, 100)).toEqual({
+      reasoning: '',
+      text: 'short',
+      cut: false,
+    });
   });
 });

@@ -39,7 +39,7 @@ export class DemoProvider implements LlmProvider {
 
   async *stream(request: LlmRequest, signal: AbortSignal): AsyncGenerator<LlmDelta> {
     if (signal.aborted) throw abortReason(signal);
-    const answer = writeDemoAnswer(request);
+    const answer = withinLimit(writeDemoAnswer(request), request.maxTokens);
     await sleep(this.firstTokenDelayMs, signal);
     const paced = this.charsPerSecond > 0;
     const chunkChars = paced
@@ -61,8 +61,33 @@ export class DemoProvider implements LlmProvider {
       usage: usageOf(estimatePromptTokens(request), tokensForChars(completionChars)),
       estimated: true,
     };
-    yield { type: 'done', finishReason: 'stop' };
+    yield { type: 'done', finishReason: answer.cut ? 'length' : 'stop' };
   }
+}
+
+/**
+ * Like a real API, the answer stops at the call's max output tokens (reasoning counts): cut at the
+ * last word boundary that fits CHARS_PER_TOKEN characters per token.
+ */
+export function withinLimit(
+  answer: { reasoning: string; text: string },
+  maxTokens: number,
+): { reasoning: string; text: string; cut: boolean } {
+  const budget = Math.max(0, Math.floor(maxTokens)) * CHARS_PER_TOKEN;
+  if (answer.reasoning.length + answer.text.length <= budget) return { ...answer, cut: false };
+  const reasoning = cutAtWord(answer.reasoning, budget);
+  const text = cutAtWord(answer.text, budget - reasoning.length);
+  return { reasoning, text, cut: true };
+}
+
+const CHARS_PER_TOKEN = 4;
+
+function cutAtWord(text: string, budget: number): string {
+  if (text.length <= budget) return text;
+  if (budget <= 0) return '';
+  const head = text.slice(0, budget);
+  const space = head.search(/\s\S*$/);
+  return (space > 0 ? head.slice(0, space) : head).trimEnd();
 }
 
 /** Whole words (with their trailing space) adding up to about `size` characters. */

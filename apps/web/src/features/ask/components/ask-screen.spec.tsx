@@ -69,13 +69,14 @@ describe('Ask screen', () => {
     expect(fetchMock.mock.calls.some(([url]) => String(url) === '/api/questions')).toBe(false);
   });
 
-  it('gives a free user "Maximum agents reached" when adding', async () => {
+  it('does not offer a free user an Add agent that could only fail (the council is fixed)', async () => {
     await openAsk(signedInUser);
-    await userEvent.click(screen.getByRole('button', { name: 'Add agent' }));
-    expect(lastToast()).toMatchObject({
-      title: 'Maximum agents reached',
-      description: 'You can only add up to 3 agents with your current subscription',
-    });
+    expect(screen.getByRole('button', { name: 'Add agent' })).toBeDisabled();
+    expect(
+      screen.getByText(
+        'The free plan asks the three default assistants. Upgrade to choose your own council.',
+      ),
+    ).toBeInTheDocument();
   });
 
   it('submits the default council, shows "Asking..." and the skeleton, then live cards', async () => {

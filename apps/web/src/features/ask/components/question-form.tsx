@@ -141,7 +141,7 @@ export function QuestionForm({
           <Button
             variant="outline"
             size="sm"
-            disabled={!catalogue || !user}
+            disabled={!catalogue || !user || !editable}
             onClick={() => catalogue && council.addMember(tier, catalogue)}
           >
             <Plus aria-hidden="true" />

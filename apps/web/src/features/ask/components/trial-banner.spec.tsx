@@ -29,6 +29,14 @@ describe('TrialBanner', () => {
     expect(screen.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '20');
   });
 
+  it('says the free queries are used at 0, not "almost out", and how to keep asking', () => {
+    renderBanner({ ...signedInUser, queriesLeft: 0 });
+    expect(screen.getByText('Free queries used')).toBeInTheDocument();
+    expect(screen.queryByText('Running low')).not.toBeInTheDocument();
+    expect(screen.queryByText(/almost out/)).not.toBeInTheDocument();
+    expect(screen.getByText(/Questions now spend purchased tokens/)).toBeInTheDocument();
+  });
+
   it('is not "Running low" at exactly 2', () => {
     renderBanner({ ...signedInUser, queriesLeft: 2 });
     expect(screen.queryByText('Running low')).not.toBeInTheDocument();

@@ -16,8 +16,8 @@ import { cn } from '@/lib/utils';
 export const TRIAL_UPGRADE_PATH = '/subscribe';
 
 /**
- * The free-trial banner (spec §2, §9): progress = queriesLeft / 5, a "Running low" warning under 2,
- * hidden for paid tiers, a sign-up link for visitors.
+ * The free-trial banner (spec §2, §9): progress = queriesLeft / 5, a "Running low" warning under 2
+ * ("Free queries used" at 0), hidden for paid tiers, a sign-up link for visitors.
  */
 export function TrialBanner({ user }: { user: SessionUser | null | undefined }) {
   if (!user) {
@@ -40,6 +40,8 @@ export function TrialBanner({ user }: { user: SessionUser | null | undefined }) 
 
   const queriesLeft = Math.max(0, Math.min(user.queriesLeft, FREE_QUERIES_TOTAL));
   const low = isTrialRunningLow(queriesLeft);
+  // At 0 the trial is over rather than "almost out" (DECISIONS 17: purchased tokens keep asking).
+  const usedUp = queriesLeft === 0;
   return (
     <section
       aria-label={TRIAL_BANNER.title}
@@ -61,7 +63,7 @@ export function TrialBanner({ user }: { user: SessionUser | null | undefined }) 
             ) : (
               <Gift aria-hidden="true" className="size-4 shrink-0" />
             )}
-            {low ? TRIAL_BANNER.lowTitle : TRIAL_BANNER.title}
+            {usedUp ? TRIAL_BANNER.usedUpTitle : low ? TRIAL_BANNER.lowTitle : TRIAL_BANNER.title}
           </p>
           <p className={cn('text-sm', low ? 'text-amber-900' : 'text-muted-foreground')}>
             {TRIAL_BANNER.queriesLeft(queriesLeft)}
@@ -74,7 +76,7 @@ export function TrialBanner({ user }: { user: SessionUser | null | undefined }) 
           indicatorClassName={low ? 'bg-amber-500' : undefined}
         />
         <p className={cn('text-xs', low ? 'text-amber-900' : 'text-muted-foreground')}>
-          {low ? TRIAL_BANNER.lowText : TRIAL_BANNER.text}
+          {usedUp ? TRIAL_BANNER.usedUpText : low ? TRIAL_BANNER.lowText : TRIAL_BANNER.text}
         </p>
       </div>
       <Button asChild size="sm" variant={low ? 'default' : 'outline'} className="self-start sm:self-center">

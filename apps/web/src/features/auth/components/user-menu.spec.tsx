@@ -70,7 +70,7 @@ describe('signed-in header (spec §2)', () => {
     renderApp('/');
     const user = userEvent.setup();
 
-    await user.click(await screen.findByRole('button', { name: 'Token balance: 1000K tokens' }));
+    await user.click(await screen.findByRole('button', { name: 'Token balance: 1M tokens' }));
 
     const dialog = await screen.findByRole('dialog', { name: 'Token Balance' });
     expect(within(dialog).getByText('Max plan')).toBeInTheDocument();

@@ -25,7 +25,8 @@ export function useSessionExpiry(): void {
   useEffect(() => {
     if (onAuthScreen) return;
     const expire = (error: unknown) => {
-      if (!isUnauthorized(error)) return;
+      // Only a session that was there can end; a signed-out visitor's 401s are the screens' own.
+      if (!isUnauthorized(error) || !queryClient.getQueryData(authKeys.user())) return;
       queryClient.setQueryData(authKeys.user(), null);
       navigate(authModePath('login', here), { replace: true });
     };

@@ -2,6 +2,7 @@ import {
   BILLING_API_PATHS,
   type BillingDemoConfirmReply,
   type BillingDemoSessionReply,
+  type DemoAction,
 } from '@council/contracts';
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
@@ -12,9 +13,21 @@ export function getDemoSession(id: string, signal?: AbortSignal): Promise<Billin
   return api.get<BillingDemoSessionReply>(BILLING_API_PATHS.demoSession(id), { signal });
 }
 
-/** POST /api/billing/demo/:id/confirm: fulfils it as a verified webhook would. */
-export function confirmDemoSession(id: string): Promise<BillingDemoConfirmReply> {
-  return api.post<BillingDemoConfirmReply>(BILLING_API_PATHS.demoConfirm(id));
+/**
+ * POST /api/billing/demo/:id/confirm: fulfils it as a verified webhook would; `end-period-now` is
+ * the demo billing portal's control that ends the paid period at once (DECISIONS 21).
+ */
+export function confirmDemoSession({
+  id,
+  action = 'confirm',
+}: {
+  id: string;
+  action?: DemoAction;
+}): Promise<BillingDemoConfirmReply> {
+  return api.post<BillingDemoConfirmReply>(
+    BILLING_API_PATHS.demoConfirm(id),
+    action === 'confirm' ? undefined : { action },
+  );
 }
 
 export const getDemoSessionQueryOptions = (id: string) =>

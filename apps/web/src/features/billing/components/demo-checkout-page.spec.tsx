@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { useToastStore } from '@/components/ui/use-toast';
 import { deferred, demoTopUpSession, premiumStatus, subscriptionStatus } from '@/testing/billing.fixture';
-import { errorResponse, mockApi } from '@/testing/mock-api';
+import { errorResponse, mockApi, sentBody } from '@/testing/mock-api';
 import { jsonResponse } from '@/testing/mock-fetch';
 import { renderApp } from '@/testing/render-app';
 import { signedInUser } from '@/testing/session-user.fixture';
@@ -32,6 +32,61 @@ describe('/demo-checkout/:id (DECISIONS 14)', () => {
     expect(screen.getByText('£9.99')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Confirm' })).toBeEnabled();
     expect(screen.getByRole('button', { name: 'Cancel' })).toBeEnabled();
+  });
+
+  it('is the demo billing portal for a cancellation: at period end, plus a labelled demo control to end it now', async () => {
+    const portal = demoTopUpSession({
+      kind: 'portal',
+      portalFlow: 'cancel',
+      actions: ['confirm', 'end-period-now'],
+      title: 'Cancel your Premium plan (demo billing portal)',
+      amountPence: null,
+      tokens: null,
+    });
+    const fetchMock = mockApi(
+      {
+        [sessionPath]: () => jsonResponse(portal),
+        [confirmPath]: () =>
+          jsonResponse({
+            id,
+            status: 'complete',
+            duplicate: false,
+            redirectUrl: `${window.location.origin}/subscription?checkout=success&kind=portal`,
+            tier: 'free',
+            tokensLeft: 10_000,
+          }),
+      },
+      signedInUser,
+    );
+    renderApp(`/demo-checkout/${id}`);
+
+    expect(await screen.findByRole('button', { name: 'Cancel at end of period' })).toBeEnabled();
+    const demoControl = screen.getByRole('group', { name: 'Demo only: end the billing period now' });
+    await userEvent.click(
+      within(demoControl).getByRole('button', { name: 'Demo only: end the billing period now' }),
+    );
+    await waitFor(() => expect(sentBody(fetchMock, confirmPath)).toEqual({ action: 'end-period-now' }));
+  });
+
+  it('manages the card without any way to cancel', async () => {
+    mockApi(
+      {
+        [sessionPath]: () =>
+          jsonResponse(
+            demoTopUpSession({
+              kind: 'portal',
+              portalFlow: 'payment_method',
+              amountPence: null,
+              tokens: null,
+            }),
+          ),
+      },
+      signedInUser,
+    );
+    renderApp(`/demo-checkout/${id}`);
+
+    expect(await screen.findByRole('button', { name: 'Save payment method' })).toBeEnabled();
+    expect(screen.queryByRole('button', { name: /end the billing period/ })).not.toBeInTheDocument();
   });
 
   it('shows a plan per month', async () => {

@@ -3,6 +3,7 @@ import {
   BILLING_RETURN_PATH,
   type BillingDemoSessionReply,
   DEMO_CHECKOUT_SCREEN,
+  type DemoAction,
   PAYMENT_TOASTS,
   ROUTE_PATHS,
   formatGbp,
@@ -45,6 +46,14 @@ function priceText(session: BillingDemoSessionReply): string {
   return isMonthly(session) ? DEMO_CHECKOUT_SCREEN.perMonth(price) : price;
 }
 
+/** The portal's primary button says what it does (DECISIONS 21); checkouts read "Confirm". */
+function confirmLabel(session: BillingDemoSessionReply): string {
+  if (session.kind === 'portal' && session.portalFlow) {
+    return DEMO_CHECKOUT_SCREEN.portalConfirm[session.portalFlow];
+  }
+  return DEMO_CHECKOUT_SCREEN.confirm;
+}
+
 function SummaryRow({ label, value, strong = false }: { label: string; value: string; strong?: boolean }) {
   return (
     <div className="flex items-baseline justify-between gap-4 py-3">
@@ -82,17 +91,20 @@ export function DemoCheckoutPage() {
     else browserLocation.assign(url);
   };
 
-  const onConfirm = () =>
-    confirm.mutate(id, {
-      onSuccess: (reply) => {
-        void queryClient.invalidateQueries({ queryKey: authKeys.user() });
-        void queryClient.invalidateQueries({ queryKey: billingKeys.subscription() });
-        go(reply.redirectUrl);
+  const onConfirm = (action: DemoAction = 'confirm') =>
+    confirm.mutate(
+      { id, action },
+      {
+        onSuccess: (reply) => {
+          void queryClient.invalidateQueries({ queryKey: authKeys.user() });
+          void queryClient.invalidateQueries({ queryKey: billingKeys.subscription() });
+          go(reply.redirectUrl);
+        },
+        onError: (error) => {
+          toast(toastWithMessage(PAYMENT_TOASTS.failed, purchaseErrorMessage(error)));
+        },
       },
-      onError: (error) => {
-        toast(toastWithMessage(PAYMENT_TOASTS.failed, purchaseErrorMessage(error)));
-      },
-    });
+    );
 
   const onCancel = () => {
     const target = session.data ? sameOriginPath(session.data.cancelUrl) : null;
@@ -161,6 +173,29 @@ export function DemoCheckoutPage() {
                 <p className="mt-4 text-sm text-muted-foreground">{DEMO_CHECKOUT_SCREEN.alreadyConfirmed}</p>
               ) : null}
             </CardContent>
+            {session.data.actions.includes('end-period-now') ? (
+              <CardContent>
+                <div
+                  role="group"
+                  aria-label={DEMO_CHECKOUT_SCREEN.endPeriodNow}
+                  className="space-y-3 rounded-lg border border-dashed border-amber-400 bg-amber-50 p-4"
+                >
+                  <p className="flex items-center gap-2 text-sm font-semibold text-amber-900">
+                    <FlaskConical aria-hidden="true" className="size-4 shrink-0" />
+                    {DEMO_CHECKOUT_SCREEN.endPeriodNow}
+                  </p>
+                  <p className="text-sm text-amber-900">{DEMO_CHECKOUT_SCREEN.endPeriodNowHint}</p>
+                  <Button
+                    variant="outline"
+                    size="sm"
+                    disabled={confirm.isPending}
+                    onClick={() => onConfirm('end-period-now')}
+                  >
+                    {DEMO_CHECKOUT_SCREEN.endPeriodNow}
+                  </Button>
+                </div>
+              </CardContent>
+            ) : null}
             <CardFooter className="flex-col-reverse gap-2 sm:flex-row sm:justify-end">
               <Button
                 variant="outline"
@@ -170,14 +205,16 @@ export function DemoCheckoutPage() {
               >
                 {DEMO_CHECKOUT_SCREEN.cancel}
               </Button>
-              <Button
-                className="w-full sm:w-auto"
-                disabled={confirm.isPending}
-                aria-busy={confirm.isPending}
-                onClick={onConfirm}
-              >
-                {confirm.isPending ? BILLING_PROCESSING_LABEL : DEMO_CHECKOUT_SCREEN.confirm}
-              </Button>
+              {session.data.actions.includes('confirm') ? (
+                <Button
+                  className="w-full sm:w-auto"
+                  disabled={confirm.isPending}
+                  aria-busy={confirm.isPending}
+                  onClick={() => onConfirm('confirm')}
+                >
+                  {confirm.isPending ? BILLING_PROCESSING_LABEL : confirmLabel(session.data)}
+                </Button>
+              ) : null}
             </CardFooter>
           </Card>
         )}

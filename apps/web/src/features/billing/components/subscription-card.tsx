@@ -48,7 +48,8 @@ function Pending() {
  * "Your Premium/Max Subscription" (spec §2): the tokens left and this period's allowance left out of
  * the plan allowance, the real renewal date
  * (DECISIONS 6), plan, price and status; Upgrade to Max Plan (premium only), Manage Payment Method and
- * Cancel Subscription (both open the billing portal and need a billing account).
+ * Cancel Subscription (both open the billing portal and need a billing account: the first on the
+ * card, the second on cancelling at the end of the paid period, DECISIONS 21).
  */
 export function SubscriptionCard({ tier, user, subscription, loading, className }: SubscriptionCardProps) {
   const plan = getPlan(tier);
@@ -153,7 +154,7 @@ export function SubscriptionCard({ tier, user, subscription, loading, className 
           <Button
             variant="outline"
             disabled={busy || !hasBillingAccount}
-            onClick={() => portal.mutate()}
+            onClick={() => portal.mutate('payment_method')}
             aria-describedby={hasBillingAccount ? undefined : 'portal-hint'}
           >
             <CreditCard aria-hidden="true" />
@@ -162,7 +163,7 @@ export function SubscriptionCard({ tier, user, subscription, loading, className 
           <Button
             variant="outline"
             disabled={busy || !hasBillingAccount}
-            onClick={() => portal.mutate()}
+            onClick={() => portal.mutate('cancel')}
             aria-describedby={hasBillingAccount ? undefined : 'portal-hint'}
             className="text-destructive hover:text-destructive"
           >

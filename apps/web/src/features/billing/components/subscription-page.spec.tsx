@@ -130,6 +130,19 @@ describe('/subscription for free users', () => {
     await waitFor(() => expect(assign).toHaveBeenCalledWith('https://checkout.test/sub'));
   });
 
+  it('re-reads the user and the subscription after "Already subscribed", so the page stops being stale', async () => {
+    const { events, fetchMock } = renderFree(() => jsonResponse({ message: 'Already subscribed' }));
+    await waitFor(() => expect(calls(fetchMock, '/api/subscription')).toBe(1));
+    const userReads = calls(fetchMock, '/api/user');
+
+    await events.click(
+      within(await screen.findByRole('table')).getByRole('button', { name: 'Subscribe to Premium' }),
+    );
+
+    await waitFor(() => expect(lastToast()).toMatchObject({ title: 'Already Subscribed' }));
+    await waitFor(() => expect(calls(fetchMock, '/api/user')).toBeGreaterThan(userReads));
+  });
+
   it.each([
     [
       'an info toast for "Already subscribed"',
@@ -260,7 +273,7 @@ describe('/subscription for premium and max users (spec §2; DECISIONS 6)', () =
     );
 
     const card = await screen.findByRole('region', { name: 'Your Max Subscription' });
-    expect(await within(card).findByText('890K of 1000K left this period')).toBeInTheDocument();
+    expect(await within(card).findByText('890K of 1M left this period')).toBeInTheDocument();
     expect(within(card).getByText('£99.99 per month')).toBeInTheDocument();
     expect(within(card).queryByRole('button', { name: 'Upgrade to Max Plan' })).not.toBeInTheDocument();
   });
@@ -292,7 +305,7 @@ describe('/subscription for premium and max users (spec §2; DECISIONS 6)', () =
     );
   });
 
-  it('opens the customer portal, returning to this page', async () => {
+  it('opens the customer portal on cancelling, returning to this page', async () => {
     const { events, fetchMock, assign } = renderPaid(premiumUser, premiumStatus(), {
       '/api/create-customer-portal-session': () => jsonResponse({ url: 'https://billing.test/portal' }),
     });
@@ -302,6 +315,21 @@ describe('/subscription for premium and max users (spec §2; DECISIONS 6)', () =
     await waitFor(() => expect(assign).toHaveBeenCalledWith('https://billing.test/portal'));
     expect(sentBody(fetchMock, '/api/create-customer-portal-session')).toEqual({
       returnUrl: window.location.href,
+      flow: 'cancel',
+    });
+  });
+
+  it('opens the customer portal on the card for Manage Payment Method (never cancels)', async () => {
+    const { events, fetchMock, assign } = renderPaid(premiumUser, premiumStatus(), {
+      '/api/create-customer-portal-session': () => jsonResponse({ url: 'https://billing.test/card' }),
+    });
+
+    await events.click(await screen.findByRole('button', { name: 'Manage Payment Method' }));
+
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('https://billing.test/card'));
+    expect(sentBody(fetchMock, '/api/create-customer-portal-session')).toEqual({
+      returnUrl: window.location.href,
+      flow: 'payment_method',
     });
   });
 

@@ -30,7 +30,8 @@ describe('token-balance button and dialog (spec §2, §9)', () => {
     [1000, '1K'],
     [1500, '2K'],
     [60_000, '60K'],
-    [1_000_000, '1000K'],
+    [1_000_000, '1M'],
+    [1_010_000, '1.01M'],
   ])('shows %i tokens as %s', async (tokensLeft, label) => {
     mockApi({}, { ...signedInUser, tokensLeft });
     renderApp('/');
@@ -46,11 +47,27 @@ describe('token-balance button and dialog (spec §2, §9)', () => {
     );
 
     expect(within(dialog).getByRole('progressbar')).toHaveAttribute('aria-valuenow', '10');
-    expect(within(dialog).getByText("of 250K in your plan's allowance")).toBeInTheDocument();
+    expect(within(dialog).getByText('Plan allowance: 250K')).toBeInTheDocument();
     expect(
       within(dialog).getByText(
         "You're running low on tokens. Consider purchasing more tokens or upgrading your plan.",
       ),
+    ).toBeInTheDocument();
+  });
+
+  it('shows what can be spent, with a running question’s reservation apart', async () => {
+    mockApi({}, { ...signedInUser, tokensLeft: 7_750, reservedTokens: 2_250 });
+    renderApp('/');
+    const button = await screen.findByRole('button', {
+      name: 'Token balance: 8K tokens, 2K tokens reserved for the running question',
+    });
+    expect(button).toHaveTextContent('8K');
+    expect(button).toHaveTextContent('2K reserved');
+    await userEvent.setup().click(button);
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('Available to spend')).toBeInTheDocument();
+    expect(
+      within(dialog).getByText(/2K tokens are reserved for the question that is running/),
     ).toBeInTheDocument();
   });
 

@@ -1,4 +1,6 @@
 import {
+  BALANCE_REFRESH_WHILE_RESERVED_MS,
+  BALANCE_SETTLE_AFTER_RESERVATION_MS,
   BUY_MORE_TOKENS_LABEL,
   LOW_BALANCE_NOTICE,
   ROUTE_PATHS,
@@ -10,8 +12,9 @@ import {
   isLowBalance,
   tokenAllowanceFor,
 } from '@council/contracts';
-import { Coins, Plus, TriangleAlert } from 'lucide-react';
-import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { Coins, Hourglass, Plus, TriangleAlert } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
 import {
@@ -22,26 +25,55 @@ import {
   DialogTitle,
   DialogTrigger,
 } from '@/components/ui/dialog';
+import { getUserQueryOptions } from '@/features/auth/api/get-user';
 import { cn } from '@/lib/utils';
 import { TokenPurchaseDialog } from './token-purchase-dialog';
 
 interface TokenBalanceButtonProps {
-  user: Pick<SessionUser, 'tokensLeft' | 'subscriptionTier'>;
+  user: Pick<SessionUser, 'tokensLeft' | 'subscriptionTier'> & Partial<Pick<SessionUser, 'reservedTokens'>>;
   className?: string;
 }
 
+/** True for BALANCE_SETTLE_AFTER_RESERVATION_MS after `holding` turns false. */
+function useSettling(holding: boolean): boolean {
+  const [settling, setSettling] = useState(false);
+  const held = useRef(holding);
+  useEffect(() => {
+    const released = held.current && !holding;
+    held.current = holding;
+    if (!released) return undefined;
+    setSettling(true);
+    const timer = window.setTimeout(() => setSettling(false), BALANCE_SETTLE_AFTER_RESERVATION_MS);
+    return () => window.clearTimeout(timer);
+  }, [holding]);
+  return settling;
+}
+
 /**
- * The signed-in header's token balance (spec §2) and its dialog: balance (1,000 and over as rounded
- * K), the bar against the tier's allowance, the low-balance notice under 10 percent, Buy More Tokens
- * (hidden on free; opens the purchase dialog) and the Upgrade Plan link (hidden on max).
+ * The signed-in header's token balance (spec §2) and its dialog: what can be spent (1,000 and over
+ * as rounded K), with a running question's reservation shown apart (and re-read until it is given
+ * back), the bar against the tier's allowance, the low-balance notice under 10 percent, Buy More
+ * Tokens (hidden on free; opens the purchase dialog) and the Upgrade Plan link (hidden on max).
  */
 export function TokenBalanceButton({ user, className }: TokenBalanceButtonProps) {
   const [open, setOpen] = useState(false);
   const [purchaseOpen, setPurchaseOpen] = useState(false);
   const { tokensLeft, subscriptionTier: tier } = user;
+  const reserved = user.reservedTokens ?? 0;
+  const settling = useSettling(reserved > 0);
+  // While a question holds tokens, re-read the user until they come back (it ends or is stopped),
+  // and a little longer: a stopped question's partial answers are settled just after the release.
+  const refreshing = reserved > 0 || settling;
+  useQuery({
+    ...getUserQueryOptions(),
+    enabled: refreshing,
+    refetchInterval: refreshing ? BALANCE_REFRESH_WHILE_RESERVED_MS : false,
+  });
   const plan = getPlan(tier);
   const formatted = formatTokens(tokensLeft);
-  const low = isLowBalance(tokensLeft, tier);
+  const formattedReserved = formatTokens(reserved);
+  // The reservation mostly comes back: judge "low" on what the account holds, not on the hold.
+  const low = isLowBalance(tokensLeft + reserved, tier);
   const fill = Math.round(balanceRatio(tokensLeft, tier) * 100);
 
   const openPurchase = () => {
@@ -56,11 +88,24 @@ export function TokenBalanceButton({ user, className }: TokenBalanceButtonProps)
           <Button
             variant="outline"
             size="sm"
-            aria-label={TOKEN_BALANCE.buttonLabel(formatted)}
+            aria-label={
+              reserved > 0
+                ? `${TOKEN_BALANCE.buttonLabel(formatted)}, ${TOKEN_BALANCE.reservedLabel(formattedReserved)}`
+                : TOKEN_BALANCE.buttonLabel(formatted)
+            }
             className={cn('gap-1.5 tabular-nums', low && 'border-destructive/40 text-destructive', className)}
           >
             <Coins aria-hidden="true" className={cn(!low && 'text-primary')} />
-            {formatted}
+            <span data-testid="balance-spendable">{formatted}</span>
+            {reserved > 0 ? (
+              <span
+                data-testid="balance-reserved"
+                className="flex items-center gap-1 border-l border-border pl-1.5 text-xs font-normal text-muted-foreground"
+              >
+                <Hourglass aria-hidden="true" className="size-3!" />
+                {TOKEN_BALANCE.reserved(formattedReserved)}
+              </span>
+            ) : null}
           </Button>
         </DialogTrigger>
         <DialogContent>
@@ -69,6 +114,7 @@ export function TokenBalanceButton({ user, className }: TokenBalanceButtonProps)
             <DialogDescription>{TOKEN_BALANCE.description}</DialogDescription>
           </DialogHeader>
           <div className="rounded-xl border border-border bg-muted/50 p-4">
+            <p className="text-xs font-medium text-muted-foreground">{TOKEN_BALANCE.spendable}</p>
             <div className="flex items-baseline justify-between gap-3">
               <p className="text-3xl font-bold tabular-nums tracking-tight">
                 {formatted}{' '}
@@ -96,6 +142,12 @@ export function TokenBalanceButton({ user, className }: TokenBalanceButtonProps)
             <p className="mt-2 text-xs text-muted-foreground">
               {TOKEN_BALANCE.ofAllowance(formatTokens(tokenAllowanceFor(tier)))}
             </p>
+            {reserved > 0 ? (
+              <p className="mt-3 flex gap-2 text-sm text-foreground">
+                <Hourglass aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-muted-foreground" />
+                {TOKEN_BALANCE.reservedNote(formattedReserved)}
+              </p>
+            ) : null}
           </div>
           {low ? (
             <p className="flex gap-2 rounded-lg border border-destructive/30 bg-destructive/5 p-3 text-sm text-foreground">

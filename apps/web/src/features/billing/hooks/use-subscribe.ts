@@ -9,9 +9,10 @@ import {
   subscriptionErrorToast,
   subscriptionProcessingToast,
 } from '@council/contracts';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
 import { toast } from '@/components/ui/use-toast';
+import { authKeys } from '@/features/auth/api/auth-keys';
 import { ApiError } from '@/lib/api-client';
 import { billingKeys } from '../api/billing-keys';
 import { createSubscription } from '../api/create-subscription';
@@ -26,7 +27,11 @@ export type SubscribeSource = 'pricing' | 'upgrade';
  * an upgrade); "Already subscribed" → an info toast; anything else → "Unable to process subscription
  * request."
  */
-export function handleSubscribeReply(reply: SubscriptionReply | undefined, source: SubscribeSource): void {
+export function handleSubscribeReply(
+  reply: SubscriptionReply | undefined,
+  source: SubscribeSource,
+  refresh: () => void = () => undefined,
+): void {
   if (reply && 'url' in reply && reply.url) {
     if (source === 'upgrade') toast(PRICING_TOASTS.upgradeReady);
     else if (reply.upgraded) toast(PRICING_TOASTS.upgradeReadyFromTable);
@@ -35,6 +40,8 @@ export function handleSubscribeReply(reply: SubscriptionReply | undefined, sourc
   }
   if (reply && 'message' in reply && reply.message === ALREADY_SUBSCRIBED) {
     toast(PRICING_TOASTS.alreadySubscribed);
+    // The page was out of date (a plan started elsewhere): show the plan the server knows.
+    refresh();
     return;
   }
   toast(PRICING_TOASTS.subscriptionUnknownReply);
@@ -47,13 +54,18 @@ export function handleSubscribeReply(reply: SubscriptionReply | undefined, sourc
  */
 export function useSubscribe(source: SubscribeSource) {
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const refresh = () => {
+    void queryClient.invalidateQueries({ queryKey: authKeys.user() });
+    void queryClient.invalidateQueries({ queryKey: billingKeys.subscription() });
+  };
   return useMutation({
     mutationKey: billingKeys.subscribe(),
     mutationFn: createSubscription,
     onMutate: (tier: SellableTier) => {
       toast(subscriptionProcessingToast(PLANS[tier].name));
     },
-    onSuccess: (reply) => handleSubscribeReply(reply, source),
+    onSuccess: (reply) => handleSubscribeReply(reply, source, refresh),
     onError: (error, tier) => {
       const unauthenticated = error instanceof ApiError && error.status === 401;
       if (source === 'upgrade') {
