@@ -35,7 +35,10 @@ export class AuthService {
 
   /** Creates the account and signs it in (spec §4: registration stores the returned user). */
   async register(req: Request, dto: RegisterDto): Promise<SessionUser> {
-    await this.rateLimit.consume(REGISTER_RATE_LIMIT, clientIp(req));
+    await this.rateLimit.consume(
+      { ...REGISTER_RATE_LIMIT, points: this.config.REGISTER_LIMIT_PER_HOUR },
+      clientIp(req),
+    );
     const user = await this.users.createLocal({
       username: dto.username,
       password: dto.password,

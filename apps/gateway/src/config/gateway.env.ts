@@ -1,4 +1,5 @@
 import { BaseServerEnv } from '@council/server-kit';
+import { REGISTER_RATE_LIMIT } from '../rate-limit/rate-limit.constants';
 import {
   IsIn,
   IsInt,
@@ -98,4 +99,14 @@ export class GatewayEnv extends BaseServerEnv {
   @Min(1000)
   @Max(900_000)
   QUESTION_WAIT_TIMEOUT_MS: number = 300_000;
+
+  /**
+   * Registrations per client IP per hour (default REGISTER_RATE_LIMIT's 20). Raise it where many
+   * people share one address (a campus behind one NAT), or for a test stack whose users all come
+   * from 127.0.0.1.
+   */
+  @IsInt()
+  @Min(1)
+  @Max(100_000)
+  REGISTER_LIMIT_PER_HOUR: number = REGISTER_RATE_LIMIT.points;
 }
