@@ -76,7 +76,7 @@ async function signOut(page: Page, displayName: string) {
   // Logout goes to /, which sends a signed-out visitor on to /auth.
   await expect(page).toHaveURL('/auth');
   await expect(page.getByText('You have been successfully logged out.').first()).toBeVisible();
-  await expect(page.getByRole('banner').getByRole('link', { name: 'Log in' })).toBeVisible();
+  await expect(page.getByRole('banner').getByRole('link', { name: 'Sign in' }).first()).toBeVisible();
 }
 
 test.describe('accounts', () => {

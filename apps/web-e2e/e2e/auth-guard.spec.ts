@@ -55,7 +55,7 @@ test.describe('sessions that end', () => {
 
     await expect(page).toHaveURL('/auth');
     await expect(page.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible();
-    await expect(page.getByRole('banner').getByRole('link', { name: 'Log in' })).toBeVisible();
+    await expect(page.getByRole('banner').getByRole('link', { name: 'Sign in' }).first()).toBeVisible();
     await signIn(page, username, password);
     await expect(page).toHaveURL('/');
     await expect(page.getByRole('heading', { level: 1, name: 'Ask The Council' })).toBeVisible();

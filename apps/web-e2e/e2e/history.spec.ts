@@ -170,7 +170,7 @@ test.describe('history, detail, sharing and deleting', () => {
       expect((await answerText(cards.first())).length).toBeGreaterThan(50);
       await expect(cards.first().getByText(/^Tokens used:/)).toBeVisible();
       await expect(shared.getByRole('link', { name: 'Create Your Own Account' })).toBeVisible();
-      await expect(shared.getByRole('link', { name: 'Log in' })).toBeVisible();
+      await expect(shared.getByRole('banner').getByRole('link', { name: 'Sign in' })).toBeVisible();
       expect(await seriousViolations(shared), 'shared page').toEqual([]);
       await screenshots(shared, 'shared-question', cards.first());
     });

@@ -22,13 +22,18 @@ for (const [path, heading] of publicScreens) {
   });
 }
 
-test('the signed-out header offers Log in and Sign up', async ({ page }) => {
+test('a signed-out visitor sees the one public header on /subscription and /auth too', async ({ page }) => {
   await page.goto('/subscription');
   const header = page.getByRole('banner');
-  await expect(header.getByRole('link', { name: 'Log in' })).toHaveAttribute('href', '/auth');
-  await expect(header.getByRole('link', { name: 'Sign up' })).toHaveAttribute('href', '/auth?form=register');
+  await expect(header.getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/auth');
+  await expect(header.getByRole('link', { name: 'Log in' })).toHaveCount(0);
   await expect(header.getByRole('link', { name: 'History' })).toHaveCount(0);
   await expect(header.getByRole('link', { name: 'Pricing' })).toHaveAttribute('aria-current', 'page');
+
+  await page.goto('/auth');
+  const banner = page.getByRole('banner').first();
+  await expect(banner.getByRole('link', { name: 'Features' })).toHaveAttribute('href', '/features');
+  await expect(banner.getByRole('link', { name: 'Log in' })).toHaveCount(0);
 });
 
 test('the marketing and legal pages show signed-out visitors the public header', async ({ page }) => {

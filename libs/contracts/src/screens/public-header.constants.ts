@@ -1,4 +1,4 @@
-// The public header of the marketing pages (spec §2). Its three page links use the spec's own paths,
+// The public header of the public pages (spec §2). Its three page links use the spec's own paths,
 // which are not routes: they redirect to /product, /subscription and /company (DECISIONS 1).
 
 import { type NavLinkItem } from './navigation.constants';
@@ -18,14 +18,19 @@ export function publicHeaderLinkTarget(path: string): string {
 }
 
 /**
- * The marketing and legal pages, which signed-out visitors see with the public header. Signed-in
- * users keep the app's navigation (their balance and menu) everywhere.
+ * Every public route of spec §2 ("Route access"): a signed-out visitor sees the public header on
+ * all of them, so the site has one header for visitors. Signed-in users keep the app's navigation
+ * (their balance and menu) everywhere.
  */
 export const PUBLIC_HEADER_PATHS: readonly string[] = [
-  ROUTE_PATHS.product,
-  ROUTE_PATHS.support,
-  ROUTE_PATHS.company,
+  ROUTE_PATHS.auth,
+  ROUTE_PATHS.resetPassword,
   ROUTE_PATHS.terms,
   ROUTE_PATHS.privacy,
   ROUTE_PATHS.cookies,
+  ROUTE_PATHS.product,
+  ROUTE_PATHS.support,
+  ROUTE_PATHS.company,
+  ROUTE_PATHS.subscription,
+  '/shared',
 ];

@@ -42,19 +42,22 @@ describe('PublicHeader (spec §2)', () => {
 });
 
 describe('isPublicHeaderPath', () => {
-  it('covers the marketing and legal pages only', () => {
-    for (const path of ['/product', '/support', '/company', '/terms', '/privacy', '/cookies']) {
-      expect(isPublicHeaderPath(path)).toBe(true);
-    }
+  it('covers every public route of spec §2, so a visitor sees one header', () => {
     for (const path of [
-      '/',
+      '/product',
+      '/support',
+      '/company',
+      '/terms',
+      '/privacy',
+      '/cookies',
       '/auth',
-      '/history',
+      '/reset-password/abc',
       '/subscription',
       '/shared/abc',
-      '/products',
-      '/no-such-page',
     ]) {
+      expect(isPublicHeaderPath(path)).toBe(true);
+    }
+    for (const path of ['/', '/history', '/questions/1', '/products', '/sharedx', '/no-such-page']) {
       expect(isPublicHeaderPath(path)).toBe(false);
     }
   });
