@@ -119,7 +119,9 @@ describe('sign out (spec §4, §8)', () => {
       title: 'Logged out',
       description: 'You have been successfully logged out.',
     });
-    expect(await screen.findByRole('link', { name: 'Log in' })).toHaveAttribute('href', '/auth');
+    // /auth is a public page: a signed-out visitor sees the public header's Sign in.
+    const [signIn] = await screen.findAllByRole('link', { name: 'Sign in' });
+    expect(signIn).toHaveAttribute('href', '/auth');
   });
 
   it('signs out from the mobile menu too', async () => {
