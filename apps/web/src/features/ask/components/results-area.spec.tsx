@@ -177,7 +177,10 @@ describe('ResultsArea', () => {
 
     await play('consensus:failed', { ...meta('3-0'), responseId: null, error: 'no agreement' });
     expect(screen.getByText('Consensus Formation Failed')).toBeInTheDocument();
-    expect(screen.getByText('Individual AI responses are still available above.')).toBeInTheDocument();
+    const note = screen.getByText('Individual AI responses are still available above.');
+    // "above" holds in the tab that says it: the members' cards come first there.
+    const memberCard = screen.getByRole('article', { name: 'ChatGPT' });
+    expect(memberCard.compareDocumentPosition(note) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
 
     await userEvent.click(screen.getByRole('tab', { name: 'Individual Responses' }));
     const card = screen.getByRole('article', { name: 'ChatGPT' });

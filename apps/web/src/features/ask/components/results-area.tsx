@@ -92,6 +92,8 @@ export function QuestionResults({
 
   const members = singleError ? null : <MemberCards state={state} />;
   const stoppedBeforeConsensus = state.status === 'cancelled' && !state.consensus?.hasText;
+  // A failed consensus says the members' answers are "above": in its tab they are, right above it.
+  const consensusFailed = state.consensus?.phase === 'failed';
 
   return (
     <section aria-labelledby="ask-results-heading" className="space-y-4">
@@ -136,6 +138,7 @@ export function QuestionResults({
             <TabsTrigger value="individual">{ASK_RESULTS.individualTab}</TabsTrigger>
           </TabsList>
           <TabsContent value="consensus" className="space-y-4">
+            {consensusFailed ? members : null}
             <ConsensusCard state={state} />
             <DebateLog state={state} />
           </TabsContent>
