@@ -26,5 +26,6 @@ export * from './http/request-input.util';
 export * from './http/request-input.pipe';
 export * from './queues/job-options';
 export * from './queues/question-flow';
+export * from './queues/parse-job';
 export * from './streams/question-stream';
 export * from './rpc/prefixed-redis.transport';
