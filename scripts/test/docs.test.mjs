@@ -165,32 +165,15 @@ test('every citation in the markdown docs resolves too', () => {
 // Wording that belongs in a work log, not in the product's files.
 const WORK_LOG = [/\b(?:session|issue)s? #?\d+/i, /\bthis session\b/i, /\bprevious sessions\b/i];
 
-// Known lines in code, left for their owners to reword. An entry that no longer matches fails the
-// test, so the list only shrinks.
-const WORK_LOG_KNOWN = [
-  { file: 'apps/web-e2e/e2e/accounts.spec.ts', text: 'Accounts end to end (issue 8)' },
-  { file: 'apps/web-e2e/e2e/billing.spec.ts', text: 'Billing end to end (issue 3)' },
-  { file: 'apps/web/src/features/ask/hooks/use-question-stream.ts', text: 'issue 4 "Streaming"' },
-  { file: 'scripts/bench/run.mjs', text: 'the streaming benchmark (issue #7)' },
-  { file: 'scripts/faults/run.mjs', text: 'against the real apps (issue #7)' },
-  { file: 'scripts/lib/ensure-redis.mjs', text: 'for this session (nothing kept on disk)' },
-];
-
 test('tracked files contain no work-log language', () => {
   const hits = [];
-  const usedKnown = new Set();
   for (const file of trackedFiles()) {
     if (file === SELF) continue;
     read(file)
       .split('\n')
       .forEach((line, index) => {
-        if (!WORK_LOG.some((pattern) => pattern.test(line))) return;
-        const known = WORK_LOG_KNOWN.find((entry) => entry.file === file && line.includes(entry.text));
-        if (known) usedKnown.add(known);
-        else hits.push(`${file}:${index + 1}: ${line.trim()}`);
+        if (WORK_LOG.some((pattern) => pattern.test(line))) hits.push(`${file}:${index + 1}: ${line.trim()}`);
       });
   }
   assert.deepEqual(hits, []);
-  const stale = WORK_LOG_KNOWN.filter((entry) => !usedKnown.has(entry));
-  assert.deepEqual(stale, [], 'reworded lines: remove them from WORK_LOG_KNOWN');
 });
