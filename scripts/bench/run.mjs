@@ -1,4 +1,4 @@
-// `npm run bench`: the streaming benchmark (issue #7).
+// `npm run bench`: the streaming benchmark.
 //
 // Starts (or, with --url, uses) the stack with every provider pointed at a local fake that speaks
 // the OpenAI and Anthropic streaming formats (libs/testing) at a set time to first token and token

@@ -1,4 +1,4 @@
-// `npm run test:faults`: fault scenarios against the real apps (issue #7). Each scenario file
+// `npm run test:faults`: fault scenarios against the real apps. Each scenario file
 // (scripts/faults/*.fault.mjs, node:test) starts its own processes on its own database and Redis
 // prefix (or its own Redis / PostgreSQL when it restarts them), breaks something, and checks what
 // the user and the ledger see. They run one after another; the long ones (*.long.fault.mjs, mostly

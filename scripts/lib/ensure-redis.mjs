@@ -50,7 +50,7 @@ export async function ensureDevRedis({
 
   const redisServer = await findOrInstallRedisServer();
   if (!redisServer) throw new Error(HOW_TO_GET_REDIS);
-  info(`No Redis at ${probeUrl}: starting ${redisServer} for this session (nothing kept on disk)`);
+  info(`No Redis at ${probeUrl}: starting ${redisServer} for this run (nothing kept on disk)`);
   const started = await startChildRedis(redisServer, { sink, dataDir });
   return {
     url: started.url,

@@ -5,12 +5,10 @@ import { BillingModule } from './billing/billing.module';
 import { CatalogueModule } from './catalogue/catalogue.module';
 import { CouncilStreamModule } from './council-stream/council-stream.module';
 import { type GatewayEnv } from './config/gateway.env';
-import { HistoryModule } from './history/history.module';
 import { OAuthModule } from './oauth/oauth.module';
 import { PasswordResetModule } from './password-reset/password-reset.module';
 import { QuestionsModule } from './questions/questions.module';
 import { QueuesModule } from './queues/queues.module';
-import { SharingModule } from './sharing/sharing.module';
 import { SupportModule } from './support/support.module';
 
 @Module({})
@@ -29,8 +27,6 @@ export class GatewayModule {
         OAuthModule,
         BillingModule,
         QuestionsModule,
-        HistoryModule,
-        SharingModule,
         CouncilStreamModule,
       ],
     };

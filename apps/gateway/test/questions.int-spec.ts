@@ -32,7 +32,7 @@ import { type FlowProducer, Queue } from 'bullmq';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { QUESTION_FLOW_PRODUCER, QUEUE_UNAVAILABLE_MESSAGE } from '../src/questions/questions.constants';
-import { QuestionsService } from '../src/questions/questions.service';
+import { QuestionResults } from '../src/questions/read/question-results.service';
 import { type TestGateway, nextIp, sessionCookieOf, startTestGateway } from './accounts.helpers';
 import {
   type BillingProcess,
@@ -566,7 +566,7 @@ describe('asking the council (gateway, billing process, PostgreSQL, Redis, BullM
 
   it('answers an ask as reading the question back would, in two statements once the catalogue is read', async () => {
     const asker = await signUp('max');
-    const service = gw.app.get(QuestionsService);
+    const service = gw.app.get(QuestionResults);
     const dataSource = gw.app.get(DataSource);
     const readBack = async (id: number) => JSON.parse(JSON.stringify(await service.result(id))) as unknown;
     // The first ask of this gateway may read the catalogue; later ones within its TTL reuse it.

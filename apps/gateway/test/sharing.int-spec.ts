@@ -15,7 +15,7 @@ import {
 } from '@council/contracts';
 import { type TestDatabase, createMigratedDatabase } from '@council/testing';
 import request from 'supertest';
-import { SHARED_VIEW_RATE_LIMIT } from '../src/sharing/sharing.constants';
+import { SHARED_VIEW_RATE_LIMIT } from '../src/questions/sharing/sharing.constants';
 import { type TestGateway, nextIp, sessionCookieOf, startTestGateway } from './accounts.helpers';
 
 const PUBLIC_URL = 'http://council.example';

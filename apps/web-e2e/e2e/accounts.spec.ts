@@ -2,7 +2,7 @@ import { readFileSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { type Page, expect, test } from '@playwright/test';
 
-// Accounts end to end (issue 8): sign up, sign out, sign in, forgot password, reset through the
+// Accounts end to end: sign up, sign out, sign in, forgot password, reset through the
 // e-mail the gateway wrote to its outbox (MAIL_OUTBOX_DIR, passed here as E2E_OUTBOX_DIR by
 // scripts/test.mjs), sign in with the new password. Plus the guard and the four auth modes' pictures.
 

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { type Page, expect, test } from '@playwright/test';
 
-// Billing end to end (issue 3) against the real stack in demo mode (no STRIPE_SECRET_KEY, DECISIONS
+// Billing end to end against the real stack in demo mode (no STRIPE_SECRET_KEY, DECISIONS
 // 14): checkout urls lead to /demo-checkout/<id>, whose confirmation runs the same fulfilment as a
 // verified Stripe webhook. Plus pictures of the pricing screen and the demo checkout page.
 

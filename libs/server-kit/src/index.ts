@@ -26,6 +26,7 @@ export * from './http/request-input.util';
 export * from './http/request-input.pipe';
 export * from './queues/job-options';
 export * from './queues/question-flow';
+export * from './queues/parse-job';
 export * from './streams/question-stream';
 export * from './rpc/http-rpc.client';
 export * from './rpc/billing-rpc.client';

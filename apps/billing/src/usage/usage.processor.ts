@@ -1,11 +1,15 @@
 import { Processor, WorkerHost } from '@nestjs/bullmq';
 import { Logger, OnApplicationBootstrap } from '@nestjs/common';
 import { type BillingReleaseReply, JOBS, QUEUES, type UsageSettleJobData } from '@council/contracts';
-import { MetricsService, instrumentWorker } from '@council/server-kit';
+import {
+  MetricsService,
+  instrumentWorker,
+  parseJobOrFail,
+  permanentOnDomainError,
+} from '@council/server-kit';
 import { Job } from 'bullmq';
 import { BillingEnv } from '../config/billing.env';
 import { ReservationsService, type SettleResult } from '../reservations/reservations.service';
-import { parseJobOrFail, permanentOnDomainError } from '../queues/job.util';
 
 /** Jobs at once until bootstrap applies BillingEnv.USAGE_CONCURRENCY. */
 export const USAGE_CONCURRENCY = 4;

@@ -3,10 +3,14 @@ import { Logger, OnApplicationBootstrap } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { JOBS, QUEUES } from '@council/contracts';
 import { StripeEventEntity } from '@council/db';
-import { MetricsService, instrumentWorker } from '@council/server-kit';
+import {
+  MetricsService,
+  instrumentWorker,
+  parseJobOrFail,
+  permanentOnDomainError,
+} from '@council/server-kit';
 import { Job, UnrecoverableError } from 'bullmq';
 import { DataSource } from 'typeorm';
-import { parseJobOrFail, permanentOnDomainError } from '../queues/job.util';
 import { StripeObjectSource } from '../stripe/stripe-object-source';
 import { parseStripeEvent } from './billing-event';
 import { type FulfilmentOutcome, WebhookEventsService } from './webhook-events.service';

@@ -1,8 +1,8 @@
 import { Processor, WorkerHost } from '@nestjs/bullmq';
 import { Logger, type OnApplicationBootstrap } from '@nestjs/common';
-import { JOBS, JobPayloadError, QUEUES, parseJobPayload } from '@council/contracts';
-import { MetricsService, instrumentWorker } from '@council/server-kit';
-import { type Job, UnrecoverableError } from 'bullmq';
+import { JOBS, QUEUES } from '@council/contracts';
+import { MetricsService, instrumentWorker, parseJobOrFail } from '@council/server-kit';
+import { type Job } from 'bullmq';
 import { RetentionService } from './retention.service';
 
 export interface RetentionSweepResult {
@@ -30,16 +30,7 @@ export class RetentionProcessor extends WorkerHost implements OnApplicationBoots
   }
 
   async process(job: Job): Promise<RetentionSweepResult> {
-    if (job.name !== JOBS.retentionSweep) {
-      throw new UnrecoverableError(`Queue ${QUEUES.retention} has no handler for job "${job.name}"`);
-    }
-    let retentionDays: number;
-    try {
-      ({ retentionDays } = await parseJobPayload(JOBS.retentionSweep, job.data));
-    } catch (error) {
-      if (error instanceof JobPayloadError) throw new UnrecoverableError(error.message);
-      throw error;
-    }
+    const { retentionDays } = await parseJobOrFail(QUEUES.retention, JOBS.retentionSweep, job);
     return { deleted: await this.retention.sweep(retentionDays) };
   }
 }

@@ -25,7 +25,7 @@ import { type NextFunction, type Request, type RequestHandler, type Response } f
 import { type IncomingMessage, type ServerResponse } from 'node:http';
 import { AUTHENTICATOR, type Authenticator } from '../auth/auth.passport';
 import { GatewayEnv } from '../config/gateway.env';
-import { QuestionsService } from '../questions/questions.service';
+import { QuestionResults } from '../questions/read/question-results.service';
 import { allowedOrigins } from '../security/security.util';
 import { SESSION_MIDDLEWARE } from '../session/session.middleware';
 import { type AuthUser } from '../users/users.util';
@@ -83,7 +83,7 @@ export class CouncilStreamGateway implements OnGatewayInit, OnGatewayConnection,
 
   constructor(
     private readonly tailer: CouncilStreamTailer,
-    private readonly questions: QuestionsService,
+    private readonly questions: QuestionResults,
     private readonly env: GatewayEnv,
     @Inject(SESSION_MIDDLEWARE) private readonly sessionMiddleware: RequestHandler,
     @Inject(AUTHENTICATOR) private readonly authenticator: Authenticator,

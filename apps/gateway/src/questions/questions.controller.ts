@@ -21,9 +21,11 @@ import {
 } from '@council/contracts';
 import { CurrentUser } from '../auth/auth.decorator';
 import { AuthenticatedGuard } from '../auth/auth.guard';
-import { QuestionId, ResponseId } from '../history/question-id.decorator';
+import { QuestionId, ResponseId } from './question-id.decorator';
 import { type AuthUser } from '../users/users.util';
-import { QuestionsService } from './questions.service';
+import { AskQuestion } from './ask/ask-question.service';
+import { CancelQuestion } from './cancel/cancel-question.service';
+import { RetryResponse } from './retry/retry-response.service';
 import { parseWaitFlag } from './questions.util';
 
 /** Asking the council (spec §7 POST /api/questions, DECISIONS 12) and stopping a question. */
@@ -33,7 +35,11 @@ import { parseWaitFlag } from './questions.util';
 @UseGuards(AuthenticatedGuard)
 @Controller('questions')
 export class QuestionsController {
-  constructor(private readonly questions: QuestionsService) {}
+  constructor(
+    private readonly askQuestion: AskQuestion,
+    private readonly cancelQuestion: CancelQuestion,
+    private readonly retryResponse: RetryResponse,
+  ) {}
 
   @Post()
   @Header('Cache-Control', 'no-store')
@@ -61,7 +67,7 @@ export class QuestionsController {
     @Body() dto: AskQuestionDto,
     @Query('wait') wait?: string,
   ): Promise<AskQuestionResult> {
-    return this.questions.ask(user, dto, parseWaitFlag(wait));
+    return this.askQuestion.execute(user, dto, parseWaitFlag(wait));
   }
 
   @Post(':id/cancel')
@@ -72,7 +78,7 @@ export class QuestionsController {
   @ApiNotFoundResponse({ description: 'No such question of yours' })
   @ApiConflictResponse({ description: 'The question has already completed or failed' })
   cancel(@CurrentUser() user: AuthUser, @QuestionId() id: number): Promise<CancelQuestionResult> {
-    return this.questions.cancel(user, id);
+    return this.cancelQuestion.execute(user, id);
   }
 
   @Post(':id/responses/:responseId/retry')
@@ -90,6 +96,6 @@ export class QuestionsController {
     @QuestionId() id: number,
     @ResponseId() responseId: number,
   ): Promise<ResponseRow> {
-    return this.questions.retry(user, id, responseId);
+    return this.retryResponse.execute(user, id, responseId);
   }
 }

@@ -9,14 +9,35 @@ import {
   ResponseEntity,
   RoleEntity,
 } from '@council/db';
+import { QuestionStreamWriter, REDIS_CLIENT } from '@council/server-kit';
+import { type Redis } from 'ioredis';
 import { AuthModule } from '../auth/auth.module';
 import { BillingModule } from '../billing/billing.module';
+import { GatewayEnv } from '../config/gateway.env';
 import { QueuesModule } from '../queues/queues.module';
+import { RateLimitModule } from '../rate-limit/rate-limit.module';
+import { AskQuestion } from './ask/ask-question.service';
+import { CancelQuestion } from './cancel/cancel-question.service';
+import { CatalogueSnapshotService } from './data/catalogue-snapshot.service';
+import { QuestionsRepository } from './data/questions.repository';
+import { ResponsesRepository } from './data/responses.repository';
+import { SharesRepository } from './data/shares.repository';
+import { HistoryController } from './history/history.controller';
+import { HistoryService } from './history/history.service';
+import { QuestionJobs } from './jobs/question-jobs.service';
 import { QUESTION_FLOW_PRODUCER } from './questions.constants';
 import { QuestionsController } from './questions.controller';
-import { QuestionsService } from './questions.service';
+import { QuestionResults } from './read/question-results.service';
+import { RetryResponse } from './retry/retry-response.service';
+import { SharedController } from './sharing/shared.controller';
+import { SharingController } from './sharing/sharing.controller';
+import { SharingService } from './sharing/sharing.service';
 
-/** POST /api/questions and cancel. Exports QuestionsService for the socket's ownership checks. */
+/**
+ * Every /api/questions route (ask, cancel, retry, history, detail, delete, share) and the public
+ * /api/shared page. Repositories own the SQL, the use cases own the rules, QuestionJobs the queues.
+ * Exports QuestionResults for the socket's ownership checks.
+ */
 @Module({
   imports: [
     TypeOrmModule.forFeature([
@@ -31,9 +52,27 @@ import { QuestionsService } from './questions.service';
     QueuesModule,
     AuthModule,
     BillingModule,
+    RateLimitModule,
   ],
-  controllers: [QuestionsController],
-  providers: [QuestionsService],
-  exports: [QuestionsService],
+  controllers: [QuestionsController, HistoryController, SharingController, SharedController],
+  providers: [
+    QuestionsRepository,
+    ResponsesRepository,
+    SharesRepository,
+    CatalogueSnapshotService,
+    QuestionJobs,
+    {
+      provide: QuestionStreamWriter,
+      useFactory: (redis: Redis, env: GatewayEnv) => new QuestionStreamWriter(redis, env.REDIS_PREFIX),
+      inject: [REDIS_CLIENT, GatewayEnv],
+    },
+    AskQuestion,
+    CancelQuestion,
+    RetryResponse,
+    QuestionResults,
+    HistoryService,
+    SharingService,
+  ],
+  exports: [QuestionResults],
 })
 export class QuestionsModule {}

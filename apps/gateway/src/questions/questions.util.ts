@@ -2,6 +2,7 @@
 
 import {
   AGENTS_MIN_MESSAGE,
+  FINAL_QUESTION_STATUSES,
   NEW_QUESTION_STATE,
   type AskQuestionDto,
   PREMIUM_FEATURE_MESSAGE,
@@ -9,6 +10,7 @@ import {
   type Provider,
   type QuestionAgentResponse,
   type QuestionResponse,
+  type QuestionStatus,
   type ResponseRow,
   type SubscriptionTier,
   VALIDATION_MESSAGES,
@@ -286,4 +288,14 @@ export function toResponseRow(response: ResponseEntity): ResponseRow {
 /** `?wait=true` (also `1`); anything else, or absent, answers at once. */
 export function parseWaitFlag(value: string | undefined): boolean {
   return value === 'true' || value === '1';
+}
+
+/** An error's message for a log line. */
+export function describeError(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+/** Completed, failed or cancelled: nothing more will run for the question. */
+export function isFinalStatus(status: QuestionStatus): boolean {
+  return (FINAL_QUESTION_STATUSES as readonly string[]).includes(status);
 }

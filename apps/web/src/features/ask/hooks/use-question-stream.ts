@@ -41,7 +41,7 @@ export function receiveStreamEvent(queryClient: QueryClient, questionId: number,
 }
 
 /**
- * Subscribes to a question's events while it runs (spec §2 results area, issue 4 "Streaming"). On every
+ * Subscribes to a question's events while it runs (spec §2 results area, ARCHITECTURE "Streaming"). On every
  * (re)connect it subscribes again with the last entry id it applied, so the gateway replays exactly
  * what was missed; replays already applied are ignored by entry id. A retry puts the question back
  * to running, which subscribes again.

@@ -19,11 +19,11 @@ import {
   type HistoryPage,
   type QuestionDetail,
 } from '@council/contracts';
-import { CurrentUser } from '../auth/auth.decorator';
-import { AuthenticatedGuard } from '../auth/auth.guard';
-import { type AuthUser } from '../users/users.util';
+import { CurrentUser } from '../../auth/auth.decorator';
+import { AuthenticatedGuard } from '../../auth/auth.guard';
+import { type AuthUser } from '../../users/users.util';
 import { HistoryService } from './history.service';
-import { QuestionId } from './question-id.decorator';
+import { QuestionId } from '../question-id.decorator';
 
 const ID_PARAM = { name: 'id', type: Number, description: 'Question id (a positive whole number)' };
 

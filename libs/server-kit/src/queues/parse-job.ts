@@ -5,7 +5,7 @@ import {
   type QueueName,
   parseJobPayload,
 } from '@council/contracts';
-import { DomainException } from '@council/server-kit';
+import { DomainException } from '../errors/domain.exception';
 import { type Job, UnrecoverableError } from 'bullmq';
 
 /**

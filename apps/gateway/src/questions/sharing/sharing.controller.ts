@@ -9,10 +9,10 @@ import {
   ApiUnauthorizedResponse,
 } from '@nestjs/swagger';
 import { type QuestionResponse, ShareQuestionDto, type ShareReply } from '@council/contracts';
-import { CurrentUser } from '../auth/auth.decorator';
-import { AuthenticatedGuard } from '../auth/auth.guard';
-import { QuestionId } from '../history/question-id.decorator';
-import { type AuthUser } from '../users/users.util';
+import { CurrentUser } from '../../auth/auth.decorator';
+import { AuthenticatedGuard } from '../../auth/auth.guard';
+import { QuestionId } from '../question-id.decorator';
+import { type AuthUser } from '../../users/users.util';
 import { SharingService } from './sharing.service';
 
 /** The owner's side of sharing (spec §2 Share dialog, §7; DECISIONS 8 for revoking). */

@@ -1,4 +1,4 @@
-import { type RateLimitRule } from '../rate-limit/rate-limit.service';
+import { type RateLimitRule } from '../../rate-limit/rate-limit.service';
 
 /** 18 random bytes: 144 bits, 24 base64url characters (the brief asks for at least 128 bits). */
 export const SHARE_ID_BYTES = 18;

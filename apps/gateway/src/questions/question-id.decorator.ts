@@ -2,7 +2,7 @@ import { type ExecutionContext, createParamDecorator } from '@nestjs/common';
 import { VALIDATION_MESSAGES } from '@council/contracts';
 import { DomainException } from '@council/server-kit';
 import { type Request } from 'express';
-import { MAX_QUESTION_ID } from './history.util';
+import { MAX_QUESTION_ID } from './history/history.util';
 
 /** An entity id from the URL: plain digits, 1..MAX_QUESTION_ID; anything else is 400 VALIDATION_FAILED. */
 export function parseQuestionId(

@@ -2,7 +2,7 @@ import { Controller, Get, Header, Param, Req } from '@nestjs/common';
 import { ApiNotFoundResponse, ApiOkResponse, ApiTags, ApiTooManyRequestsResponse } from '@nestjs/swagger';
 import { type SharedQuestionResponse } from '@council/contracts';
 import { type Request } from 'express';
-import { clientIp } from '../rate-limit/rate-limit.util';
+import { clientIp } from '../../rate-limit/rate-limit.util';
 import { SharingService } from './sharing.service';
 
 /** Public: anyone with the link reads the shared question (spec §2 Shared page, §7). */

@@ -1,0 +1,128 @@
+import { Injectable, Logger } from '@nestjs/common';
+import {
+  askRefusal,
+  type AskQuestionDto,
+  type AskQuestionResult,
+  answerMaxOutputTokensFor,
+  estimateQuestionTokens,
+} from '@council/contracts';
+import { DomainException, QuestionStreamWriter } from '@council/server-kit';
+import { BillingClient } from '../../billing/billing.client';
+import { BillingRpcException } from '../../billing/billing.exception';
+import { type AuthUser } from '../../users/users.util';
+import { CatalogueSnapshotService } from '../data/catalogue-snapshot.service';
+import { QuestionsRepository } from '../data/questions.repository';
+import { QuestionJobs } from '../jobs/question-jobs.service';
+import { QUEUE_UNAVAILABLE_MESSAGE } from '../questions.constants';
+import {
+  type CatalogueSnapshot,
+  type CouncilPlan,
+  describeError,
+  newQuestionResponse,
+  planCouncil,
+  plannedAgentResponses,
+} from '../questions.util';
+import { QuestionResults } from '../read/question-results.service';
+
+/**
+ * Asking the council: the council is checked against the user's tier (questions.util, from
+ * libs/contracts' PLANS), the question and its members are written, tokens are held through
+ * billing, and one flow is queued.
+ */
+@Injectable()
+export class AskQuestion {
+  private readonly logger = new Logger(AskQuestion.name);
+
+  constructor(
+    private readonly catalogue: CatalogueSnapshotService,
+    private readonly questions: QuestionsRepository,
+    private readonly jobs: QuestionJobs,
+    private readonly billing: BillingClient,
+    private readonly stream: QuestionStreamWriter,
+    private readonly results: QuestionResults,
+  ) {}
+
+  /** A 402 writes nothing. With `wait`, answers once the question is final (or the wait timed out). */
+  async execute(user: AuthUser, dto: AskQuestionDto, wait: boolean): Promise<AskQuestionResult> {
+    const catalogue = await this.catalogue.get();
+    const plan = planCouncil(user.subscriptionTier, dto, catalogue);
+    // A balance that certainly cannot pay is refused before anything is written.
+    const refusal = askRefusal(user);
+    if (refusal) throw new DomainException(refusal.code, refusal.message);
+    const question = await this.questions.insert(user.id, dto, plan);
+    await this.reserve(user, question.id, dto, plan, catalogue);
+    try {
+      await this.jobs.enqueue(
+        { id: question.id, userId: user.id, showDebate: dto.showDebate, showReasoning: dto.showReasoning },
+        plan,
+      );
+    } catch (error) {
+      this.logger.error(`Question ${question.id} could not be queued: ${describeError(error)}`);
+      await this.failUnqueued(user.id, question.id, QUEUE_UNAVAILABLE_MESSAGE);
+      throw new DomainException('SERVICE_UNAVAILABLE', QUEUE_UNAVAILABLE_MESSAGE);
+    }
+    if (wait) {
+      await this.results.waitUntilFinal(question.id);
+      return this.results.result(question.id);
+    }
+    // Answered from what was just written (DECISIONS 12: at once, responses still empty), with no
+    // read-back: the asker's subscription follows this answer, and a worker may already stream.
+    return {
+      question: newQuestionResponse(question, dto, plan),
+      responses: [],
+      agents: plannedAgentResponses(question.id, plan.members, question.memberIds, catalogue),
+    };
+  }
+
+  /**
+   * Billing needs the question row, so it exists first. A refusal (402, or any 4xx) deletes it
+   * again, so nothing is left behind; when billing's answer is unknown (503) the reservation may
+   * exist, so it is released and the question kept as failed.
+   */
+  private async reserve(
+    user: AuthUser,
+    questionId: number,
+    dto: AskQuestionDto,
+    plan: CouncilPlan,
+    catalogue: CatalogueSnapshot,
+  ): Promise<void> {
+    // Exactly what the calls may use: each writes at most the tier's answer length (the provider
+    // worker sends the same limit), so a free question holds a fifth of the free allowance.
+    const rolePromptLength = Math.max(
+      0,
+      ...plan.members.map(
+        (member) => catalogue.roles.find((role) => role.id === member.roleId)?.prompt.length ?? 0,
+      ),
+    );
+    const maxTokens = estimateQuestionTokens({
+      members: plan.members.length,
+      questionLength: dto.question.length,
+      showDebate: dto.showDebate,
+      answerMaxOutputTokens: answerMaxOutputTokensFor(user.subscriptionTier),
+      rolePromptLength,
+    });
+    try {
+      await this.billing.reserve(user.id, questionId, maxTokens);
+    } catch (error) {
+      if (error instanceof BillingRpcException && error.body.statusCode < 500) {
+        await this.questions.remove(questionId);
+      } else {
+        await this.failUnqueued(user.id, questionId, describeError(error));
+      }
+      throw error;
+    }
+  }
+
+  /** No job will ever run for this question: give its tokens back and mark it failed. */
+  private async failUnqueued(userId: number, questionId: number, reason: string): Promise<void> {
+    await this.billing.release(userId, questionId).catch((error: unknown) => {
+      this.logger.error(
+        `Question ${questionId}: release after a failed enqueue failed: ${describeError(error)}`,
+      );
+    });
+    await this.questions.markFailed(questionId);
+    await this.stream
+      .append(questionId, [{ type: 'question:failed', error: reason, reason: 'error' }])
+      .catch(() => undefined);
+  }
+}

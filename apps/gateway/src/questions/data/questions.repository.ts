@@ -1,0 +1,219 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
+import { type AskQuestionDto, type QuestionStatus, SERVER_MESSAGES } from '@council/contracts';
+import { QuestionAgentEntity, QuestionEntity, ResponseEntity, preparedQuery } from '@council/db';
+import { DomainException } from '@council/server-kit';
+import { DataSource, In, Repository } from 'typeorm';
+import { type CouncilPlan } from '../questions.util';
+
+/**
+ * The question and its council in one statement: a data-modifying CTE is atomic by itself, so it
+ * needs no transaction (START and COMMIT were two more round trips on every ask). Members come as
+ * parallel arrays; the LEFT JOIN keeps the question id even for a council of none.
+ */
+const INSERT_QUESTION_SQL = `
+  WITH "question" AS (
+    INSERT INTO "questions" ("userId", "question", "showDebate", "showReasoning", "debateLeaderId", "status")
+    VALUES ($1, $2, $3, $4, $5, 'pending')
+    RETURNING "id", "createdAt"
+  ), "members" AS (
+    INSERT INTO "question_agents" ("questionId", "agentId", "modelId", "roleId", "order")
+    SELECT "question"."id", "member"."agentId", "member"."modelId", "member"."roleId", "member"."order"
+      FROM "question",
+           unnest($6::integer[], $7::integer[], $8::integer[], $9::integer[])
+             AS "member" ("agentId", "modelId", "roleId", "order")
+    RETURNING "id", "order"
+  )
+  SELECT "question"."id" AS "questionId", "question"."createdAt" AS "createdAt",
+         "members"."id" AS "memberId", "members"."order" AS "order"
+    FROM "question" LEFT JOIN "members" ON TRUE`;
+
+interface InsertedQuestionRow {
+  questionId: number;
+  createdAt: Date;
+  memberId: number | null;
+  order: number | null;
+}
+
+export interface InsertedQuestion {
+  id: number;
+  createdAt: Date;
+  /** question_agents ids by member order. */
+  memberIds: Map<number, number>;
+}
+
+/** One page of a user's history as read: the entities and the cursor time of each row. */
+export interface HistoryRows {
+  entities: QuestionEntity[];
+  raw: Array<{ q_id: number; cursor_at: string }>;
+}
+
+export interface HistoryPageQuery {
+  limit: number;
+  search?: string;
+  after: { createdAt: string; id: number } | null;
+  /** SQL rendering each row's createdAt for the cursor (history.util). */
+  cursorAtSql: string;
+}
+
+/** The SQL of questions and their councils (question_agents). Rules live in the services. */
+@Injectable()
+export class QuestionsRepository {
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    @InjectRepository(QuestionEntity) private readonly questions: Repository<QuestionEntity>,
+    @InjectRepository(QuestionAgentEntity) private readonly members: Repository<QuestionAgentEntity>,
+  ) {}
+
+  async insert(userId: number, dto: AskQuestionDto, plan: CouncilPlan): Promise<InsertedQuestion> {
+    const { rows } = await preparedQuery<InsertedQuestionRow>(this.dataSource, INSERT_QUESTION_SQL, [
+      userId,
+      dto.question,
+      dto.showDebate,
+      dto.showReasoning,
+      plan.debateLeaderId,
+      plan.members.map((member) => member.agentId),
+      plan.members.map((member) => member.modelId),
+      plan.members.map((member) => member.roleId),
+      plan.members.map((member) => member.order),
+    ]);
+    const [first] = rows;
+    if (!first) throw new Error('Inserting a question returned no row');
+    const memberIds = new Map<number, number>();
+    for (const row of rows) {
+      if (row.memberId !== null && row.order !== null) memberIds.set(row.order, row.memberId);
+    }
+    return { id: first.questionId, createdAt: first.createdAt, memberIds };
+  }
+
+  /** The user's question; someone else's answers exactly like a missing one, so ids reveal nothing. */
+  async findOwned(userId: number, questionId: number): Promise<QuestionEntity> {
+    const question = await this.questions.findOneBy({ id: questionId, userId });
+    if (!question) throw new DomainException('NOT_FOUND', SERVER_MESSAGES.questionNotFound);
+    return question;
+  }
+
+  /** The question's status when `userId` owns it, else null. Prepared: every socket subscription runs it. */
+  async ownedStatus(userId: number, questionId: number): Promise<QuestionStatus | null> {
+    const {
+      rows: [question],
+    } = await preparedQuery<{ status: QuestionStatus }>(
+      this.dataSource,
+      `SELECT "status" FROM "questions" WHERE "id" = $1 AND "userId" = $2`,
+      [questionId, userId],
+    );
+    return question?.status ?? null;
+  }
+
+  async status(questionId: number): Promise<QuestionStatus | null> {
+    const question = await this.questions.findOne({
+      where: { id: questionId },
+      select: { id: true, status: true },
+    });
+    return question?.status ?? null;
+  }
+
+  /** Cancelled only while pending or running; false when something else ended it first. */
+  async markCancelledIfRunning(questionId: number): Promise<boolean> {
+    const { affected } = await this.questions
+      .createQueryBuilder()
+      .update()
+      .set({ status: 'cancelled' })
+      .where('id = :id AND status IN (:...running)', { id: questionId, running: ['pending', 'running'] })
+      .execute();
+    return Boolean(affected);
+  }
+
+  async markFailed(questionId: number): Promise<void> {
+    await this.questions.update({ id: questionId }, { status: 'failed' });
+  }
+
+  /** Removes a question nothing was spent on (its council goes with it, ON DELETE CASCADE). */
+  async remove(questionId: number): Promise<void> {
+    await this.questions.delete({ id: questionId });
+  }
+
+  /** The question with its answers (by member, then round, consensus last) in one statement. */
+  async withResponses(questionId: number): Promise<QuestionEntity> {
+    return this.questions
+      .createQueryBuilder('question')
+      .leftJoinAndSelect('question.responses', 'response')
+      .where('question.id = :questionId', { questionId })
+      .orderBy('response.memberOrder', 'ASC')
+      .addOrderBy('response.round', 'ASC')
+      .addOrderBy('response.id', 'ASC')
+      .getOneOrFail();
+  }
+
+  /** The council of one question with agent, model and role, in member order. */
+  async council(questionId: number): Promise<QuestionAgentEntity[]> {
+    return this.members.find({
+      where: { questionId },
+      relations: { agent: true, model: true, role: true },
+      order: { order: 'ASC' },
+    });
+  }
+
+  /** The councils of several questions (one query for a history page). */
+  async councils(questionIds: readonly number[]): Promise<QuestionAgentEntity[]> {
+    if (questionIds.length === 0) return [];
+    return this.members.find({
+      where: { questionId: In([...questionIds]) },
+      relations: { agent: true, model: true, role: true },
+      order: { questionId: 'ASC', order: 'ASC' },
+    });
+  }
+
+  /** The members with their agents (the provider decides the queue), in member order. */
+  async membersWithAgents(questionId: number): Promise<QuestionAgentEntity[]> {
+    return this.members.find({ where: { questionId }, relations: { agent: true }, order: { order: 'ASC' } });
+  }
+
+  /** One member with its agent. A query builder, not findOne: findOne with a relation pages by id first. */
+  async memberWithAgent(questionId: number, order: number): Promise<QuestionAgentEntity | null> {
+    return this.members
+      .createQueryBuilder('member')
+      .innerJoinAndSelect('member.agent', 'agent')
+      .where('member.questionId = :questionId AND member.order = :order', { questionId, order })
+      .getOne();
+  }
+
+  /**
+   * One page of the user's questions, newest first (createdAt, then id, both descending), optionally
+   * filtered by PostgreSQL full-text search; one extra row tells whether another page follows.
+   */
+  async historyPage(userId: number, query: HistoryPageQuery): Promise<HistoryRows> {
+    const builder = this.questions
+      .createQueryBuilder('q')
+      .addSelect(query.cursorAtSql, 'cursor_at')
+      .where('q."userId" = :userId', { userId })
+      .orderBy('q.createdAt', 'DESC')
+      .addOrderBy('q.id', 'DESC')
+      .limit(query.limit + 1);
+    if (query.search !== undefined) {
+      // websearch_to_tsquery accepts any text (quotes, "or", -word) without syntax errors; the
+      // GIN index on searchVector answers it.
+      builder.andWhere(`q."searchVector" @@ websearch_to_tsquery('english', :search)`, {
+        search: query.search,
+      });
+    }
+    if (query.after) {
+      builder.andWhere(`(q."createdAt", q."id") < (CAST(:afterAt AS timestamptz), :afterId)`, {
+        afterAt: query.after.createdAt,
+        afterId: query.after.id,
+      });
+    }
+    return builder.getRawAndEntities<{ q_id: number; cursor_at: string }>();
+  }
+
+  /** Deletes the user's question with its answers and council in one transaction (NOT_FOUND if gone). */
+  async deleteWithAnswers(userId: number, questionId: number): Promise<void> {
+    await this.dataSource.transaction(async (manager) => {
+      await manager.delete(ResponseEntity, { questionId });
+      await manager.delete(QuestionAgentEntity, { questionId });
+      const { affected } = await manager.delete(QuestionEntity, { id: questionId, userId });
+      // A concurrent delete won the race: roll back and answer like a missing question.
+      if (!affected) throw new DomainException('NOT_FOUND', SERVER_MESSAGES.questionNotFound);
+    });
+  }
+}

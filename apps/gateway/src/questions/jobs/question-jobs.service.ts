@@ -1,0 +1,87 @@
+import { InjectFlowProducer, InjectQueue } from '@nestjs/bullmq';
+import { Injectable, Logger } from '@nestjs/common';
+import {
+  DEBATE_MAX_ROUNDS,
+  JOBS,
+  type MemberAnswerJobData,
+  PROVIDERS,
+  type Provider,
+  QUEUES,
+  finaliseJobId,
+  jobId,
+  synthesisJobId,
+} from '@council/contracts';
+import { type QuestionAgentEntity } from '@council/db';
+import { buildQuestionFlow, providerJobOptions } from '@council/server-kit';
+import { FlowProducer, type Job, Queue } from 'bullmq';
+import { QUESTION_FLOW_PRODUCER } from '../questions.constants';
+import { type CouncilPlan, describeError } from '../questions.util';
+
+/** States of a job that has not started: removing it is safe. */
+const NOT_STARTED_STATES = new Set(['waiting', 'delayed', 'prioritized', 'waiting-children']);
+
+export interface QueuedQuestion {
+  id: number;
+  userId: number;
+  showDebate: boolean;
+  showReasoning: boolean;
+}
+
+/** The queue side of a question: its flow, removing what has not started, and a member's retry. */
+@Injectable()
+export class QuestionJobs {
+  private readonly logger = new Logger(QuestionJobs.name);
+  private readonly providerQueues: Record<Provider, Queue>;
+
+  constructor(
+    @InjectFlowProducer(QUESTION_FLOW_PRODUCER) private readonly flows: FlowProducer,
+    @InjectQueue(QUEUES.consensus) private readonly consensusQueue: Queue,
+    @InjectQueue(QUEUES.providerOpenai) openaiQueue: Queue,
+    @InjectQueue(QUEUES.providerAnthropic) anthropicQueue: Queue,
+    @InjectQueue(QUEUES.providerXai) xaiQueue: Queue,
+  ) {
+    this.providerQueues = { openai: openaiQueue, anthropic: anthropicQueue, xai: xaiQueue };
+  }
+
+  /** One flow per question: a child per member answer under the question's finalising parent. */
+  async enqueue(question: QueuedQuestion, plan: CouncilPlan): Promise<void> {
+    await this.flows.add(buildQuestionFlow(question, plan.members, { leaderOrder: plan.leaderOrder }));
+  }
+
+  /** Adds a member's first answer again under its deterministic id, removing the failed job first. */
+  async requeueMemberAnswer(data: MemberAnswerJobData): Promise<void> {
+    const queue = this.providerQueues[data.provider];
+    const id = jobId(data.questionId, data.memberOrder, 0);
+    const previous = await queue.getJob(id);
+    if (previous) await previous.remove();
+    await queue.add(JOBS.memberAnswer, data, providerJobOptions(id));
+  }
+
+  /**
+   * Removes every job of the question that has not started: first answers, debate revisions and the
+   * synthesis on the provider queues, then the flow parent once none of its children is running.
+   */
+  async removePending(questionId: number, members: readonly QuestionAgentEntity[]): Promise<void> {
+    let active = false;
+    const tryRemove = async (job: Job | undefined): Promise<void> => {
+      if (!job) return;
+      const state = await job.getState();
+      if (state === 'active') active = true;
+      if (!NOT_STARTED_STATES.has(state)) return;
+      await job.remove().catch((error: unknown) => {
+        active = true;
+        this.logger.warn(`Question ${questionId}: job ${job.id ?? '?'} not removed: ${describeError(error)}`);
+      });
+    };
+    for (const member of members) {
+      const queue = this.providerQueues[member.agent?.provider ?? 'openai'];
+      for (let round = 0; round <= DEBATE_MAX_ROUNDS; round += 1) {
+        await tryRemove(await queue.getJob(jobId(questionId, member.order, round)));
+      }
+    }
+    for (const provider of PROVIDERS) {
+      await tryRemove(await this.providerQueues[provider].getJob(synthesisJobId(questionId)));
+    }
+    if (!active) await tryRemove(await this.consensusQueue.getJob(finaliseJobId(questionId)));
+  }
+}
