@@ -19,6 +19,7 @@ import {
   createStripeEvent,
   createTestQuestion,
   createTestUser,
+  freePort,
   param,
   signStripeEvent,
 } from '@council/testing';
@@ -339,6 +340,33 @@ describe('two billing replicas behind one address (Stripe mode)', () => {
       expect(own.filter((entry) => entry.kind === 'purchase')).toHaveLength(1);
     }
     await expectLedgerConsistent(first);
+  });
+
+  it('retries a call whose connection a stopped replica refused, once, on the next replica', async () => {
+    const stopped = await freePort();
+    const halfDown = await startRoundRobinProxy([stopped, Number(new URL(first.url ?? '').port)]);
+    try {
+      const user = await createTestUser(first.dataSource);
+      const questions = await Promise.all([1, 2, 3].map(() => createTestQuestion(first.dataSource, user.id)));
+      for (const question of questions) {
+        // A new client each time: its first connection goes to the stopped replica.
+        const fresh = connect(halfDown.url);
+        try {
+          const reply = await call(fresh, BILLING_RPC.reserve, {
+            userId: user.id,
+            questionId: question.id,
+            maxTokens: 1_000,
+          });
+          expect(reply).toMatchObject({ reserved: 1_000, duplicate: false });
+        } finally {
+          await fresh.close();
+        }
+      }
+      expect(halfDown.connections).toEqual([3, 3]);
+      await expectLedgerConsistent(first);
+    } finally {
+      await halfDown.close();
+    }
   });
 
   it('gives the same reply when a call is repeated (a retry after a lost connection)', async () => {
