@@ -5,6 +5,8 @@
 // REDIS_URL (else 127.0.0.1:6379 if it answers, else a private redis-server), PORT (gateway, 3000),
 // BILLING_PORT (3001), PROVIDER_WORKER_PORT (3002), CONSENSUS_WORKER_PORT (3003), REDIS_PREFIX,
 // LOG_LEVEL, NODE_ENV (development), PUBLIC_URL; everything else is passed to the apps untouched.
+// The gateway reaches billing at BILLING_URL (http://127.0.0.1:BILLING_PORT) with BILLING_RPC_SECRET
+// (a fresh random one per start unless set).
 // A root .env file is loaded first (variables already set win), so the apps and this script agree.
 // Ctrl-C / SIGTERM stops the apps, then Postgres/Redis children, and exits 0. An app that exits on
 // its own stops everything; the exit code is then non-zero and the app is named.

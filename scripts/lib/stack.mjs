@@ -1,4 +1,5 @@
 // The four server apps as one stack: start them with one environment, wait until each is healthy.
+import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import process from 'node:process';
@@ -58,10 +59,11 @@ export async function startStack({
 }) {
   await assertReadyToStart({ ports, apps, root });
 
+  const shared = { ...env, ...linkedEnv(ports, env) };
   let stopping = false;
   const services = apps.map((app) =>
     startService(keyOf(app), process.execPath, [path.join('apps', app.name, 'dist', 'main.js')], {
-      env: { ...env, ...app.env, PORT: String(ports[keyOf(app)]) },
+      env: { ...shared, ...app.env, PORT: String(ports[keyOf(app)]) },
       cwd: root,
       colour: app.colour,
       sink,
@@ -105,6 +107,20 @@ export async function startStack({
     throw cause;
   }
   return { urls, exited, stop, services };
+}
+
+/**
+ * What the apps need to find each other on one machine, unless `env` says otherwise: the gateway
+ * calls billing at BILLING_URL with BILLING_RPC_SECRET (a fresh one per stack, so no other stack on
+ * this machine can call this billing).
+ */
+export function linkedEnv(ports, env = {}) {
+  return {
+    ...(env.BILLING_URL || ports.billing === undefined
+      ? { BILLING_URL: env.BILLING_URL }
+      : { BILLING_URL: `http://127.0.0.1:${ports.billing}` }),
+    BILLING_RPC_SECRET: env.BILLING_RPC_SECRET || randomBytes(32).toString('base64url'),
+  };
 }
 
 /** Fails with a clear message when an app is not built or its port is taken (cheap: run it early). */

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { formatDuration } from '../lib/log.mjs';
 import { globEscape } from '../lib/redis.mjs';
-import { SERVER_APPS, portsFromEnv } from '../lib/stack.mjs';
+import { SERVER_APPS, linkedEnv, portsFromEnv } from '../lib/stack.mjs';
 import { which } from '../lib/exec.mjs';
 
 test('formatDuration', () => {
@@ -25,6 +25,17 @@ test('portsFromEnv: defaults 3000-3003, each overridable', () => {
   assert.deepEqual(portsFromEnv({ PORT: '8080', BILLING_PORT: '9001' }).gateway, 8080);
   assert.equal(portsFromEnv({ BILLING_PORT: '9001' }).billing, 9001);
   assert.equal(SERVER_APPS.find((app) => app.name === 'gateway').healthPath, '/api/health');
+});
+
+test('linkedEnv: the gateway finds billing on its port, with a fresh secret unless one is set', () => {
+  const linked = linkedEnv({ gateway: 3000, billing: 9001 });
+  assert.equal(linked.BILLING_URL, 'http://127.0.0.1:9001');
+  assert.ok(linked.BILLING_RPC_SECRET.length >= 32);
+  assert.notEqual(linkedEnv({ billing: 1 }).BILLING_RPC_SECRET, linked.BILLING_RPC_SECRET);
+  assert.equal(
+    linkedEnv({ billing: 1 }, { BILLING_RPC_SECRET: 'x'.repeat(32) }).BILLING_RPC_SECRET,
+    'x'.repeat(32),
+  );
 });
 
 test('which finds executables on a given PATH only', () => {

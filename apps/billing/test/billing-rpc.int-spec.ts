@@ -1,27 +1,28 @@
-import { type ClientProxy } from '@nestjs/microservices';
 import {
   BILLING_RPC,
-  type BillingDemoConfirmReply,
-  type BillingDemoSessionReply,
-  type BillingHealthReply,
-  type BillingReleaseReply,
-  type BillingReserveReply,
-  type BillingSubscriptionReply,
-  type BillingTopUpReply,
-  type BillingWebhookReply,
+  type BillingRpcCalls,
+  type BillingRpcPattern,
+  type BillingRpcReply,
+  type BillingRpcRequest,
   SERVER_MESSAGES,
-  billingRpcErrorBody,
-  isErrorBody,
+  billingRpcPath,
+  billingRpcReplyError,
 } from '@council/contracts';
-import { createPrefixedRedisClient, redisOptionsFromUrl } from '@council/server-kit';
+import { LedgerEntryEntity } from '@council/db';
+import {
+  DEVELOPMENT_RPC_SECRET,
+  type HttpRpcClient,
+  MetricsService,
+  createBillingRpcClient,
+} from '@council/server-kit';
 import {
   createStripeEvent,
   createTestQuestion,
   createTestUser,
+  freePort,
   param,
   signStripeEvent,
 } from '@council/testing';
-import { firstValueFrom, timeout } from 'rxjs';
 import {
   type BillingHarness,
   WEBHOOK_SECRET,
@@ -29,34 +30,39 @@ import {
   processed,
   startBilling,
 } from './support/billing-harness';
+import { type RoundRobinProxy, startRoundRobinProxy } from './support/round-robin-proxy';
 
-function connect(harness: BillingHarness): ClientProxy {
-  const { host, port } = redisOptionsFromUrl(harness.redis.url);
-  return createPrefixedRedisClient({ host, port, channelPrefix: harness.redis.prefix });
+type Client = HttpRpcClient<BillingRpcCalls>;
+
+/** The gateway's client (same factory and settings) on `url`. */
+function connect(url: string): Client {
+  return createBillingRpcClient({ baseUrl: url, secret: DEVELOPMENT_RPC_SECRET, timeoutMs: 10_000 });
 }
 
-/** What the gateway does: send, and turn a failure into the ErrorBody it answers with. */
-async function call<T>(client: ClientProxy, pattern: string, payload: object): Promise<T> {
-  return firstValueFrom(client.send<T>(pattern, payload));
+async function call<P extends BillingRpcPattern>(
+  client: Client,
+  pattern: P,
+  request: BillingRpcRequest<P>,
+): Promise<BillingRpcReply<P>> {
+  const answer = await client.call(pattern, request);
+  if (!answer.ok) throw new Error(`${pattern} answered ${answer.status}: ${JSON.stringify(answer.body)}`);
+  return answer.reply;
 }
 
-async function failure(client: ClientProxy, pattern: string, payload: object) {
-  const error: unknown = await call(client, pattern, payload).then(
-    () => null,
-    (caught: unknown) => caught,
-  );
-  expect(isErrorBody(error)).toBe(true);
-  return billingRpcErrorBody(error);
+/** What the gateway answers the user when billing refuses (the call map's types are bypassed on purpose). */
+async function failure(client: Client, pattern: BillingRpcPattern, request: object) {
+  const answer = await client.call(pattern, request as BillingRpcRequest<typeof pattern>);
+  if (answer.ok) throw new Error(`${pattern} succeeded: ${JSON.stringify(answer.reply)}`);
+  return { status: answer.status, body: billingRpcReplyError(answer.status, answer.body) };
 }
 
-describe('billing RPC over Redis (demo mode)', () => {
+describe('billing RPC over HTTP (demo mode)', () => {
   let harness: BillingHarness;
-  let client: ClientProxy;
+  let client: Client;
 
   beforeAll(async () => {
-    harness = await startBilling({ rpc: true });
-    client = connect(harness);
-    await client.connect();
+    harness = await startBilling({ listen: true });
+    client = connect(harness.url ?? '');
   });
 
   afterEach(async () => {
@@ -68,35 +74,40 @@ describe('billing RPC over Redis (demo mode)', () => {
     await harness?.close();
   });
 
-  it('never answers callers of another deployment: REDIS_PREFIX keeps RPC channels apart', async () => {
-    const { host, port } = redisOptionsFromUrl(harness.redis.url);
-    const stranger = createPrefixedRedisClient({
-      host,
-      port,
-      channelPrefix: `${harness.redis.prefix}-other`,
+  it('refuses callers without the RPC secret (401)', async () => {
+    const url = `${harness.url}${billingRpcPath(BILLING_RPC.reserve)}`;
+    const post = (authorization?: string) =>
+      fetch(url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...(authorization ? { authorization } : {}) },
+        body: JSON.stringify({ userId: 1, questionId: 1, maxTokens: 1 }),
+      });
+    for (const response of [await post(), await post('Bearer wrong'), await post(DEVELOPMENT_RPC_SECRET)]) {
+      expect(response.status).toBe(401);
+      expect(await response.json()).toMatchObject({ statusCode: 401, code: 'UNAUTHENTICATED' });
+    }
+    const stranger = createBillingRpcClient({
+      baseUrl: harness.url ?? '',
+      secret: 'x'.repeat(40),
+      timeoutMs: 5000,
     });
-    await stranger.connect();
     try {
-      await expect(firstValueFrom(stranger.send(BILLING_RPC.health, {}).pipe(timeout(750)))).rejects.toThrow(
-        /timeout/i,
-      );
+      expect(await failure(stranger, BILLING_RPC.health, {})).toEqual({
+        status: 401,
+        body: expect.objectContaining({ statusCode: 503, code: 'SERVICE_UNAVAILABLE' }),
+      });
     } finally {
       await stranger.close();
     }
   });
 
   it('answers the gateway and reports demo mode without a Stripe key', async () => {
-    expect(await call<BillingHealthReply>(client, BILLING_RPC.health, {})).toEqual({
-      status: 'ok',
-      mode: 'demo',
-    });
+    expect(await call(client, BILLING_RPC.health, {})).toEqual({ status: 'ok', mode: 'demo' });
   });
 
   it('reports a new account', async () => {
     const user = await createTestUser(harness.dataSource);
-    expect(
-      await call<BillingSubscriptionReply>(client, BILLING_RPC.subscriptionGet, { userId: user.id }),
-    ).toEqual({
+    expect(await call(client, BILLING_RPC.subscriptionGet, { userId: user.id })).toEqual({
       tier: 'free',
       status: 'none',
       currentPeriodEnd: null,
@@ -113,27 +124,19 @@ describe('billing RPC over Redis (demo mode)', () => {
     });
   });
 
-  it('reserves and releases for the question flow, with 402s the gateway passes on', async () => {
+  it('reserves and releases for the question flow, with the 402s the gateway passes on', async () => {
     const user = await createTestUser(harness.dataSource);
     const question = await createTestQuestion(harness.dataSource, user.id);
-    const reserved = await call<BillingReserveReply>(client, BILLING_RPC.reserve, {
-      userId: user.id,
-      questionId: question.id,
-      maxTokens: 4_000,
-    });
-    expect(reserved).toEqual({
+    expect(
+      await call(client, BILLING_RPC.reserve, { userId: user.id, questionId: question.id, maxTokens: 4_000 }),
+    ).toEqual({
       questionId: question.id,
       reserved: 4_000,
       tokensLeft: 6_000,
       queriesLeft: 4,
       duplicate: false,
     });
-    expect(
-      await call<BillingReleaseReply>(client, BILLING_RPC.release, {
-        userId: user.id,
-        questionId: question.id,
-      }),
-    ).toEqual({
+    expect(await call(client, BILLING_RPC.release, { userId: user.id, questionId: question.id })).toEqual({
       questionId: question.id,
       released: 4_000,
       tokensLeft: 10_000,
@@ -145,9 +148,8 @@ describe('billing RPC over Redis (demo mode)', () => {
     expect(
       await failure(client, BILLING_RPC.reserve, { userId: broke.id, questionId: unpaid.id, maxTokens: 100 }),
     ).toEqual({
-      statusCode: 402,
-      code: 'INSUFFICIENT_TOKENS',
-      message: SERVER_MESSAGES.insufficientTokens,
+      status: 402,
+      body: { statusCode: 402, code: 'INSUFFICIENT_TOKENS', message: SERVER_MESSAGES.insufficientTokens },
     });
     const trialOver = await createTestUser(harness.dataSource, { queriesLeft: 0 });
     const tooMany = await createTestQuestion(harness.dataSource, trialOver.id);
@@ -158,13 +160,12 @@ describe('billing RPC over Redis (demo mode)', () => {
         maxTokens: 100,
       }),
     ).toEqual({
-      statusCode: 402,
-      code: 'NO_FREE_QUERIES',
-      message: SERVER_MESSAGES.noFreeQueries,
+      status: 402,
+      body: { statusCode: 402, code: 'NO_FREE_QUERIES', message: SERVER_MESSAGES.noFreeQueries },
     });
   });
 
-  it('answers 400 to a bad payload and 404 to an unknown user', async () => {
+  it('answers 400 to a bad payload and 404 to an unknown user, never 500', async () => {
     const user = await createTestUser(harness.dataSource);
     expect(
       await failure(client, BILLING_RPC.topUpCreate, {
@@ -173,140 +174,212 @@ describe('billing RPC over Redis (demo mode)', () => {
         requestId: 'req-rpc-0001',
       }),
     ).toEqual({
-      statusCode: 400,
-      code: 'VALIDATION_FAILED',
-      message: 'Please select a token package',
+      status: 400,
+      body: { statusCode: 400, code: 'VALIDATION_FAILED', message: 'Please select a token package' },
     });
-    expect(
-      await failure(client, BILLING_RPC.subscriptionGet, { userId: user.id, admin: true }),
-    ).toMatchObject({
-      statusCode: 400,
-      code: 'VALIDATION_FAILED',
-    });
+    for (const request of [
+      { userId: user.id, admin: true },
+      { userId: String(user.id) },
+      { userId: 1e300 },
+      {
+        userId: user.id,
+        nested: { deep: [[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[1]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]] },
+      },
+      { userId: `${user.id}\u0000` },
+    ]) {
+      expect((await failure(client, BILLING_RPC.subscriptionGet, request)).status).toBe(400);
+    }
     expect(await failure(client, BILLING_RPC.subscriptionGet, { userId: 999_999 })).toMatchObject({
-      statusCode: 404,
-      code: 'NOT_FOUND',
+      status: 404,
+      body: { code: 'NOT_FOUND' },
     });
     expect(
       await failure(client, BILLING_RPC.portalCreate, { userId: user.id, requestId: 'req-rpc-0002' }),
-    ).toMatchObject({
-      statusCode: 400,
-      code: 'VALIDATION_FAILED',
-    });
+    ).toMatchObject({ status: 400, body: { code: 'VALIDATION_FAILED' } });
   });
 
   it('runs a demo checkout end to end', async () => {
     const user = await createTestUser(harness.dataSource);
-    const topUp = await call<BillingTopUpReply>(client, BILLING_RPC.topUpCreate, {
+    const topUp = await call(client, BILLING_RPC.topUpCreate, {
       userId: user.id,
       packageId: 'tokens_150k',
       requestId: 'req-rpc-0003',
     });
-    const view = await call<BillingDemoSessionReply>(client, BILLING_RPC.demoGet, {
-      userId: user.id,
-      id: topUp.sessionId,
-    });
+    const view = await call(client, BILLING_RPC.demoGet, { userId: user.id, id: topUp.sessionId });
     expect(view).toMatchObject({ demo: true, kind: 'topup', tokens: 150_000, amountPence: 1999 });
-    const confirmed = await call<BillingDemoConfirmReply>(client, BILLING_RPC.demoConfirm, {
-      userId: user.id,
-      id: topUp.sessionId,
-    });
+    const confirmed = await call(client, BILLING_RPC.demoConfirm, { userId: user.id, id: topUp.sessionId });
     expect(confirmed).toMatchObject({ status: 'complete', tokensLeft: 160_000 });
     expect(
       await failure(client, BILLING_RPC.demoGet, { userId: user.id, id: 'not-a-session' }),
-    ).toMatchObject({ statusCode: 400 });
+    ).toMatchObject({
+      status: 400,
+    });
   });
 });
 
-describe('billing RPC with Stripe, two replicas', () => {
+/** Requests each replica handled per RPC route, from its own metrics registry. */
+async function handledByRoute(harness: BillingHarness): Promise<Map<string, number>> {
+  const metric = await harness.get(MetricsService).httpDuration.get();
+  const counts = new Map<string, number>();
+  for (const value of metric.values) {
+    if (value.metricName !== 'council_http_request_duration_seconds_count') continue;
+    const route = String(value.labels.route);
+    if (!route.startsWith('/rpc/')) continue;
+    counts.set(route, (counts.get(route) ?? 0) + value.value);
+  }
+  return counts;
+}
+
+describe('two billing replicas behind one address (Stripe mode)', () => {
   let first: BillingHarness;
   let second: BillingHarness;
-  let client: ClientProxy;
+  let proxy: RoundRobinProxy;
+  let client: Client;
 
   beforeAll(async () => {
-    first = await startBilling({ stripe: true, rpc: true });
-    second = await startBilling({ rpc: true, replicaOf: first });
-    client = connect(first);
-    await client.connect();
+    first = await startBilling({ stripe: true, listen: true });
+    second = await startBilling({ listen: true, replicaOf: first });
+    const portOf = (harness: BillingHarness) => Number(new URL(harness.url ?? '').port);
+    proxy = await startRoundRobinProxy([portOf(first), portOf(second)]);
+    client = connect(proxy.url);
   });
 
   afterAll(async () => {
     await client?.close();
+    await proxy?.close();
     await second?.close();
     await first?.close();
   });
 
-  it('creates one checkout although every replica handles the request (Redis pub/sub)', async () => {
-    const user = await createTestUser(first.dataSource);
-    const reply = await call<BillingTopUpReply>(client, BILLING_RPC.topUpCreate, {
-      userId: user.id,
-      packageId: 'tokens_50k',
-      requestId: 'req-rpc-0004',
+  it('handles every call exactly once: one replica each, nothing doubled at Stripe or in the ledger', async () => {
+    const users = await Promise.all(Array.from({ length: 12 }, () => createTestUser(first.dataSource)));
+    const questions = await Promise.all(users.map((user) => createTestQuestion(first.dataSource, user.id)));
+    const made = new Map<string, number>();
+    const count = (pattern: BillingRpcPattern) =>
+      made.set(billingRpcPath(pattern), (made.get(billingRpcPath(pattern)) ?? 0) + 1);
+    // Each step runs for every user at once, so the client opens several connections (both replicas).
+    const everyone = <T>(step: (index: number) => Promise<T>) =>
+      Promise.all(users.map((_user, index) => step(index)));
+
+    const reserved = await everyone((i) => {
+      count(BILLING_RPC.reserve);
+      return call(client, BILLING_RPC.reserve, {
+        userId: users[i].id,
+        questionId: questions[i].id,
+        maxTokens: 3_000,
+      });
     });
-    const stripe = first.fakeStripe;
-    // Both replicas' calls arrive; the idempotency key makes them one session.
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    const posts =
-      stripe
-        ?.requestsTo('POST', '/v1/checkout/sessions')
-        .filter((request) => param(request.body, 'metadata', 'userId') === String(user.id)) ?? [];
-    expect(posts.length).toBe(2);
-    expect(new Set(posts.map((request) => request.idempotencyKey))).toEqual(
-      new Set([`checkout:${user.id}:tokens_50k:req-rpc-0004`]),
+    expect(reserved.every((reply) => reply.reserved === 3_000 && !reply.duplicate)).toBe(true);
+    const released = await everyone((i) => {
+      count(BILLING_RPC.release);
+      return call(client, BILLING_RPC.release, { userId: users[i].id, questionId: questions[i].id });
+    });
+    expect(released.map((reply) => reply.released)).toEqual(users.map(() => 3_000));
+    const topUps = await everyone((i) => {
+      count(BILLING_RPC.topUpCreate);
+      return call(client, BILLING_RPC.topUpCreate, {
+        userId: users[i].id,
+        packageId: 'tokens_50k',
+        requestId: `req-two-replicas-${i}`,
+      });
+    });
+    const events = topUps.map(({ sessionId }) => {
+      const { session } = first.fakeStripe?.completeCheckoutSession(sessionId) ?? { session: null };
+      return createStripeEvent('checkout.session.completed', session ?? {});
+    });
+    const acks = await everyone((i) => {
+      count(BILLING_RPC.webhookReceive);
+      const { body, signature } = signStripeEvent(events[i], WEBHOOK_SECRET);
+      return call(client, BILLING_RPC.webhookReceive, {
+        rawBody: Buffer.from(body).toString('base64'),
+        encoding: 'base64',
+        signature,
+      });
+    });
+    expect(acks.every((ack) => ack.received && !ack.duplicate)).toBe(true);
+    await Promise.all(events.map((event) => processed(first, event.id)));
+    const portals = await everyone((i) => {
+      count(BILLING_RPC.portalCreate);
+      return call(client, BILLING_RPC.portalCreate, { userId: users[i].id, requestId: `req-portal-${i}` });
+    });
+    expect(portals.every((reply) => typeof reply.url === 'string')).toBe(true);
+    const statuses = await everyone((i) => {
+      count(BILLING_RPC.subscriptionGet);
+      return call(client, BILLING_RPC.subscriptionGet, { userId: users[i].id });
+    });
+    expect(statuses.map((status) => status.purchasedTokens)).toEqual(users.map(() => 50_000));
+
+    // Each replica handled a share, and together exactly the calls made: none handled twice.
+    const [byFirst, bySecond] = [await handledByRoute(first), await handledByRoute(second)];
+    const total = (counts: Map<string, number>) => [...counts.values()].reduce((sum, n) => sum + n, 0);
+    expect(total(byFirst)).toBeGreaterThan(0);
+    expect(total(bySecond)).toBeGreaterThan(0);
+    const routes = [...made.keys()].sort();
+    expect(routes.map((route) => [route, (byFirst.get(route) ?? 0) + (bySecond.get(route) ?? 0)])).toEqual(
+      routes.map((route) => [route, made.get(route)]),
     );
-    expect(
-      [...(stripe?.sessions.values() ?? [])].filter((session) => session.metadata.userId === String(user.id)),
-    ).toHaveLength(1);
-    expect(stripe?.customers.size).toBe(1);
-    expect(reply.sessionId).toMatch(/^cs_test_/);
+    expect(proxy.connections.every((connections) => connections > 0)).toBe(true);
+
+    // Stripe saw one checkout and one portal session per call, each under its own key.
+    const stripe = first.fakeStripe;
+    const mine = (path: string, field: string[]) =>
+      (stripe?.requestsTo('POST', path) ?? []).filter((request) =>
+        users.some((user) => param(request.body, ...field) === String(user.id)),
+      );
+    const checkouts = mine('/v1/checkout/sessions', ['metadata', 'userId']);
+    expect(checkouts).toHaveLength(users.length);
+    expect(new Set(checkouts.map((request) => request.idempotencyKey)).size).toBe(users.length);
+    expect(stripe?.requestsTo('POST', '/v1/billing_portal/sessions')).toHaveLength(users.length);
+
+    // The ledger holds each operation once: one reservation, one release, one purchase per user.
+    const entries = await first.dataSource.getRepository(LedgerEntryEntity).find();
+    for (const user of users) {
+      const own = entries.filter((entry) => entry.userId === user.id);
+      expect(own.filter((entry) => entry.kind === 'reservation')).toHaveLength(1);
+      expect(own.filter((entry) => entry.kind === 'release')).toHaveLength(1);
+      expect(own.filter((entry) => entry.kind === 'purchase')).toHaveLength(1);
+    }
+    await expectLedgerConsistent(first);
   });
 
-  it('verifies webhooks on the raw body: 400 for a bad signature, a fast ack for a good one', async () => {
+  it('retries a call whose connection a stopped replica refused, once, on the next replica', async () => {
+    const stopped = await freePort();
+    const halfDown = await startRoundRobinProxy([stopped, Number(new URL(first.url ?? '').port)]);
+    try {
+      const user = await createTestUser(first.dataSource);
+      const questions = await Promise.all([1, 2, 3].map(() => createTestQuestion(first.dataSource, user.id)));
+      for (const question of questions) {
+        // A new client each time: its first connection goes to the stopped replica.
+        const fresh = connect(halfDown.url);
+        try {
+          const reply = await call(fresh, BILLING_RPC.reserve, {
+            userId: user.id,
+            questionId: question.id,
+            maxTokens: 1_000,
+          });
+          expect(reply).toMatchObject({ reserved: 1_000, duplicate: false });
+        } finally {
+          await fresh.close();
+        }
+      }
+      expect(halfDown.connections).toEqual([3, 3]);
+      await expectLedgerConsistent(first);
+    } finally {
+      await halfDown.close();
+    }
+  });
+
+  it('gives the same reply when a call is repeated (a retry after a lost connection)', async () => {
     const user = await createTestUser(first.dataSource);
-    const { sessionId } = await call<BillingTopUpReply>(client, BILLING_RPC.topUpCreate, {
-      userId: user.id,
-      packageId: 'tokens_50k',
-      requestId: 'req-rpc-0005',
-    });
-    const { session } = first.fakeStripe?.completeCheckoutSession(sessionId) ?? { session: null };
-    const event = createStripeEvent('checkout.session.completed', session ?? {});
-    const { body, signature } = signStripeEvent(event, WEBHOOK_SECRET);
-    const rawBody = Buffer.from(body).toString('base64');
-    expect(
-      await failure(client, BILLING_RPC.webhookReceive, {
-        rawBody,
-        encoding: 'base64',
-        signature: 't=1,v1=00',
-      }),
-    ).toMatchObject({
-      statusCode: 400,
-      code: 'VALIDATION_FAILED',
-    });
-    expect(await failure(client, BILLING_RPC.webhookReceive, { rawBody, encoding: 'base64' })).toMatchObject({
-      statusCode: 400,
-    });
-    const ack = await call<BillingWebhookReply>(client, BILLING_RPC.webhookReceive, {
-      rawBody,
-      encoding: 'base64',
-      signature,
-    });
-    expect(ack).toMatchObject({ received: true, eventId: event.id });
-    const utf8 = await call<BillingWebhookReply>(client, BILLING_RPC.webhookReceive, {
-      rawBody: body,
-      encoding: 'utf8',
-      signature,
-    });
-    expect(utf8).toEqual({ received: true, eventId: event.id, duplicate: true });
-    await processed(first, event.id);
-    const status = await call<BillingSubscriptionReply>(client, BILLING_RPC.subscriptionGet, {
-      userId: user.id,
-    });
-    expect(status).toMatchObject({
-      purchasedTokens: 50_000,
-      tokensLeft: 60_000,
-      hasBillingAccount: true,
-      demoMode: false,
-    });
+    const question = await createTestQuestion(first.dataSource, user.id);
+    const request = { userId: user.id, questionId: question.id, maxTokens: 2_000 };
+    const [once, again] = await Promise.all([
+      call(client, BILLING_RPC.reserve, request),
+      call(client, BILLING_RPC.reserve, request),
+    ]);
+    expect([once.duplicate, again.duplicate].sort()).toEqual([false, true]);
+    expect(once.tokensLeft).toBe(8_000);
+    expect(again.tokensLeft).toBe(8_000);
     await expectLedgerConsistent(first);
   });
 });

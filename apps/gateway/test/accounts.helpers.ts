@@ -6,7 +6,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type NestExpressApplication } from '@nestjs/platform-express';
 import { createServerApp } from '@council/server-kit';
-import { type TestDatabase, type TestRedis, createMigratedDatabase, testRedis } from '@council/testing';
+import {
+  type TestDatabase,
+  type TestRedis,
+  createMigratedDatabase,
+  freePort,
+  testRedis,
+} from '@council/testing';
 import { Redis } from 'ioredis';
 import { Client } from 'pg';
 import { type Response } from 'supertest';
@@ -53,6 +59,8 @@ export async function startTestGateway(
     WEB_DIST_DIR: webDist,
     PUBLIC_URL: 'http://council.test',
     MAIL_OUTBOX_DIR: mkdtempSync(join(tmpdir(), 'council-outbox-')),
+    // Nothing listens there unless the test starts billing on it: never another stack's billing.
+    BILLING_URL: `http://127.0.0.1:${await freePort()}`,
     ...env,
   };
   const apps: NestExpressApplication[] = [];

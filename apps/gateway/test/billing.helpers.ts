@@ -47,11 +47,9 @@ export interface IsolatedRedis extends TestRedis {
 }
 
 /**
- * A private redis-server on a free port, stopped by `cleanup()`. Nest's Redis transport is
- * publish/subscribe on fixed channel names (`billing.*`) that no key prefix separates, so a billing
- * process of another test run (or of `npm start`) on the shared Redis would answer this test's RPC
- * calls too, and this test's billing theirs. Falls back to the shared Redis (REDIS_URL, own key
- * prefix) when no redis-server binary is on PATH.
+ * A private redis-server on a free port, stopped by `cleanup()`, so nothing of another test run
+ * (or of `npm start`) on the shared Redis meets this test's keys, queues or channels. Falls back to
+ * the shared Redis (REDIS_URL, own key prefix) when no redis-server binary is on PATH.
  */
 export async function isolatedRedis(label: string): Promise<IsolatedRedis> {
   const port = await freePort();
@@ -100,27 +98,34 @@ export async function isolatedRedis(label: string): Promise<IsolatedRedis> {
 export interface BillingProcess {
   app: AppProcess;
   port: number;
+  /** The gateway's BILLING_URL for it. */
+  url: string;
   /** SIGTERM, then waits for the exit: from then on nobody answers the billing RPC. */
   stop(): Promise<void>;
 }
 
-/** Starts the built billing app with exactly this environment and waits until /health answers. */
-export async function startBillingProcess(env: Record<string, string>): Promise<BillingProcess> {
-  const port = await freePort();
+/**
+ * Starts the built billing app with exactly this environment and waits until /health answers; on
+ * `port` when given (a gateway already pointed at it), else on a free one.
+ */
+export async function startBillingProcess(
+  env: Record<string, string>,
+  port?: number,
+): Promise<BillingProcess> {
+  port ??= await freePort();
   const app = spawnApp(BILLING_MAIN, { ...env, PORT: String(port) });
   const stop = async () => {
     if (app.child.exitCode === null && app.child.signalCode === null) app.child.kill('SIGTERM');
     await app.exited;
   };
   try {
-    // runServer starts the RPC microservice before it listens: healthy means subscribed.
     await app.waitForHealthy(`http://127.0.0.1:${port}/health`, 30_000);
   } catch (error) {
     app.child.kill('SIGKILL');
     await app.exited;
     throw error;
   }
-  return { app, port, stop };
+  return { app, port, url: `http://127.0.0.1:${port}`, stop };
 }
 
 /**

@@ -1,5 +1,5 @@
 // The gateway's billing calls end to end: the in-process gateway, the REAL billing app as a process
-// (built dist, RPC over Redis), real PostgreSQL and Redis, and the real Stripe SDK (inside billing)
+// (built dist, RPC over HTTP), real PostgreSQL and Redis, and the real Stripe SDK (inside billing)
 // against the fake Stripe server of @council/testing. Webhooks are signed with the SDK's own helper.
 
 import { type Server } from 'node:http';
@@ -13,6 +13,7 @@ import {
   FakeStripeServer,
   type TestDatabase,
   createMigratedDatabase,
+  freePort,
   createStripeEvent,
   param,
   signStripePayload,
@@ -58,6 +59,8 @@ describe('billing through the gateway (billing process, PostgreSQL, Redis, fake 
   let stripe: FakeStripeServer;
   let prices: { premium: string; max: string };
   let billing: BillingProcess | null = null;
+  /** Billing runs here whenever it runs: the gateway's BILLING_URL. */
+  let billingPort = 0;
   let userCounter = 0;
 
   const billingEnv = (mode: 'stripe' | 'demo'): Record<string, string> => ({
@@ -79,7 +82,7 @@ describe('billing through the gateway (billing process, PostgreSQL, Redis, fake 
   });
 
   const startBilling = async (mode: 'stripe' | 'demo') => {
-    billing = await startBillingProcess(billingEnv(mode));
+    billing = await startBillingProcess(billingEnv(mode), billingPort);
   };
 
   const stopBilling = async () => {
@@ -89,11 +92,17 @@ describe('billing through the gateway (billing process, PostgreSQL, Redis, fake 
 
   beforeAll(async () => {
     buildBilling();
+    billingPort = await freePort();
     db = await createMigratedDatabase('gwbilling', { seed: false });
     redis = await isolatedRedis('gwbilling');
     gw = await startTestGateway(
       'gwbilling',
-      { PUBLIC_URL, TRUST_PROXY: 'loopback', BILLING_RPC_TIMEOUT_MS: String(RPC_TIMEOUT_MS) },
+      {
+        PUBLIC_URL,
+        TRUST_PROXY: 'loopback',
+        BILLING_RPC_TIMEOUT_MS: String(RPC_TIMEOUT_MS),
+        BILLING_URL: `http://127.0.0.1:${billingPort}`,
+      },
       { db, redis },
     );
     server = gw.app.getHttpServer() as Server;

@@ -454,6 +454,7 @@ describe('fuzz: hostile input over every route and socket event (gateway, billin
         PUBLIC_URL,
         TRUST_PROXY: 'loopback',
         BILLING_RPC_TIMEOUT_MS: '5000',
+        BILLING_URL: billing.url,
         QUESTION_WAIT_TIMEOUT_MS: '1000',
       },
       { db, redis },

@@ -80,7 +80,7 @@ describe('history (gateway, billing process, PostgreSQL, Redis)', () => {
     });
     gw = await startTestGateway(
       'gwhistory',
-      { PUBLIC_URL, TRUST_PROXY: 'loopback', BILLING_RPC_TIMEOUT_MS: '5000' },
+      { PUBLIC_URL, TRUST_PROXY: 'loopback', BILLING_RPC_TIMEOUT_MS: '5000', BILLING_URL: billing.url },
       { db, redis },
     );
     server = gw.app.getHttpServer() as Server;

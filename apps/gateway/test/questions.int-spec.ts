@@ -101,6 +101,7 @@ describe('asking the council (gateway, billing process, PostgreSQL, Redis, BullM
         PUBLIC_URL,
         TRUST_PROXY: 'loopback',
         BILLING_RPC_TIMEOUT_MS: '5000',
+        BILLING_URL: billing.url,
         QUESTION_WAIT_TIMEOUT_MS: '10000',
       },
       { db, redis },

@@ -4,6 +4,7 @@ export * from './rpc/billing-rpc.constants';
 export * from './rpc/billing-rpc.requests';
 export * from './rpc/billing-rpc.replies';
 export * from './rpc/billing-rpc.errors';
+export * from './rpc/billing-rpc.calls';
 
 export * from './limits/limits.constants';
 

@@ -28,4 +28,7 @@ export * from './queues/job-options';
 export * from './queues/question-flow';
 export * from './queues/parse-job';
 export * from './streams/question-stream';
-export * from './rpc/prefixed-redis.transport';
+export * from './rpc/http-rpc.client';
+export * from './rpc/billing-rpc.client';
+export * from './rpc/rpc-failure.util';
+export * from './rpc/rpc-secret.util';

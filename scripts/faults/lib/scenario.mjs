@@ -180,8 +180,9 @@ export class Scenario {
       this.webhookSecret = 'whsec_faults';
     }
 
+    // Billing first: each gateway is given its address (BILLING_URL).
+    await this.startBilling();
     await Promise.all([
-      this.startBilling(),
       this.startConsensus(),
       ...Array.from({ length: this.options.gateways }, () => this.startGateway()),
       ...this.options.workers.map((label) => this.startWorker(label)),
@@ -241,6 +242,7 @@ export class Scenario {
       TRUST_PROXY: 'loopback',
       MAIL_OUTBOX_DIR: path.join(this.tmp, 'outbox'),
       BILLING_RPC_TIMEOUT_MS: '3000',
+      BILLING_URL: this.apps.billing.url,
       ...this.options.gatewayEnv,
     });
     this.apps.gateways[index] = gateway;

@@ -33,8 +33,8 @@ export interface ServerApp {
  * How many pods run an app:
  * - autoscaled: the queue workers; an HPA, and no fixed replica count in the Deployment;
  * - replicated: a fixed count of at least 2, so one pod can fail or roll without an outage;
- * - single: exactly 1 on purpose (billing: every replica would handle every RPC request, see
- *   k8s/billing.yaml), rolled out surge-first so there is no gap.
+ * - single: exactly 1 on purpose, rolled out surge-first so there is no gap (no app needs it now:
+ *   billing left it when its RPC moved to HTTP behind its Service, docs/billing-rpc.md).
  */
 export type Scaling = 'autoscaled' | 'replicated' | 'single';
 
@@ -63,7 +63,7 @@ function serverApp(
 
 export const SERVER_APPS: readonly ServerApp[] = [
   serverApp('gateway', GatewayEnv, '/api/health', 'replicated', GATEWAY_METRICS_PORT),
-  serverApp('billing', BillingEnv, '/health', 'single'),
+  serverApp('billing', BillingEnv, '/health', 'replicated'),
   serverApp('provider-worker', ProviderWorkerEnv, '/health', 'autoscaled'),
   serverApp('consensus-worker', ConsensusWorkerEnv, '/health', 'autoscaled'),
 ];

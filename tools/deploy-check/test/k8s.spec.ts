@@ -16,6 +16,7 @@ import {
   KUSTOMIZATION_FILE,
   loadKustomization,
   loadManifests,
+  type Manifest,
   parseQuantity,
   type PodTemplate,
   resolvePort,
@@ -241,6 +242,32 @@ describe('k8s manifests', () => {
       const [port] = service?.spec.ports ?? [];
       expect(port.port).toBe(app.defaultPort);
       expect(resolvePort(port.targetPort ?? port.port, container())).toBe(app.defaultPort);
+    });
+  });
+
+  describe('billing', () => {
+    it('keeps one pod through voluntary disruptions (a PodDisruptionBudget over its pods)', () => {
+      const budgets = manifests.all.filter((manifest) => manifest.kind === 'PodDisruptionBudget') as Array<
+        Manifest & { spec: { minAvailable?: number; selector: { matchLabels?: Record<string, string> } } }
+      >;
+      const billing = deploymentOf('billing') as Deployment;
+      const own = budgets.filter((budget) =>
+        matches(budget.spec.selector.matchLabels, billing.spec.template.metadata?.labels),
+      );
+      expect(own).toHaveLength(1);
+      expect(own[0].spec.minAvailable).toBeGreaterThanOrEqual(1);
+      expect(own[0].spec.minAvailable).toBeLessThan(billing.spec.replicas ?? 1);
+    });
+
+    it('is called by the gateway through its Service, on the port billing listens on', () => {
+      const gateway = containerEnvironment(
+        containerOf((deploymentOf('gateway') as Deployment).spec.template),
+        manifests,
+      ).env;
+      const target = new URL(gateway.BILLING_URL);
+      const service = serviceOf('billing');
+      expect(target.hostname).toBe(service?.metadata.name);
+      expect(service?.spec.ports.map((port) => port.port)).toContain(Number(target.port));
     });
   });
 

@@ -13,4 +13,12 @@ describe('BillingEnv', () => {
   it.each(['0', '201', '2.5', 'many'])('refuses USAGE_CONCURRENCY=%s at boot', (value) => {
     expect(() => load({ USAGE_CONCURRENCY: value })).toThrow(ConfigValidationError);
   });
+
+  it('requires a BILLING_RPC_SECRET of 32+ characters in production only', () => {
+    expect(load().BILLING_RPC_SECRET).toBeUndefined();
+    expect(() => load({ NODE_ENV: 'production' })).toThrow(/BILLING_RPC_SECRET must be set in production/);
+    expect(() => load({ BILLING_RPC_SECRET: 'short' })).toThrow(/at least 32 characters/);
+    const secret = 's'.repeat(32);
+    expect(load({ NODE_ENV: 'production', BILLING_RPC_SECRET: secret }).BILLING_RPC_SECRET).toBe(secret);
+  });
 });

@@ -1,5 +1,5 @@
 import { BaseServerEnv } from '@council/server-kit';
-import { IsInt, IsOptional, IsString, Matches, Max, Min, ValidateIf } from 'class-validator';
+import { IsInt, IsOptional, IsString, Matches, Max, Min, MinLength, ValidateIf } from 'class-validator';
 
 export class BillingEnv extends BaseServerEnv {
   override PORT: number = 3001;
@@ -41,6 +41,15 @@ export class BillingEnv extends BaseServerEnv {
   @Min(1)
   @Max(200)
   USAGE_CONCURRENCY: number = 8;
+
+  /**
+   * The gateway's bearer token on the internal RPC routes (docs/billing-rpc.md); the gateway sets
+   * the same value. Required in production; a fixed development value is used otherwise.
+   */
+  @ValidateIf((env: BillingEnv) => env.NODE_ENV === 'production' || env.BILLING_RPC_SECRET !== undefined)
+  @IsString({ message: 'BILLING_RPC_SECRET must be set in production (32+ random characters)' })
+  @MinLength(32, { message: 'BILLING_RPC_SECRET must be at least 32 characters' })
+  BILLING_RPC_SECRET?: string;
 
   get billingMode(): 'stripe' | 'demo' {
     return this.STRIPE_SECRET_KEY ? 'stripe' : 'demo';

@@ -1,11 +1,13 @@
-import { Controller, UseFilters } from '@nestjs/common';
-import { MessagePattern, Payload } from '@nestjs/microservices';
+import { Body, Controller, HttpCode, HttpStatus, Post, UseGuards } from '@nestjs/common';
+import { ApiExcludeController } from '@nestjs/swagger';
 import {
   BILLING_RPC,
+  BILLING_RPC_PATH_PREFIX,
   BillingDemoConfirmRequest,
   BillingDemoSessionRequest,
   type BillingDemoConfirmReply,
   type BillingDemoSessionReply,
+  BillingHealthRequest,
   type BillingHealthReply,
   type BillingPortalReply,
   BillingPortalRequest,
@@ -13,6 +15,7 @@ import {
   BillingReleaseRequest,
   type BillingReserveReply,
   BillingReserveRequest,
+  type BillingRpcHandlers,
   type BillingSubscribeReply,
   BillingSubscribeRequest,
   BillingSubscriptionGetRequest,
@@ -28,16 +31,18 @@ import { DemoCheckoutService } from '../demo/demo-checkout.service';
 import { ReservationsService } from '../reservations/reservations.service';
 import { SubscriptionsService } from '../subscriptions/subscriptions.service';
 import { WebhookIngressService } from '../webhooks/webhook-ingress.service';
-import { BillingRpcExceptionFilter } from './billing-rpc.filter';
+import { RpcAuthGuard } from './rpc-auth.guard';
 
 /**
- * RPC entry points the gateway calls over the Redis transport (libs/contracts rpc/). Each handler
- * validates its payload (global ValidationPipe) and calls one service method; failures leave as
- * ErrorBody RpcExceptions.
+ * The RPC the gateway calls (libs/contracts rpc/): `POST /rpc/<call>` with the call's request as
+ * JSON, through the Service, so exactly one replica handles each request. Each handler's body is
+ * validated by the global ValidationPipe (400) and it calls one service method; failures leave
+ * through the global filter as `{ statusCode, code, message }` with that status.
  */
-@Controller()
-@UseFilters(BillingRpcExceptionFilter)
-export class BillingRpcController {
+@ApiExcludeController()
+@Controller(BILLING_RPC_PATH_PREFIX)
+@UseGuards(RpcAuthGuard)
+export class BillingRpcController implements BillingRpcHandlers {
   constructor(
     private readonly config: BillingEnv,
     private readonly subscriptions: SubscriptionsService,
@@ -47,53 +52,63 @@ export class BillingRpcController {
     private readonly demo: DemoCheckoutService,
   ) {}
 
-  @MessagePattern(BILLING_RPC.health)
-  health(): BillingHealthReply {
+  @Post(BILLING_RPC.health)
+  @HttpCode(HttpStatus.OK)
+  health(@Body() _request: BillingHealthRequest): BillingHealthReply {
     return { status: 'ok', mode: this.config.billingMode };
   }
 
-  @MessagePattern(BILLING_RPC.subscriptionGet)
-  subscription(@Payload() request: BillingSubscriptionGetRequest): Promise<BillingSubscriptionReply> {
+  @Post(BILLING_RPC.subscriptionGet)
+  @HttpCode(HttpStatus.OK)
+  subscriptionGet(@Body() request: BillingSubscriptionGetRequest): Promise<BillingSubscriptionReply> {
     return this.subscriptions.status(request.userId);
   }
 
-  @MessagePattern(BILLING_RPC.subscriptionGetOrCreate)
-  subscribe(@Payload() request: BillingSubscribeRequest): Promise<BillingSubscribeReply> {
+  @Post(BILLING_RPC.subscriptionGetOrCreate)
+  @HttpCode(HttpStatus.OK)
+  subscriptionGetOrCreate(@Body() request: BillingSubscribeRequest): Promise<BillingSubscribeReply> {
     return this.subscriptions.getOrCreate(request.userId, request.tier, request.requestId);
   }
 
-  @MessagePattern(BILLING_RPC.portalCreate)
-  portal(@Payload() request: BillingPortalRequest): Promise<BillingPortalReply> {
+  @Post(BILLING_RPC.portalCreate)
+  @HttpCode(HttpStatus.OK)
+  portalCreate(@Body() request: BillingPortalRequest): Promise<BillingPortalReply> {
     return this.subscriptions.portal(request.userId, request.returnUrl, request.requestId, request.flow);
   }
 
-  @MessagePattern(BILLING_RPC.topUpCreate)
-  topUp(@Payload() request: BillingTopUpRequest): Promise<BillingTopUpReply> {
+  @Post(BILLING_RPC.topUpCreate)
+  @HttpCode(HttpStatus.OK)
+  topUpCreate(@Body() request: BillingTopUpRequest): Promise<BillingTopUpReply> {
     return this.checkout.createTopUp(request.userId, request.packageId, request.requestId);
   }
 
-  @MessagePattern(BILLING_RPC.webhookReceive)
-  webhook(@Payload() request: BillingWebhookRequest): Promise<BillingWebhookReply> {
+  @Post(BILLING_RPC.webhookReceive)
+  @HttpCode(HttpStatus.OK)
+  webhookReceive(@Body() request: BillingWebhookRequest): Promise<BillingWebhookReply> {
     return this.webhooks.receive(request.rawBody, request.encoding, request.signature);
   }
 
-  @MessagePattern(BILLING_RPC.reserve)
-  reserve(@Payload() request: BillingReserveRequest): Promise<BillingReserveReply> {
+  @Post(BILLING_RPC.reserve)
+  @HttpCode(HttpStatus.OK)
+  reserve(@Body() request: BillingReserveRequest): Promise<BillingReserveReply> {
     return this.reservations.reserve(request.userId, request.questionId, request.maxTokens);
   }
 
-  @MessagePattern(BILLING_RPC.release)
-  release(@Payload() request: BillingReleaseRequest): Promise<BillingReleaseReply> {
+  @Post(BILLING_RPC.release)
+  @HttpCode(HttpStatus.OK)
+  release(@Body() request: BillingReleaseRequest): Promise<BillingReleaseReply> {
     return this.reservations.release(request.userId, request.questionId);
   }
 
-  @MessagePattern(BILLING_RPC.demoGet)
-  demoGet(@Payload() request: BillingDemoSessionRequest): Promise<BillingDemoSessionReply> {
+  @Post(BILLING_RPC.demoGet)
+  @HttpCode(HttpStatus.OK)
+  demoGet(@Body() request: BillingDemoSessionRequest): Promise<BillingDemoSessionReply> {
     return this.demo.get(request.id, request.userId);
   }
 
-  @MessagePattern(BILLING_RPC.demoConfirm)
-  demoConfirm(@Payload() request: BillingDemoConfirmRequest): Promise<BillingDemoConfirmReply> {
+  @Post(BILLING_RPC.demoConfirm)
+  @HttpCode(HttpStatus.OK)
+  demoConfirm(@Body() request: BillingDemoConfirmRequest): Promise<BillingDemoConfirmReply> {
     return this.demo.confirm(request.id, request.userId, request.action);
   }
 }

@@ -1,3 +1,5 @@
+import { type Server } from 'node:http';
+import { type AddressInfo } from 'node:net';
 import { getQueueToken } from '@nestjs/bullmq';
 import { type Type } from '@nestjs/common';
 import { type NestExpressApplication } from '@nestjs/platform-express';
@@ -28,14 +30,16 @@ export interface HarnessOptions {
   stripe?: boolean;
   /** Plan prices: configured ids, or found by lookup key (the default). */
   prices?: 'env' | 'lookup';
-  /** Start the RPC microservice too. */
-  rpc?: boolean;
+  /** Listen on a free port, so the RPC can be called over HTTP (`url`). */
+  listen?: boolean;
   /** Share another harness's database, Redis prefix and fake Stripe (a second replica). */
   replicaOf?: BillingHarness;
 }
 
 export interface BillingHarness {
   app: NestExpressApplication;
+  /** http://127.0.0.1:<port> when started with `listen`, else null. */
+  url: string | null;
   dataSource: DataSource;
   db: TestDatabase;
   redis: TestRedis;
@@ -88,10 +92,17 @@ export async function startBilling(options: HarnessOptions = {}): Promise<Billin
       : {}),
   };
   const { app } = await createServerApp(billingApp, env);
-  if (options.rpc) await app.startAllMicroservices();
-  await app.init();
+  let url: string | null = null;
+  if (options.listen) {
+    await app.listen(0, '127.0.0.1');
+    const { port } = (app.getHttpServer() as Server).address() as AddressInfo;
+    url = `http://127.0.0.1:${port}`;
+  } else {
+    await app.init();
+  }
   return {
     app,
+    url,
     dataSource: app.get<DataSource>(getDataSourceToken()),
     db,
     redis,

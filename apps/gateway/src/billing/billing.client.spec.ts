@@ -1,36 +1,36 @@
 import { Logger } from '@nestjs/common';
-import { type ClientProxy } from '@nestjs/microservices';
 import { BILLING_MESSAGES, BILLING_RPC, BILLING_REQUEST_ID_PATTERN } from '@council/contracts';
-import { toErrorBody } from '@council/server-kit';
-import { NEVER, type Observable, of, throwError } from 'rxjs';
-import { GatewayEnv } from '../config/gateway.env';
-import { BillingClient, createBillingRpcClient } from './billing.client';
+import { type RpcAnswer, RpcTransportError, toErrorBody } from '@council/server-kit';
+import { BillingClient, type BillingRpcTransport } from './billing.client';
 import { BillingRpcException } from './billing.exception';
 
 interface Sent {
   pattern: string;
-  payload: Record<string, unknown>;
+  payload: object;
 }
 
-/** A ClientProxy whose `send` answers with whatever the test says, recording every call. */
-function fakeProxy(answer: (pattern: string) => Observable<unknown>) {
+/** A transport whose `call` answers with whatever the test says, recording every call. */
+function clientWith(answer: (pattern: string) => Promise<RpcAnswer<unknown>>) {
   const sent: Sent[] = [];
-  const proxy = {
-    send: (pattern: string, payload: Record<string, unknown>) => {
+  const transport = {
+    call: (pattern: string, payload: object) => {
       sent.push({ pattern, payload });
       return answer(pattern);
     },
-    connect: () => Promise.resolve(),
     close: () => Promise.resolve(),
   };
-  return { sent, proxy: proxy as unknown as ClientProxy };
+  return { sent, client: new BillingClient(transport as BillingRpcTransport) };
 }
 
-function clientWith(answer: (pattern: string) => Observable<unknown>, timeoutMs = 1000) {
-  const env = Object.assign(new GatewayEnv(), { BILLING_RPC_TIMEOUT_MS: timeoutMs });
-  const { sent, proxy } = fakeProxy(answer);
-  return { sent, client: new BillingClient(proxy, env) };
-}
+const reply = (value: unknown) => () => Promise.resolve<RpcAnswer<unknown>>({ ok: true, reply: value });
+const refusal = (status: number, body: unknown) => () =>
+  Promise.resolve<RpcAnswer<unknown>>({ ok: false, status, body });
+
+const UNAVAILABLE = {
+  statusCode: 503,
+  code: 'SERVICE_UNAVAILABLE',
+  message: BILLING_MESSAGES.billingUnavailable,
+};
 
 async function failureOf(promise: Promise<unknown>): Promise<BillingRpcException> {
   const error: unknown = await promise.then(
@@ -45,9 +45,9 @@ describe('BillingClient', () => {
   beforeAll(() => Logger.overrideLogger(false));
 
   it('sends the user id and returns billing’s reply', async () => {
-    const reply = { url: 'https://checkout.stripe.test/c/pay/cs_1', sessionId: 'cs_1' };
-    const { sent, client } = clientWith(() => of(reply));
-    await expect(client.topUp(7, 'tokens_50k')).resolves.toEqual(reply);
+    const checkout = { url: 'https://checkout.stripe.test/c/pay/cs_1', sessionId: 'cs_1' };
+    const { sent, client } = clientWith(reply(checkout));
+    await expect(client.topUp(7, 'tokens_50k')).resolves.toEqual(checkout);
     expect(sent).toEqual([
       {
         pattern: BILLING_RPC.topUpCreate,
@@ -57,18 +57,18 @@ describe('BillingClient', () => {
   });
 
   it('gives every create call a fresh requestId billing accepts', async () => {
-    const { sent, client } = clientWith(() => of({ url: 'https://x.test' }));
+    const { sent, client } = clientWith(reply({ url: 'https://x.test' }));
     await client.topUp(1, 'tokens_50k');
     await client.topUp(1, 'tokens_50k');
     await client.subscribe(1, 'premium');
     await client.portal(1, undefined);
-    const ids = sent.map((call) => call.payload.requestId);
+    const ids = sent.map((call) => (call.payload as { requestId?: string }).requestId);
     expect(new Set(ids).size).toBe(4);
     for (const id of ids) expect(id).toMatch(BILLING_REQUEST_ID_PATTERN);
   });
 
   it('sends exactly the contract’s fields (billing refuses unknown ones)', async () => {
-    const { sent, client } = clientWith(() => of({}));
+    const { sent, client } = clientWith(reply({}));
     await client.subscription(3);
     await client.portal(3, undefined);
     await client.portal(3, 'http://localhost:3000/subscription');
@@ -88,7 +88,7 @@ describe('BillingClient', () => {
   });
 
   it('passes the webhook body on as the exact bytes, base64, with the signature', async () => {
-    const { sent, client } = clientWith(() => of({ received: true, eventId: 'evt_1', duplicate: false }));
+    const { sent, client } = clientWith(reply({ received: true, eventId: 'evt_1', duplicate: false }));
     const raw = Buffer.from('{\n\t"b": 1,   "a": 2\n}');
     await client.receiveWebhook(raw, 't=1,v1=sig');
     expect(sent[0]?.payload).toEqual({
@@ -98,45 +98,32 @@ describe('BillingClient', () => {
     });
   });
 
-  it('answers billing’s error with its status and body unchanged', async () => {
+  it('answers billing’s refusal with its status and body unchanged', async () => {
     const body = { statusCode: 400, code: 'VALIDATION_FAILED', message: BILLING_MESSAGES.noBillingAccount };
-    const { client } = clientWith(() => throwError(() => body));
+    const { client } = clientWith(refusal(400, body));
     const error = await failureOf(client.portal(1, undefined));
     expect(error.getStatus()).toBe(400);
     expect(toErrorBody(error)).toEqual(body);
+    const broke = { statusCode: 402, code: 'INSUFFICIENT_TOKENS', message: 'Not enough tokens' };
+    const reserve = await failureOf(clientWith(refusal(402, broke)).client.reserve(1, 2, 100));
+    expect(toErrorBody(reserve)).toEqual(broke);
   });
 
-  it('answers 503 when billing does not reply in time', async () => {
-    const { client } = clientWith(() => NEVER, 50);
-    const started = Date.now();
-    const error = await failureOf(client.subscription(1));
-    expect(Date.now() - started).toBeLessThan(1000);
-    expect(toErrorBody(error)).toEqual({
-      statusCode: 503,
-      code: 'SERVICE_UNAVAILABLE',
-      message: BILLING_MESSAGES.billingUnavailable,
-    });
-  });
-
-  it('answers 503 when the transport fails or completes without a reply', async () => {
-    const lost = clientWith(() => throwError(() => new Error('Connection closed')));
+  it('answers 503 when billing does not answer in time or the connection fails', async () => {
+    const late = clientWith(() => Promise.reject(new RpcTransportError('no answer within 50 ms', true)));
+    expect(toErrorBody(await failureOf(late.client.subscription(1)))).toEqual(UNAVAILABLE);
+    const lost = clientWith(() => Promise.reject(new RpcTransportError('ECONNREFUSED', false)));
     expect((await failureOf(lost.client.health())).getStatus()).toBe(503);
-    const empty = clientWith(() => of());
-    expect((await failureOf(empty.client.health())).getStatus()).toBe(503);
   });
-});
 
-describe('createBillingRpcClient', () => {
-  it('reconnects in place forever (Nest routes replies only on the first connection it subscribed)', () => {
-    const env = Object.assign(new GatewayEnv(), { REDIS_URL: 'redis://:secret@redis.internal:6380/2' });
-    const client = createBillingRpcClient(env) as unknown as { options: Record<string, unknown> };
-    expect(client.options).toMatchObject({
-      host: 'redis.internal',
-      port: 6380,
-      password: 'secret',
-      db: 2,
-      retryAttempts: Number.MAX_SAFE_INTEGER,
-      retryDelay: expect.any(Number),
-    });
+  it('answers 503, never a sign-in, when billing refuses the gateway’s secret', async () => {
+    const body = { statusCode: 401, code: 'UNAUTHENTICATED', message: 'Internal RPC needs the secret' };
+    const { client } = clientWith(refusal(401, body));
+    expect(toErrorBody(await failureOf(client.reserve(1, 2, 100)))).toEqual(UNAVAILABLE);
+  });
+
+  it('answers 503 for whatever is not billing’s own error body (a proxy’s page)', async () => {
+    const { client } = clientWith(refusal(502, '<html>Bad Gateway</html>'));
+    expect(toErrorBody(await failureOf(client.subscription(1)))).toEqual(UNAVAILABLE);
   });
 });

@@ -1,97 +1,60 @@
-import {
-  Inject,
-  Injectable,
-  Logger,
-  type OnApplicationBootstrap,
-  type OnApplicationShutdown,
-} from '@nestjs/common';
-import { type ClientProxy } from '@nestjs/microservices';
+import { Inject, Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
 import {
   BILLING_RPC,
   type BillingDemoConfirmReply,
   type BillingDemoSessionReply,
-  type BillingDemoConfirmRequest,
-  type BillingDemoSessionRequest,
   type BillingHealthReply,
   type BillingPortalReply,
-  type BillingPortalRequest,
   type BillingReleaseReply,
-  type BillingReleaseRequest,
   type BillingReserveReply,
-  type BillingReserveRequest,
+  type BillingRpcCalls,
+  type BillingRpcPattern,
+  type BillingRpcReply,
+  type BillingRpcRequest,
   type BillingSubscribeReply,
-  type BillingSubscribeRequest,
-  type BillingSubscriptionGetRequest,
   type BillingSubscriptionReply,
   type BillingTopUpReply,
-  type BillingTopUpRequest,
   type BillingWebhookReply,
-  type BillingWebhookRequest,
   type SellableTier,
   type TokenPackId,
   type DemoAction,
   type PortalFlow,
+  billingRpcReplyError,
 } from '@council/contracts';
-import { createPrefixedRedisClient, redisOptionsFromUrl } from '@council/server-kit';
-import { firstValueFrom, timeout } from 'rxjs';
+import {
+  DEVELOPMENT_RPC_SECRET,
+  type HttpRpcClient,
+  type RpcAnswer,
+  createBillingRpcClient,
+} from '@council/server-kit';
 import { GatewayEnv } from '../config/gateway.env';
-import { BILLING_RPC_CLIENT, BILLING_RPC_RECONNECT_DELAY_MS } from './billing.constants';
+import { BILLING_RPC_CLIENT } from './billing.constants';
 import { BillingRpcException } from './billing.exception';
 import { billingErrorBody, describeRpcFailure, newBillingRequestId, webhookRequest } from './billing.util';
 
-/** Each pattern's payload and reply (libs/contracts rpc/), so every call is checked at compile time. */
-interface BillingRpcCalls {
-  [BILLING_RPC.health]: [Record<string, never>, BillingHealthReply];
-  [BILLING_RPC.subscriptionGet]: [BillingSubscriptionGetRequest, BillingSubscriptionReply];
-  [BILLING_RPC.subscriptionGetOrCreate]: [BillingSubscribeRequest, BillingSubscribeReply];
-  [BILLING_RPC.portalCreate]: [BillingPortalRequest, BillingPortalReply];
-  [BILLING_RPC.topUpCreate]: [BillingTopUpRequest, BillingTopUpReply];
-  [BILLING_RPC.webhookReceive]: [BillingWebhookRequest, BillingWebhookReply];
-  [BILLING_RPC.reserve]: [BillingReserveRequest, BillingReserveReply];
-  [BILLING_RPC.release]: [BillingReleaseRequest, BillingReleaseReply];
-  [BILLING_RPC.demoGet]: [BillingDemoSessionRequest, BillingDemoSessionReply];
-  [BILLING_RPC.demoConfirm]: [BillingDemoConfirmRequest, BillingDemoConfirmReply];
-}
+/** What BillingClient needs of the HTTP client (a fake in unit tests). */
+export type BillingRpcTransport = Pick<HttpRpcClient<BillingRpcCalls>, 'call' | 'close'>;
 
-type BillingRpcPattern = keyof BillingRpcCalls;
-
-/** The Redis-transport client, on REDIS_URL; it reconnects in place for as long as it runs. */
-export function createBillingRpcClient(env: GatewayEnv): ClientProxy {
-  const { host, port, username, password, db, tls } = redisOptionsFromUrl(env.REDIS_URL);
-  return createPrefixedRedisClient({
-    channelPrefix: env.REDIS_PREFIX,
-    host,
-    port,
-    username,
-    password,
-    db,
-    tls,
-    retryAttempts: Number.MAX_SAFE_INTEGER,
-    retryDelay: BILLING_RPC_RECONNECT_DELAY_MS,
+/** The keep-alive HTTP client on BILLING_URL, the address that fronts every billing replica. */
+export function billingRpcClientFor(env: GatewayEnv): HttpRpcClient<BillingRpcCalls> {
+  return createBillingRpcClient({
+    baseUrl: env.BILLING_URL,
+    secret: env.BILLING_RPC_SECRET ?? DEVELOPMENT_RPC_SECRET,
+    timeoutMs: env.BILLING_RPC_TIMEOUT_MS,
   });
 }
 
 /**
- * The gateway's side of the billing RPC (apps/billing/README.md). Every call carries the user id the
+ * The gateway's side of the billing RPC (docs/billing-rpc.md). Every call carries the user id the
  * gateway authenticated, waits at most BILLING_RPC_TIMEOUT_MS, and fails with a BillingRpcException
  * that answers billing's own error body, or 503 SERVICE_UNAVAILABLE when billing did not answer.
  * Create calls get a fresh requestId each (one per user action).
  */
 @Injectable()
-export class BillingClient implements OnApplicationBootstrap, OnApplicationShutdown {
+export class BillingClient implements OnApplicationShutdown {
   private readonly logger = new Logger(BillingClient.name);
 
-  constructor(
-    @Inject(BILLING_RPC_CLIENT) private readonly client: ClientProxy,
-    private readonly env: GatewayEnv,
-  ) {}
-
-  /** Connects early so the first request does not wait; a failure here is retried on every call. */
-  onApplicationBootstrap(): void {
-    this.client.connect().catch((error: unknown) => {
-      this.logger.warn(`Billing RPC not connected yet: ${describeRpcFailure(error)}`);
-    });
-  }
+  constructor(@Inject(BILLING_RPC_CLIENT) private readonly client: BillingRpcTransport) {}
 
   async onApplicationShutdown(): Promise<void> {
     await this.client.close();
@@ -152,20 +115,23 @@ export class BillingClient implements OnApplicationBootstrap, OnApplicationShutd
 
   private async call<P extends BillingRpcPattern>(
     pattern: P,
-    payload: BillingRpcCalls[P][0],
-  ): Promise<BillingRpcCalls[P][1]> {
+    payload: BillingRpcRequest<P>,
+  ): Promise<BillingRpcReply<P>> {
+    let answer: RpcAnswer<BillingRpcReply<P>>;
     try {
-      return await firstValueFrom(
-        this.client
-          .send<BillingRpcCalls[P][1], BillingRpcCalls[P][0]>(pattern, payload)
-          .pipe(timeout(this.env.BILLING_RPC_TIMEOUT_MS)),
-      );
+      answer = await this.client.call(pattern, payload);
     } catch (error) {
       const body = billingErrorBody(error);
-      if (body.statusCode >= 500) {
-        this.logger.warn(`${pattern} failed (${body.statusCode}): ${describeRpcFailure(error)}`);
-      }
+      this.logger.warn(`${pattern} failed (${body.statusCode}): ${describeRpcFailure(error)}`);
       throw new BillingRpcException(body);
     }
+    if (answer.ok) return answer.reply;
+    const body = billingErrorBody(billingRpcReplyError(answer.status, answer.body));
+    if (body.statusCode >= 500) {
+      this.logger.warn(
+        `${pattern} failed (billing answered ${answer.status}): ${describeRpcFailure(answer.body)}`,
+      );
+    }
+    throw new BillingRpcException(body);
   }
 }

@@ -1,12 +1,5 @@
-/** Injection token of the ClientProxy that reaches the billing service over the Redis transport. */
+/** Injection token of the HTTP client that reaches the billing service (BILLING_URL). */
 export const BILLING_RPC_CLIENT = Symbol('BILLING_RPC_CLIENT');
-
-/**
- * The RPC client reconnects to Redis after this pause, forever: Nest's ClientRedis only routes
- * replies on the connection it first subscribed with, so it must reconnect in place rather than give
- * up and build new connections.
- */
-export const BILLING_RPC_RECONNECT_DELAY_MS = 2000;
 
 /** The header Stripe signs its webhook deliveries with (Express lower-cases header names). */
 export const STRIPE_SIGNATURE_HEADER = 'stripe-signature';

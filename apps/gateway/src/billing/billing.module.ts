@@ -3,7 +3,7 @@ import { AuthModule } from '../auth/auth.module';
 import { GatewayEnv } from '../config/gateway.env';
 import { RateLimitModule } from '../rate-limit/rate-limit.module';
 import { BillingDemoController } from './billing-demo.controller';
-import { BillingClient, createBillingRpcClient } from './billing.client';
+import { BillingClient, billingRpcClientFor } from './billing.client';
 import { BILLING_RPC_CLIENT } from './billing.constants';
 import { BillingController } from './billing.controller';
 import { BillingService } from './billing.service';
@@ -11,13 +11,13 @@ import { StripeWebhookController } from './stripe-webhook.controller';
 
 /**
  * Spec §7's billing calls, the Stripe webhook and the demo checkout API, all answered by the billing
- * service over RPC (Redis transport). Exports BillingClient for the council flow (reserve, release).
+ * service over its internal HTTP RPC. Exports BillingClient for the council flow (reserve, release).
  */
 @Module({
   imports: [AuthModule, RateLimitModule],
   controllers: [BillingController, BillingDemoController, StripeWebhookController],
   providers: [
-    { provide: BILLING_RPC_CLIENT, inject: [GatewayEnv], useFactory: createBillingRpcClient },
+    { provide: BILLING_RPC_CLIENT, inject: [GatewayEnv], useFactory: billingRpcClientFor },
     BillingClient,
     BillingService,
   ],

@@ -12,7 +12,7 @@ import {
 
 /**
  * A fresh `requestId` for one user action (one HTTP request). Billing derives its Stripe idempotency
- * keys from it, so the replicas that all handle the same RPC create one checkout, while a second
+ * keys from it, so a call retried after a lost connection creates one checkout, while a second
  * click is a new checkout.
  */
 export function newBillingRequestId(): string {
@@ -43,7 +43,7 @@ export function webhookRequest(rawBody: Buffer, signature: string): BillingWebho
 /**
  * The HTTP answer for whatever a billing call failed with: billing's own `{ statusCode, code,
  * message }` unchanged, 503 SERVICE_UNAVAILABLE when billing did not answer (timeout, no replica,
- * Redis down), and 500 for a body whose status is not an HTTP error status.
+ * connection refused), and 500 for a body whose status is not an HTTP error status.
  */
 export function billingErrorBody(error: unknown): ErrorBody {
   const body = billingRpcErrorBody(error);

@@ -1,13 +1,13 @@
-// Message patterns of the billing service's RPC (Nest microservice over Redis). The gateway is the
-// only caller: it authenticates the user and passes `userId`; billing trusts it and never sees a
-// session. Request payloads are the classes of billing-rpc.requests.ts (validated by billing),
-// replies the types of billing-rpc.replies.ts, and every failure is the error of
-// billing-rpc.errors.ts. Never rename a pattern once shipped: old and new replicas must keep talking.
+// Calls of the billing service's internal RPC. The gateway is the only caller: it authenticates the
+// user and passes `userId`; billing trusts it and never sees a session. Each call is an HTTP POST of
+// its request (a class of billing-rpc.requests.ts, validated by billing) to `billingRpcPath(call)` on
+// billing's own port, through the Kubernetes Service, so each request reaches exactly one replica.
+// Replies are the types of billing-rpc.replies.ts (billing-rpc.calls.ts pairs them), failures the
+// error bodies of billing-rpc.errors.ts. The caller proves itself with BILLING_RPC_SECRET as a
+// bearer token. Never rename a call once shipped: old and new replicas must keep talking.
 //
-// The Redis transport is publish/subscribe: EVERY billing replica receives and handles every
-// request, and the caller keeps the first reply. Each handler is therefore idempotent (ledger keys,
-// row locks, Stripe idempotency keys derived from `requestId`), so two replicas answering the same
-// request create one checkout session, one reservation, one credit.
+// Handlers stay idempotent (ledger keys, row locks, Stripe idempotency keys derived from
+// `requestId`), so the gateway may retry a call whose connection failed without doubling anything.
 
 export const BILLING_RPC = {
   health: 'billing.health',
@@ -32,6 +32,19 @@ export const BILLING_RPC = {
 } as const;
 
 export type BillingRpcPattern = (typeof BILLING_RPC)[keyof typeof BILLING_RPC];
+
+/** Billing serves every call at `POST /rpc/<pattern>`, e.g. `/rpc/billing.reserve`. */
+export const BILLING_RPC_PATH_PREFIX = '/rpc';
+
+export function billingRpcPath(pattern: BillingRpcPattern): string {
+  return `${BILLING_RPC_PATH_PREFIX}/${pattern}`;
+}
+
+/**
+ * Billing's body limit: the gateway forwards Stripe webhook bodies of up to the public
+ * REQUEST_BODY_LIMIT_BYTES (1 MiB), base64 (4/3 larger), inside the JSON request.
+ */
+export const BILLING_RPC_BODY_LIMIT_BYTES = 2 * 1_048_576;
 
 export type BillingMode = 'stripe' | 'demo';
 

@@ -1,7 +1,6 @@
-// Errors of the billing RPC. Billing answers every failure with an RpcException whose error is an
-// ErrorBody `{ statusCode, code, message }`; Nest delivers that object as the error of the
-// gateway's `client.send(...)` observable. The gateway answers the HTTP request with
-// `statusCode` and the body unchanged (its global filter already speaks ErrorBody), e.g.:
+// Errors of the billing RPC. Billing answers every failure with the HTTP status and body its global
+// filter gives any error, an ErrorBody `{ statusCode, code, message }`. The gateway answers the
+// user's request with that status and body unchanged (its own filter speaks ErrorBody too), e.g.:
 //
 //   402 INSUFFICIENT_TOKENS / NO_FREE_QUERIES   billing.reserve: empty balance / no free queries left
 //   400 VALIDATION_FAILED  bad payload (unknown pack, tier, foreign returnUrl), portal without a
@@ -11,7 +10,9 @@
 //   503 SERVICE_UNAVAILABLE Stripe unreachable or not set up (prices missing)
 //   500 INTERNAL           anything else (logged by billing, never detailed)
 //
-// A reply that never comes (billing down: the client times out) is the gateway's 503.
+// No answer (billing down, timeout, a connection refused) and anything that is not billing's own
+// error body is the gateway's 503; so is billing's 401, which means the gateway's
+// BILLING_RPC_SECRET is wrong: a user must never be told to sign in for it.
 
 import { type ErrorBody, isErrorBody } from '../errors/errors.body';
 
@@ -36,11 +37,24 @@ export const BILLING_MESSAGES = {
   internal: 'Internal server error',
 } as const;
 
-/**
- * The error body for whatever `client.send(...)` failed with: billing's own body, or a 503 when
- * billing did not answer properly (timeout, no replica, Nest's generic RPC error).
- */
+const UNAVAILABLE: BillingRpcError = {
+  statusCode: 503,
+  code: 'SERVICE_UNAVAILABLE',
+  message: BILLING_MESSAGES.billingUnavailable,
+};
+
+/** The error body for whatever a call failed with: billing's own body, or 503 for anything else. */
 export function billingRpcErrorBody(error: unknown): BillingRpcError {
   if (isErrorBody(error)) return error;
-  return { statusCode: 503, code: 'SERVICE_UNAVAILABLE', message: BILLING_MESSAGES.billingUnavailable };
+  return { ...UNAVAILABLE };
+}
+
+/**
+ * The error body for billing's HTTP answer `status` with the parsed `body`: billing's own body when
+ * it is one and agrees with the status, else 503 (a proxy's page, a misrouted request, a wrong
+ * BILLING_RPC_SECRET).
+ */
+export function billingRpcReplyError(status: number, body: unknown): BillingRpcError {
+  if (status === 401 || !isErrorBody(body) || body.statusCode !== status) return { ...UNAVAILABLE };
+  return body;
 }

@@ -1,7 +1,8 @@
-// Payloads of the billing RPC (billing-rpc.constants.ts). Billing validates them with Nest's
+// Request bodies of the billing RPC (billing-rpc.constants.ts). Billing validates them with Nest's
 // ValidationPipe (unknown fields are refused), so the gateway must send exactly these fields.
 
 import { IsIn, IsInt, IsOptional, IsString, IsUrl, Matches, Max, MaxLength, Min } from 'class-validator';
+import { ID_MAX } from '../limits/limits.constants';
 import { VALIDATION_MESSAGES as M } from '../messages/validation.messages';
 import { PACK_IDS, type TokenPackId } from '../packs/packs.constants';
 import { SELLABLE_TIERS, type SellableTier } from '../plans/plans.constants';
@@ -15,10 +16,14 @@ import {
   type PortalFlow,
 } from './billing-rpc.constants';
 
+/** billing.health: no fields. */
+export class BillingHealthRequest {}
+
 /** Every user-facing call carries the id of the user the gateway authenticated. */
 export class BillingUserRequest {
   @IsInt()
   @Min(1)
+  @Max(ID_MAX)
   userId: number;
 }
 
@@ -90,6 +95,7 @@ export class BillingWebhookRequest {
 export class BillingReserveRequest extends BillingUserRequest {
   @IsInt()
   @Min(1)
+  @Max(ID_MAX)
   questionId: number;
 
   /** The most the question may use; less is reserved when the balance is smaller. */
@@ -103,6 +109,7 @@ export class BillingReserveRequest extends BillingUserRequest {
 export class BillingReleaseRequest extends BillingUserRequest {
   @IsInt()
   @Min(1)
+  @Max(ID_MAX)
   questionId: number;
 }
 

@@ -1,7 +1,7 @@
 import { type ClassConstructor, plainToInstance } from 'class-transformer';
 import { validate } from 'class-validator';
-import { BILLING_MESSAGES, billingRpcErrorBody } from './billing-rpc.errors';
-import { BILLING_RPC, DEMO_SESSION_ID_PATTERN } from './billing-rpc.constants';
+import { BILLING_MESSAGES, billingRpcErrorBody, billingRpcReplyError } from './billing-rpc.errors';
+import { BILLING_RPC, DEMO_SESSION_ID_PATTERN, billingRpcPath } from './billing-rpc.constants';
 import {
   BillingDemoSessionRequest,
   BillingReserveRequest,
@@ -24,6 +24,10 @@ describe('billing RPC contract', () => {
     expect(patterns.every((pattern) => pattern.startsWith('billing.'))).toBe(true);
   });
 
+  it('serves each call at its own path', () => {
+    expect(billingRpcPath(BILLING_RPC.reserve)).toBe('/rpc/billing.reserve');
+  });
+
   it('takes the authenticated user id and a request id on every create call', async () => {
     expect(
       await propertiesFailing(BillingTopUpRequest, {
@@ -38,6 +42,9 @@ describe('billing RPC contract', () => {
   });
 
   it('bounds reservations', async () => {
+    expect(
+      await propertiesFailing(BillingReserveRequest, { userId: 1e300, questionId: 2 ** 31, maxTokens: 4000 }),
+    ).toEqual(['questionId', 'userId']);
     expect(
       await propertiesFailing(BillingReserveRequest, { userId: 1, questionId: 2, maxTokens: 4000 }),
     ).toEqual([]);
@@ -73,5 +80,21 @@ describe('billing RPC contract', () => {
     expect(billingRpcErrorBody({ status: 'error', message: 'Internal server error' })).toMatchObject({
       statusCode: 503,
     });
+  });
+
+  it('passes on billing’s answer only when it is billing’s own error body', () => {
+    const body = { statusCode: 402, code: 'INSUFFICIENT_TOKENS', message: 'Not enough tokens' };
+    const unavailable = {
+      statusCode: 503,
+      code: 'SERVICE_UNAVAILABLE',
+      message: BILLING_MESSAGES.billingUnavailable,
+    };
+    expect(billingRpcReplyError(402, body)).toBe(body);
+    expect(billingRpcReplyError(502, '<html>Bad gateway</html>')).toEqual(unavailable);
+    expect(billingRpcReplyError(400, body)).toEqual(unavailable);
+    // A wrong BILLING_RPC_SECRET is the operator's problem, never a "sign in" for the user.
+    expect(billingRpcReplyError(401, { statusCode: 401, code: 'UNAUTHENTICATED', message: 'x' })).toEqual(
+      unavailable,
+    );
   });
 });

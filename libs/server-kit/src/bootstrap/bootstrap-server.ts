@@ -26,6 +26,8 @@ export interface ServerAppDefinition<T extends BaseServerEnv> {
   configure?: (app: NestExpressApplication, config: T) => void | Promise<void>;
   /** Paths that read a form-urlencoded body instead of JSON (see useBodyParsers). */
   formPaths?: readonly RegExp[];
+  /** Largest JSON body; REQUEST_BODY_LIMIT_BYTES unless an internal app needs more. */
+  bodyLimitBytes?: number;
 }
 
 const SHUTDOWN_TIMEOUT_MS = 30_000;
@@ -46,7 +48,7 @@ export async function createServerApp<T extends BaseServerEnv>(
   metrics.setService(definition.service);
   app.use(httpMetricsMiddleware(metrics));
   definition.configureEarly?.(app, config);
-  useBodyParsers(app, { formPaths: definition.formPaths });
+  useBodyParsers(app, { formPaths: definition.formPaths, limitBytes: definition.bodyLimitBytes });
   app.useGlobalFilters(new AllExceptionsFilter());
   app.useGlobalPipes(new RequestInputPipe(), createValidationPipe());
   app.disable('x-powered-by');
@@ -96,7 +98,6 @@ async function startServer<T extends BaseServerEnv>(definition: ServerAppDefinit
   };
   process.once('SIGTERM', (signal) => void stop(signal));
   process.once('SIGINT', (signal) => void stop(signal));
-  await app.startAllMicroservices();
   await app.listen(config.PORT);
   app.get(Logger).log(`${definition.service} listening on port ${config.PORT}`, definition.service);
   if (metricsServer) {

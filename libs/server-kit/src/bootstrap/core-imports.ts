@@ -13,17 +13,19 @@ export interface CoreImportOptions {
    * is the public one, passes false: its metrics are served on METRICS_PORT only.
    */
   metricsOnAppPort?: boolean;
+  /** Routes without per-request logs (see createLoggerModule). */
+  unloggedPaths?: readonly string[];
 }
 
 /** What every server app stands on: config, logs, metrics, Redis, PostgreSQL and a health check. */
 export function coreImports(
   service: string,
   config: BaseServerEnv,
-  { metricsOnAppPort = true }: CoreImportOptions = {},
+  { metricsOnAppPort = true, unloggedPaths }: CoreImportOptions = {},
 ): Array<DynamicModule | Type> {
   return [
     ServerConfigModule.forRoot(config),
-    createLoggerModule(service, config.LOG_LEVEL),
+    createLoggerModule(service, config.LOG_LEVEL, { unloggedPaths }),
     MetricsModule.forRoot({ onAppPort: metricsOnAppPort && config.METRICS_PORT === undefined }),
     RedisModule,
     DatabaseModule.forRoot(),

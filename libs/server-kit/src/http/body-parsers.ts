@@ -20,6 +20,8 @@ export interface BodyParserOptions {
    * reads forms, so a cross-site HTML form cannot reach a JSON route whatever its Origin says.
    */
   formPaths?: readonly RegExp[];
+  /** Largest body; REQUEST_BODY_LIMIT_BYTES by default. */
+  limitBytes?: number;
 }
 
 /** Kept for signature checks (Stripe webhooks verify the exact bytes received). */
@@ -91,7 +93,7 @@ function refuseHostileInput(req: Request, _res: Response, next: NextFunction): v
  */
 export function useBodyParsers(app: NestExpressApplication, options: BodyParserOptions = {}): void {
   const formPaths = options.formPaths ?? [];
-  const limits = { limit: REQUEST_BODY_LIMIT_BYTES, verify: keepRawBody };
+  const limits = { limit: options.limitBytes ?? REQUEST_BODY_LIMIT_BYTES, verify: keepRawBody };
   const form = translated(express.urlencoded({ ...limits, extended: false, type: FORM_CONTENT_TYPE }));
   app.use(requireMediaType(formPaths));
   app.use(translated(express.json({ ...limits, type: JSON_CONTENT_TYPE })));

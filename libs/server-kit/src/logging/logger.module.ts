@@ -20,8 +20,20 @@ export function requestIdFor(req: IncomingMessage, res: ServerResponse): string 
   return id;
 }
 
+export interface LoggerOptions {
+  /**
+   * More routes that skip the request middleware (Nest route paths, e.g. 'rpc/*path'): an
+   * internal, high-rate API whose caller already logs each request.
+   */
+  unloggedPaths?: readonly string[];
+}
+
 /** Structured JSON logs, one line per request, with the request id on every line of that request. */
-export function createLoggerModule(service: string, level: LogLevel): DynamicModule {
+export function createLoggerModule(
+  service: string,
+  level: LogLevel,
+  { unloggedPaths = [] }: LoggerOptions = {},
+): DynamicModule {
   return LoggerModule.forRoot({
     // Probes and scrapes skip the request middleware altogether: its per-request context
     // (AsyncLocalStorage) turns on promise hooks for the whole process, a cost every promise of a
@@ -29,6 +41,7 @@ export function createLoggerModule(service: string, level: LogLevel): DynamicMod
     exclude: [
       { path: 'health', method: RequestMethod.ALL },
       { path: 'metrics', method: RequestMethod.ALL },
+      ...unloggedPaths.map((path) => ({ path, method: RequestMethod.ALL })),
     ],
     pinoHttp: {
       level,
