@@ -20,6 +20,7 @@ import {
   createTestResponse,
   createTestUser,
   testRedis,
+  waitUntil,
 } from '@council/testing';
 import { Queue } from 'bullmq';
 import { DataSource } from 'typeorm';
@@ -181,13 +182,8 @@ describe('retention sweep (PostgreSQL + Redis)', () => {
       await queue?.close();
     });
 
-    const waitFor = async (probe: () => Promise<boolean>, timeoutMs = 20_000): Promise<void> => {
-      const deadline = Date.now() + timeoutMs;
-      while (!(await probe())) {
-        if (Date.now() > deadline) throw new Error(`not within ${timeoutMs} ms`);
-        await new Promise((resolve) => setTimeout(resolve, 100));
-      }
-    };
+    const waitFor = (probe: () => Promise<boolean>) =>
+      waitUntil(probe, { timeoutMs: 20_000, intervalMs: 100 });
 
     it('schedules one sweep however many replicas start, and runs it through BullMQ', async () => {
       // The default is hourly; a replica with another interval replaces the one schedule.
