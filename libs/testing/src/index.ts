@@ -11,3 +11,4 @@ export * from './stripe/stripe-events.factory';
 export * from './factories/billing.factories';
 export * from './factories/council.factories';
 export * from './providers/fake-provider.server';
+export * from './socket/council-socket';
