@@ -50,7 +50,7 @@ export default tseslint.config(
   },
   {
     // Type-aware rules: a promise nobody awaits loses its rejection. Each file is checked against
-    // the nearest tsconfig.json; vite.config.ts is in none, so it gets the Node tooling tsconfig.
+    // its nearest tsconfig.json; vite.config.ts belongs to tsconfig.node.json instead, named here.
     files: ['**/*.ts', '**/*.tsx', '**/*.mts'],
     languageOptions: {
       parserOptions: {
