@@ -19,6 +19,7 @@ import {
   createMigratedDatabase,
   createTestResponse,
   createTestUser,
+  serverTestEnv,
   testRedis,
   waitUntil,
 } from '@council/testing';
@@ -156,14 +157,7 @@ describe('retention sweep (PostgreSQL + Redis)', () => {
           env: ConsensusWorkerEnv,
           rootModule: (config) => ConsensusWorkerModule.forRoot(config),
         },
-        {
-          NODE_ENV: 'test',
-          LOG_LEVEL: 'silent',
-          DATABASE_URL: db.url,
-          REDIS_URL: redis.url,
-          REDIS_PREFIX: redis.prefix,
-          ...env,
-        },
+        { ...serverTestEnv(db, redis), ...env },
       );
       await app.init();
       apps.push(app);

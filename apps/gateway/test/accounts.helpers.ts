@@ -6,7 +6,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type NestExpressApplication } from '@nestjs/platform-express';
 import { createServerApp } from '@council/server-kit';
-import { type TestDatabase, type TestRedis, createMigratedDatabase, testRedis } from '@council/testing';
+import {
+  type TestDatabase,
+  type TestRedis,
+  createMigratedDatabase,
+  serverTestEnv,
+  testRedis,
+} from '@council/testing';
 import { Redis } from 'ioredis';
 import { Client } from 'pg';
 import request, { type Response } from 'supertest';
@@ -45,11 +51,7 @@ export async function startTestGateway(
   const webDist = mkdtempSync(join(tmpdir(), 'council-web-'));
   writeFileSync(join(webDist, 'index.html'), '<!doctype html><title>Council</title><div id="root"></div>');
   const baseEnv = {
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'silent',
-    DATABASE_URL: db.url,
-    REDIS_URL: redis.url,
-    REDIS_PREFIX: redis.prefix,
+    ...serverTestEnv(db, redis),
     WEB_DIST_DIR: webDist,
     PUBLIC_URL: 'http://council.test',
     MAIL_OUTBOX_DIR: mkdtempSync(join(tmpdir(), 'council-outbox-')),

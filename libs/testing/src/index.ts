@@ -4,6 +4,7 @@ export * from './test-redis';
 export * from './free-port';
 export * from './app-process';
 export * from './wait-until';
+export * from './server-env';
 export * from './app-lifecycle.suite';
 export * from './stripe/stripe-form';
 export * from './stripe/fake-stripe.server';
