@@ -7,7 +7,6 @@ import {
   JOBS,
   type MemberAnswerJobData,
   PROVIDERS,
-  type Provider,
   QUESTION_FAILED_MESSAGE,
   QUEUES,
   type StreamEntry,
@@ -15,27 +14,24 @@ import {
   finaliseJobId,
   providerQueueName,
 } from '@council/contracts';
-import {
-  AgentEntity,
-  QuestionAgentEntity,
-  QuestionEntity,
-  ResponseEntity,
-  createDataSourceOptions,
-} from '@council/db';
+import { QuestionEntity, ResponseEntity, createDataSourceOptions } from '@council/db';
 import {
   QuestionStreamWriter,
-  type QuestionFlowMember,
   buildQuestionFlow,
   redisOptionsFromUrl,
   streamKeyFor,
 } from '@council/server-kit';
 import {
+  type CouncilCatalogue,
   type TestDatabase,
   type TestRedis,
+  addCouncilMembers,
   createMigratedDatabase,
   createTestQuestion,
   createTestUser,
+  loadCouncilCatalogue,
   testRedis,
+  waitUntil,
 } from '@council/testing';
 import { FlowProducer, type Job, Queue, UnrecoverableError, Worker } from 'bullmq';
 import { Redis } from 'ioredis';
@@ -58,7 +54,7 @@ describe('consensus worker (PostgreSQL + Redis)', () => {
   let consensusWorker: Worker;
   let providerWorkers: Worker[];
   const queues = new Map<string, Queue>();
-  let catalogue: Record<Provider, { agentId: number; modelId: number }>;
+  let catalogue: CouncilCatalogue;
   const scripts = new Map<number, Script>();
   const handled: Array<{ name: string; queue: string; data: MemberAnswerJobData }> = [];
   /** Per question: whether its stream already held the final entry when the release was awaited. */
@@ -109,13 +105,7 @@ describe('consensus worker (PostgreSQL + Redis)', () => {
         }),
     );
 
-    catalogue = {} as Record<Provider, { agentId: number; modelId: number }>;
-    const agents = await dataSource.getRepository(AgentEntity).find({ relations: { models: true } });
-    for (const provider of PROVIDERS) {
-      const agent = agents.find((candidate) => candidate.provider === provider && candidate.models?.length);
-      if (!agent?.models) throw new Error(`The catalogue has no ${provider} agent`);
-      catalogue[provider] = { agentId: agent.id, modelId: agent.models[0].id };
-    }
+    catalogue = await loadCouncilCatalogue(dataSource);
   });
 
   afterAll(async () => {
@@ -164,33 +154,19 @@ describe('consensus worker (PostgreSQL + Redis)', () => {
     const user = await createTestUser(dataSource);
     const question = await createTestQuestion(dataSource, user.id, { showDebate });
     scripts.set(question.id, script);
-    const members: QuestionFlowMember[] = PROVIDERS.map((provider, order) => ({
-      order,
-      provider,
-      roleId: null,
-      ...catalogue[provider],
-    }));
-    await dataSource.getRepository(QuestionAgentEntity).save(
-      members.map((member) => ({
-        questionId: question.id,
-        agentId: member.agentId,
-        modelId: member.modelId,
-        roleId: null,
-        order: member.order,
-      })),
-    );
+    const members = await addCouncilMembers(dataSource, question.id, catalogue);
     await flows.add(
       buildQuestionFlow({ id: question.id, userId: user.id, showDebate, showReasoning: false }, members, {
         leaderOrder,
         attempts: 1,
       }),
     );
-    await waitFor(async () => {
+    await waitUntil(async () => {
       const stored = await dataSource.getRepository(QuestionEntity).findOneByOrFail({ id: question.id });
       return stored.status === until;
     });
     const consensusQueue = queues.get(QUEUES.consensus);
-    await waitFor(
+    await waitUntil(
       async () => (await consensusQueue?.getJobState(finaliseJobId(question.id))) === 'completed',
     );
     const done = await dataSource.getRepository(QuestionEntity).findOneByOrFail({ id: question.id });
@@ -221,7 +197,9 @@ describe('consensus worker (PostgreSQL + Redis)', () => {
     // so its balance refresh is final.
     expect(finalBeforeRelease.get(questionId)).toBe(false);
     const consensusQueue = queues.get(QUEUES.consensus);
-    await waitFor(async () => (await consensusQueue?.getJobState(finaliseJobId(questionId))) === 'completed');
+    await waitUntil(
+      async () => (await consensusQueue?.getJobState(finaliseJobId(questionId))) === 'completed',
+    );
     const parent = await consensusQueue?.getJob(finaliseJobId(questionId));
     expect(parent?.returnvalue).toEqual({ totalTokensUsed: 30, rounds: 0 });
   });
@@ -379,11 +357,3 @@ describe('consensus worker (PostgreSQL + Redis)', () => {
     expect(await entries(questionId)).toEqual(before);
   });
 });
-
-async function waitFor(check: () => Promise<boolean>, timeoutMs = 15_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error('Timed out waiting for the condition');
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-}

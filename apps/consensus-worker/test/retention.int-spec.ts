@@ -19,7 +19,9 @@ import {
   createMigratedDatabase,
   createTestResponse,
   createTestUser,
+  serverTestEnv,
   testRedis,
+  waitUntil,
 } from '@council/testing';
 import { Queue } from 'bullmq';
 import { DataSource } from 'typeorm';
@@ -155,14 +157,7 @@ describe('retention sweep (PostgreSQL + Redis)', () => {
           env: ConsensusWorkerEnv,
           rootModule: (config) => ConsensusWorkerModule.forRoot(config),
         },
-        {
-          NODE_ENV: 'test',
-          LOG_LEVEL: 'silent',
-          DATABASE_URL: db.url,
-          REDIS_URL: redis.url,
-          REDIS_PREFIX: redis.prefix,
-          ...env,
-        },
+        { ...serverTestEnv(db, redis), ...env },
       );
       await app.init();
       apps.push(app);
@@ -181,13 +176,8 @@ describe('retention sweep (PostgreSQL + Redis)', () => {
       await queue?.close();
     });
 
-    const waitFor = async (probe: () => Promise<boolean>, timeoutMs = 20_000): Promise<void> => {
-      const deadline = Date.now() + timeoutMs;
-      while (!(await probe())) {
-        if (Date.now() > deadline) throw new Error(`not within ${timeoutMs} ms`);
-        await new Promise((resolve) => setTimeout(resolve, 100));
-      }
-    };
+    const waitFor = (probe: () => Promise<boolean>) =>
+      waitUntil(probe, { timeoutMs: 20_000, intervalMs: 100 });
 
     it('schedules one sweep however many replicas start, and runs it through BullMQ', async () => {
       // The default is hourly; a replica with another interval replaces the one schedule.

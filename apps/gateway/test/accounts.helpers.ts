@@ -11,11 +11,12 @@ import {
   type TestRedis,
   createMigratedDatabase,
   freePort,
+  serverTestEnv,
   testRedis,
 } from '@council/testing';
 import { Redis } from 'ioredis';
 import { Client } from 'pg';
-import { type Response } from 'supertest';
+import request, { type Response } from 'supertest';
 import { gatewayApp } from '../src/app.definition';
 
 export const SESSION_COOKIE = 'council.sid';
@@ -51,11 +52,7 @@ export async function startTestGateway(
   const webDist = mkdtempSync(join(tmpdir(), 'council-web-'));
   writeFileSync(join(webDist, 'index.html'), '<!doctype html><title>Council</title><div id="root"></div>');
   const baseEnv = {
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'silent',
-    DATABASE_URL: db.url,
-    REDIS_URL: redis.url,
-    REDIS_PREFIX: redis.prefix,
+    ...serverTestEnv(db, redis),
     WEB_DIST_DIR: webDist,
     PUBLIC_URL: 'http://council.test',
     MAIL_OUTBOX_DIR: mkdtempSync(join(tmpdir(), 'council-outbox-')),
@@ -145,6 +142,31 @@ let ipCounter = 0;
 export function nextIp(): string {
   ipCounter += 1;
   return `198.51.${Math.floor(ipCounter / 250)}.${(ipCounter % 250) + 1}`;
+}
+
+export interface SignedUpUser {
+  id: number;
+  username: string;
+  /** `council.sid=<value>`, signed in. */
+  cookie: string;
+}
+
+let userCounter = 0;
+/**
+ * Registers a fresh account through POST /api/register, from a fresh client address (the gateway
+ * needs TRUST_PROXY=loopback); its id is read from the database.
+ */
+export async function signUpThroughApi(gw: TestGateway, namePrefix: string): Promise<SignedUpUser> {
+  userCounter += 1;
+  const username = `${namePrefix}${userCounter}_${Date.now() % 100000}`;
+  const res = await request(gw.app.getHttpServer())
+    .post('/api/register')
+    .set('X-Forwarded-For', nextIp())
+    .send({ username, password: 'correct horse', email: `${username}@example.com` })
+    .expect(201);
+  const [row] = await gw.sql<{ id: number }>('SELECT "id" FROM "users" WHERE "username" = $1', [username]);
+  if (!row) throw new Error(`no user ${username}`);
+  return { id: row.id, username, cookie: sessionCookieOf(res) };
 }
 
 export async function waitFor<T>(

@@ -19,7 +19,7 @@ import {
   signStripePayload,
 } from '@council/testing';
 import request from 'supertest';
-import { type TestGateway, nextIp, sessionCookieOf, startTestGateway } from './accounts.helpers';
+import { type TestGateway, signUpThroughApi, startTestGateway } from './accounts.helpers';
 import {
   type BillingProcess,
   type IsolatedRedis,
@@ -61,7 +61,6 @@ describe('billing through the gateway (billing process, PostgreSQL, Redis, fake 
   let billing: BillingProcess | null = null;
   /** Billing runs here whenever it runs: the gateway's BILLING_URL. */
   let billingPort = 0;
-  let userCounter = 0;
 
   const billingEnv = (mode: 'stripe' | 'demo'): Record<string, string> => ({
     NODE_ENV: 'test',
@@ -123,16 +122,8 @@ describe('billing through the gateway (billing process, PostgreSQL, Redis, fake 
 
   /** Registers a new account through the gateway; its opening balance comes from the database. */
   const signUp = async (): Promise<Buyer> => {
-    userCounter += 1;
-    const username = `buyer${userCounter}_${Date.now() % 100000}`;
-    const res = await request(server)
-      .post('/api/register')
-      .set('X-Forwarded-For', nextIp())
-      .send({ username, password: 'correct horse', email: `${username}@example.com` })
-      .expect(201);
-    const [row] = await gw.sql<{ id: number }>('SELECT "id" FROM "users" WHERE "username" = $1', [username]);
-    if (!row) throw new Error(`no user ${username}`);
-    return { id: row.id, cookie: sessionCookieOf(res) };
+    const { id, cookie } = await signUpThroughApi(gw, 'buyer');
+    return { id, cookie };
   };
 
   const balanceOf = async (userId: number): Promise<Balance> => {

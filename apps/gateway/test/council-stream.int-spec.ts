@@ -4,19 +4,22 @@
 
 import { type AddressInfo } from 'node:net';
 import { type NestExpressApplication } from '@nestjs/platform-express';
-import {
-  type ClientToServerEvents,
-  type QuestionSubscribeAck,
-  SOCKET_NAMESPACE,
-  type ServerToClientEvents,
-  type StreamEntry,
-} from '@council/contracts';
+import { type QuestionSubscribeAck, type StreamEntry } from '@council/contracts';
 import { MetricsService, QuestionStreamWriter } from '@council/server-kit';
-import { type Socket, io } from 'socket.io-client';
+import {
+  type CouncilClientSocket,
+  openCouncilSocket,
+  socketConnected,
+  socketRefused,
+} from '@council/testing';
 import request from 'supertest';
-import { type TestGateway, nextIp, sessionCookieOf, startTestGateway, waitFor } from './accounts.helpers';
-
-type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
+import {
+  type SignedUpUser,
+  type TestGateway,
+  signUpThroughApi,
+  startTestGateway,
+  waitFor,
+} from './accounts.helpers';
 
 const PUBLIC_URL = 'http://council.test';
 
@@ -40,8 +43,7 @@ describe('council stream over Socket.IO (two gateways, PostgreSQL, Redis)', () =
   let second: NestExpressApplication;
   let urls: [string, string];
   let writer: QuestionStreamWriter;
-  let userCounter = 0;
-  const sockets: ClientSocket[] = [];
+  const sockets: CouncilClientSocket[] = [];
 
   const urlOf = async (app: NestExpressApplication): Promise<string> => {
     await app.listen(0, '127.0.0.1');
@@ -64,18 +66,7 @@ describe('council stream over Socket.IO (two gateways, PostgreSQL, Redis)', () =
     await gw?.close();
   });
 
-  const signUp = async (): Promise<{ id: number; cookie: string }> => {
-    userCounter += 1;
-    const username = `streamer${userCounter}_${Date.now() % 100000}`;
-    const res = await request(gw.app.getHttpServer())
-      .post('/api/register')
-      .set('X-Forwarded-For', nextIp())
-      .send({ username, password: 'correct horse', email: `${username}@example.com` })
-      .expect(201);
-    const [row] = await gw.sql<{ id: number }>('SELECT "id" FROM "users" WHERE "username" = $1', [username]);
-    if (!row) throw new Error(`no user ${username}`);
-    return { id: row.id, cookie: sessionCookieOf(res) };
-  };
+  const signUp = (): Promise<SignedUpUser> => signUpThroughApi(gw, 'streamer');
 
   const newQuestion = async (userId: number): Promise<number> => {
     const [row] = await gw.sql<{ id: number }>(
@@ -86,31 +77,14 @@ describe('council stream over Socket.IO (two gateways, PostgreSQL, Redis)', () =
     return row.id;
   };
 
-  const connect = (url: string, headers: Record<string, string>): ClientSocket => {
-    const socket: ClientSocket = io(`${url}${SOCKET_NAMESPACE}`, {
-      transports: ['websocket'],
-      extraHeaders: headers,
-      reconnection: false,
-      forceNew: true,
-    });
+  const connect = (url: string, headers: Record<string, string>): CouncilClientSocket => {
+    const socket = openCouncilSocket(url, headers, { forceNew: true });
     sockets.push(socket);
     return socket;
   };
 
-  const connected = (socket: ClientSocket): Promise<void> =>
-    new Promise((resolve, reject) => {
-      socket.once('connect', () => resolve());
-      socket.once('connect_error', (error) => reject(error));
-    });
-
-  const refused = (socket: ClientSocket): Promise<Error> =>
-    new Promise((resolve, reject) => {
-      socket.once('connect', () => reject(new Error('connected')));
-      socket.once('connect_error', (error) => resolve(error));
-    });
-
   const subscribe = (
-    socket: ClientSocket,
+    socket: CouncilClientSocket,
     questionId: number,
     lastEntryId?: string,
   ): Promise<QuestionSubscribeAck> =>
@@ -119,7 +93,7 @@ describe('council stream over Socket.IO (two gateways, PostgreSQL, Redis)', () =
     });
 
   /** Everything the socket receives, in order. */
-  const record = (socket: ClientSocket): Received[] => {
+  const record = (socket: CouncilClientSocket): Received[] => {
     const received: Received[] = [];
     socket.onAny((event: string, payload: { questionId: number; entryId: string; text?: string }) => {
       received.push({ event, questionId: payload.questionId, entryId: payload.entryId, text: payload.text });
@@ -130,16 +104,16 @@ describe('council stream over Socket.IO (two gateways, PostgreSQL, Redis)', () =
   const signedIn = async (url = urls[0]) => {
     const user = await signUp();
     const socket = connect(url, { Cookie: user.cookie, Origin: PUBLIC_URL });
-    await connected(socket);
+    await socketConnected(socket);
     return { user, socket };
   };
 
   it('refuses a handshake without a session, and one from a foreign origin', async () => {
-    const anonymous = await refused(connect(urls[0], { Origin: PUBLIC_URL }));
+    const anonymous = await socketRefused(connect(urls[0], { Origin: PUBLIC_URL }));
     expect(anonymous.message).toBe('Authentication required');
     const user = await signUp();
     await expect(
-      refused(connect(urls[0], { Cookie: user.cookie, Origin: 'http://evil.test' })),
+      socketRefused(connect(urls[0], { Cookie: user.cookie, Origin: 'http://evil.test' })),
     ).resolves.toBeInstanceOf(Error);
   });
 
@@ -204,7 +178,7 @@ describe('council stream over Socket.IO (two gateways, PostgreSQL, Redis)', () =
     // The first socket keeps the stream watched, so the second joins a moving tail.
     expect(await subscribe(first, questionId)).toMatchObject({ ok: true });
     const socket = connect(urls[0], { Cookie: user.cookie, Origin: PUBLIC_URL });
-    await connected(socket);
+    await socketConnected(socket);
     const written: string[] = [];
     let writing = true;
     const producer = (async () => {
@@ -226,7 +200,7 @@ describe('council stream over Socket.IO (two gateways, PostgreSQL, Redis)', () =
   it('relays on both gateway instances', async () => {
     const { user, socket: onFirst } = await signedIn(urls[0]);
     const onSecond = connect(urls[1], { Cookie: user.cookie, Origin: PUBLIC_URL });
-    await connected(onSecond);
+    await socketConnected(onSecond);
     const questionId = await newQuestion(user.id);
     const a = record(onFirst);
     const b = record(onSecond);

@@ -13,18 +13,16 @@ import { request as httpRequest, Agent, type IncomingHttpHeaders, type Server } 
 import { type AddressInfo } from 'node:net';
 import { brotliCompressSync, deflateSync, gzipSync } from 'node:zlib';
 import * as contracts from '@council/contracts';
+import { type ErrorBody, type QuestionSubscribeAck, SOCKET_NAMESPACE, isErrorBody } from '@council/contracts';
 import {
-  type ClientToServerEvents,
-  type ErrorBody,
-  type QuestionSubscribeAck,
-  SOCKET_NAMESPACE,
-  type ServerToClientEvents,
-  isErrorBody,
-} from '@council/contracts';
-import { type TestDatabase, createMigratedDatabase } from '@council/testing';
+  type CouncilClientSocket,
+  type TestDatabase,
+  createMigratedDatabase,
+  openCouncilSocket,
+  socketConnected,
+} from '@council/testing';
 import { getMetadataStorage } from 'class-validator';
 import fc from 'fast-check';
-import { type Socket, io } from 'socket.io-client';
 import { type TestGateway, nextIp, sessionCookieOf, startTestGateway } from './accounts.helpers';
 import {
   type BillingProcess,
@@ -33,8 +31,6 @@ import {
   isolatedRedis,
   startBillingProcess,
 } from './billing.helpers';
-
-type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
 const PUBLIC_URL = 'http://council.test';
 const SEED = process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : Date.now() % 2_147_483_647;
@@ -650,21 +646,14 @@ describe('fuzz: hostile input over every route and socket event (gateway, billin
     'acknowledges every generated socket event cleanly, never INTERNAL',
     async () => {
       cookie = await signIn();
-      let socket: ClientSocket | null = null;
+      let socket: CouncilClientSocket | null = null;
       let sent = 0;
       let nextAck = 1;
       const pending = new Map<number, (reply: unknown) => void>();
-      const fresh = async (): Promise<ClientSocket> => {
+      const fresh = async (): Promise<CouncilClientSocket> => {
         socket?.disconnect();
-        const next: ClientSocket = io(`http://127.0.0.1:${port}${SOCKET_NAMESPACE}`, {
-          transports: ['websocket'],
-          extraHeaders: { Cookie: cookie, Origin: PUBLIC_URL },
-          reconnection: false,
-        });
-        await new Promise<void>((resolve, reject) => {
-          next.once('connect', resolve);
-          next.once('connect_error', reject);
-        });
+        const next = openCouncilSocket(`http://127.0.0.1:${port}`, { Cookie: cookie, Origin: PUBLIC_URL });
+        await socketConnected(next);
         // Acknowledgements of the raw packets below: "3/council,<id>[reply]".
         next.io.engine.on('message', (data: unknown) => {
           const match = /^3\/council,(\d+)(.*)$/s.exec(String(data));
@@ -681,7 +670,7 @@ describe('fuzz: hostile input over every route and socket event (gateway, billin
        * crosses as the generated JSON text: the client library's encoder would itself overflow on
        * deep nesting, which is no test of the server.
        */
-      const emitRaw = (target: ClientSocket, event: string, payload: string): Promise<unknown> => {
+      const emitRaw = (target: CouncilClientSocket, event: string, payload: string): Promise<unknown> => {
         const id = nextAck++;
         const reply = new Promise<unknown>((resolve, reject) => {
           const timer = setTimeout(() => reject(new Error(`no acknowledgement of ${event} in 5 s`)), 5000);
@@ -761,7 +750,7 @@ describe('fuzz: hostile input over every route and socket event (gateway, billin
           plugins: [fc.interruptAfterTimeLimit(SOCKET_TIME_MS)],
         },
       );
-      (socket as ClientSocket | null)?.disconnect();
+      (socket as CouncilClientSocket | null)?.disconnect();
       process.stdout.write(`fuzz: ${acks} socket acknowledgements, ${oversized} oversized packets refused\n`);
       expect(acks).toBeGreaterThan(10);
     },

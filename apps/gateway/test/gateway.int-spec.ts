@@ -4,7 +4,13 @@ import { join } from 'node:path';
 import { type NestExpressApplication } from '@nestjs/platform-express';
 import { providerModesKey } from '@council/contracts';
 import { MetricsService, createServerApp, startMetricsServer } from '@council/server-kit';
-import { type TestDatabase, type TestRedis, createMigratedDatabase, testRedis } from '@council/testing';
+import {
+  type TestDatabase,
+  type TestRedis,
+  createMigratedDatabase,
+  serverTestEnv,
+  testRedis,
+} from '@council/testing';
 import { Redis } from 'ioredis';
 import request from 'supertest';
 import { gatewayApp } from '../src/app.definition';
@@ -16,11 +22,7 @@ describe('gateway (real PostgreSQL and Redis)', () => {
   const webDist = mkdtempSync(join(tmpdir(), 'council-web-'));
 
   const env = () => ({
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'silent',
-    DATABASE_URL: db.url,
-    REDIS_URL: redis.url,
-    REDIS_PREFIX: redis.prefix,
+    ...serverTestEnv(db, redis),
     WEB_DIST_DIR: webDist,
     BULL_BOARD_USER: 'operator',
     BULL_BOARD_PASSWORD: 'correct-horse-battery',

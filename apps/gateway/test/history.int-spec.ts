@@ -23,7 +23,7 @@ import { redisOptionsFromUrl } from '@council/server-kit';
 import { type TestDatabase, createMigratedDatabase } from '@council/testing';
 import { Queue } from 'bullmq';
 import request from 'supertest';
-import { type TestGateway, nextIp, sessionCookieOf, startTestGateway } from './accounts.helpers';
+import { type TestGateway, signUpThroughApi, startTestGateway } from './accounts.helpers';
 import {
   type BillingProcess,
   type IsolatedRedis,
@@ -64,7 +64,6 @@ describe('history (gateway, billing process, PostgreSQL, Redis)', () => {
   let billing: BillingProcess;
   let council: Member[];
   let roleIds: number[];
-  let userCounter = 0;
 
   beforeAll(async () => {
     buildBilling();
@@ -107,18 +106,7 @@ describe('history (gateway, billing process, PostgreSQL, Redis)', () => {
     await db?.drop();
   });
 
-  const signUp = async (): Promise<Asker> => {
-    userCounter += 1;
-    const username = `historian${userCounter}_${Date.now() % 100000}`;
-    const res = await request(server)
-      .post('/api/register')
-      .set('X-Forwarded-For', nextIp())
-      .send({ username, password: 'correct horse', email: `${username}@example.com` })
-      .expect(201);
-    const [row] = await gw.sql<{ id: number }>('SELECT "id" FROM "users" WHERE "username" = $1', [username]);
-    if (!row) throw new Error(`no user ${username}`);
-    return { id: row.id, cookie: sessionCookieOf(res), username };
-  };
+  const signUp = (): Promise<Asker> => signUpThroughApi(gw, 'historian');
 
   const insertQuestion = async (owner: Asker, text: string, fixture: Fixture = {}): Promise<number> => {
     const [row] = await gw.sql<{ id: number }>(

@@ -6,20 +6,15 @@ import { type Server } from 'node:http';
 import { type AddressInfo } from 'node:net';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import {
-  type ClientToServerEvents,
   type QuestionSubscribeAck,
   REQUEST_BODY_MAX_DEPTH,
   REQUEST_MESSAGES,
-  SOCKET_NAMESPACE,
-  type ServerToClientEvents,
   isErrorBody,
 } from '@council/contracts';
 import { QuestionStreamWriter } from '@council/server-kit';
-import { type Socket, io } from 'socket.io-client';
+import { type CouncilClientSocket, openCouncilSocket, socketConnected } from '@council/testing';
 import request from 'supertest';
 import { type TestGateway, nextIp, sessionCookieOf, startTestGateway, waitFor } from './accounts.helpers';
-
-type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
 const PUBLIC_URL = 'http://council.test';
 
@@ -32,7 +27,7 @@ describe('hostile input (gateway, PostgreSQL, Redis)', () => {
   let url: string;
   let cookie: string;
   let userId: number;
-  const sockets: ClientSocket[] = [];
+  const sockets: CouncilClientSocket[] = [];
 
   const rowCount = async (): Promise<number> => {
     const [row] = await gw.sql<{ total: string }>(
@@ -184,21 +179,14 @@ describe('hostile input (gateway, PostgreSQL, Redis)', () => {
   });
 
   describe('6. the socket', () => {
-    const connect = async (): Promise<ClientSocket> => {
-      const socket: ClientSocket = io(`${url}${SOCKET_NAMESPACE}`, {
-        transports: ['websocket'],
-        extraHeaders: { Cookie: cookie, Origin: PUBLIC_URL },
-        reconnection: false,
-      });
+    const connect = async (): Promise<CouncilClientSocket> => {
+      const socket = openCouncilSocket(url, { Cookie: cookie, Origin: PUBLIC_URL });
       sockets.push(socket);
-      await new Promise<void>((resolve, reject) => {
-        socket.once('connect', resolve);
-        socket.once('connect_error', reject);
-      });
+      await socketConnected(socket);
       return socket;
     };
 
-    const subscribe = (socket: ClientSocket, payload: unknown): Promise<QuestionSubscribeAck> =>
+    const subscribe = (socket: CouncilClientSocket, payload: unknown): Promise<QuestionSubscribeAck> =>
       socket.timeout(5000).emitWithAck('question:subscribe', payload as { questionId: number });
 
     const newQuestion = async (): Promise<number> => {

@@ -33,7 +33,7 @@ import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { QUESTION_FLOW_PRODUCER, QUEUE_UNAVAILABLE_MESSAGE } from '../src/questions/questions.constants';
 import { QuestionResults } from '../src/questions/read/question-results.service';
-import { type TestGateway, nextIp, sessionCookieOf, startTestGateway } from './accounts.helpers';
+import { type TestGateway, signUpThroughApi, startTestGateway } from './accounts.helpers';
 import {
   type BillingProcess,
   type IsolatedRedis,
@@ -72,7 +72,6 @@ describe('asking the council (gateway, billing process, PostgreSQL, Redis, BullM
   let billing: BillingProcess;
   let catalogue: CatalogueRow[];
   let roleIds: number[];
-  let userCounter = 0;
   const queues = new Map<string, Queue>();
 
   const queue = (name: string): Queue => {
@@ -128,18 +127,10 @@ describe('asking the council (gateway, billing process, PostgreSQL, Redis, BullM
   });
 
   const signUp = async (tier: 'free' | 'premium' | 'max' = 'free'): Promise<Asker> => {
-    userCounter += 1;
-    const username = `asker${userCounter}_${Date.now() % 100000}`;
-    const res = await request(server)
-      .post('/api/register')
-      .set('X-Forwarded-For', nextIp())
-      .send({ username, password: 'correct horse', email: `${username}@example.com` })
-      .expect(201);
-    const [row] = await gw.sql<{ id: number }>('SELECT "id" FROM "users" WHERE "username" = $1', [username]);
-    if (!row) throw new Error(`no user ${username}`);
+    const { id, cookie } = await signUpThroughApi(gw, 'asker');
     if (tier !== 'free')
-      await gw.sql('UPDATE "users" SET "subscriptionTier" = $2 WHERE "id" = $1', [row.id, tier]);
-    return { id: row.id, cookie: sessionCookieOf(res) };
+      await gw.sql('UPDATE "users" SET "subscriptionTier" = $2 WHERE "id" = $1', [id, tier]);
+    return { id, cookie };
   };
 
   const ask = (asker: Asker, body: object, query = '') =>

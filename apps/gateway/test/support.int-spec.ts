@@ -4,7 +4,13 @@ import { join } from 'node:path';
 import { type NestExpressApplication } from '@nestjs/platform-express';
 import { SupportMessageEntity } from '@council/db';
 import { createServerApp } from '@council/server-kit';
-import { type TestDatabase, type TestRedis, createMigratedDatabase, testRedis } from '@council/testing';
+import {
+  type TestDatabase,
+  type TestRedis,
+  createMigratedDatabase,
+  serverTestEnv,
+  testRedis,
+} from '@council/testing';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { gatewayApp } from '../src/app.definition';
@@ -27,11 +33,7 @@ describe('POST /api/support/contact (real PostgreSQL and Redis, mail outbox)', (
   const webDist = mkdtempSync(join(tmpdir(), 'council-web-')); // empty: the API alone
 
   const env = (overrides: Record<string, string> = {}) => ({
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'silent',
-    DATABASE_URL: db.url,
-    REDIS_URL: redis.url,
-    REDIS_PREFIX: redis.prefix,
+    ...serverTestEnv(db, redis),
     WEB_DIST_DIR: webDist,
     MAIL_OUTBOX_DIR: outbox,
     SUPPORT_EMAIL,

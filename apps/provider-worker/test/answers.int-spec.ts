@@ -5,7 +5,6 @@ import {
   JOBS,
   type MemberAnswerJobData,
   PROVIDERS,
-  type Provider,
   QUESTION_CANCELLED_MESSAGE,
   QUEUES,
   type StreamEntry,
@@ -18,13 +17,7 @@ import {
   questionCancelKey,
   synthesisJobId,
 } from '@council/contracts';
-import {
-  AgentEntity,
-  QuestionAgentEntity,
-  QuestionEntity,
-  ResponseEntity,
-  createDataSourceOptions,
-} from '@council/db';
+import { QuestionEntity, ResponseEntity, createDataSourceOptions } from '@council/db';
 import {
   type QuestionFlowMember,
   buildQuestionFlow,
@@ -34,14 +27,18 @@ import {
   streamKeyFor,
 } from '@council/server-kit';
 import {
+  type CouncilCatalogue,
   type FakeProviderServer,
   type TestDatabase,
   type TestRedis,
+  addCouncilMembers,
   createMigratedDatabase,
   createTestQuestion,
   createTestUser,
+  loadCouncilCatalogue,
   startFakeProviderServer,
   testRedis,
+  waitUntil,
 } from '@council/testing';
 import { FlowProducer, Queue, UnrecoverableError, type Worker } from 'bullmq';
 import { Redis } from 'ioredis';
@@ -64,7 +61,7 @@ describe('provider worker (PostgreSQL + Redis + fake providers)', () => {
   let runner: ProviderJobRunner;
   let runnerDeps: ProviderJobRunnerDeps;
   let workers: Worker[];
-  let catalogue: Record<Provider, { agentId: number; modelId: number }>;
+  let catalogue: CouncilCatalogue;
 
   beforeAll(async () => {
     db = await createMigratedDatabase('provider_worker', { seed: true });
@@ -93,17 +90,7 @@ describe('provider worker (PostgreSQL + Redis + fake providers)', () => {
     runner = new ProviderJobRunner(runnerDeps);
     workers = createProviderWorkers(runner, { providers: PROVIDERS, connection, prefix, concurrency: 5 });
 
-    catalogue = {} as Record<Provider, { agentId: number; modelId: number }>;
-    const agents = await dataSource.getRepository(AgentEntity).find({
-      relations: { models: true },
-      order: { position: 'ASC' },
-    });
-    for (const provider of PROVIDERS) {
-      const agent = agents.find((candidate) => candidate.provider === provider && candidate.models?.length);
-      if (!agent?.models) throw new Error(`The catalogue has no ${provider} agent`);
-      const model = [...agent.models].sort((a, b) => a.position - b.position)[0];
-      catalogue[provider] = { agentId: agent.id, modelId: model.id };
-    }
+    catalogue = await loadCouncilCatalogue(dataSource);
   });
 
   afterAll(async () => {
@@ -127,21 +114,7 @@ describe('provider worker (PostgreSQL + Redis + fake providers)', () => {
       showDebate: fields.showDebate ?? false,
       showReasoning: fields.showReasoning ?? false,
     });
-    const members = PROVIDERS.map((provider, order) => ({
-      order,
-      provider,
-      roleId: null,
-      ...catalogue[provider],
-    }));
-    await dataSource.getRepository(QuestionAgentEntity).save(
-      members.map((member) => ({
-        questionId: question.id,
-        agentId: member.agentId,
-        modelId: member.modelId,
-        roleId: null,
-        order: member.order,
-      })),
-    );
+    const members = await addCouncilMembers(dataSource, question.id, catalogue);
     return { questionId: question.id, userId: user.id, members };
   }
 
@@ -155,7 +128,7 @@ describe('provider worker (PostgreSQL + Redis + fake providers)', () => {
       buildQuestionFlow({ id: questionId, userId, showDebate: false, showReasoning }, members, FAST),
     );
     // No consensus worker here: the parent becomes "waiting" once every child is final.
-    await waitFor(async () => (await consensusQueue.getJobState(finaliseJobId(questionId))) === 'waiting');
+    await waitUntil(async () => (await consensusQueue.getJobState(finaliseJobId(questionId))) === 'waiting');
   }
 
   async function streamEntries(questionId: number): Promise<StreamEntry[]> {
@@ -417,7 +390,7 @@ describe('provider worker (PostgreSQL + Redis + fake providers)', () => {
     try {
       const job = await addAnswerJob(idle, questionId, userId);
       const running = watchful.run(job);
-      await waitFor(async () =>
+      await waitUntil(async () =>
         (await streamEntries(questionId)).some((entry) => entry.type === 'answer:delta'),
       );
       // What the gateway's cancel does: the signal first, then the status and the stream's end.
@@ -443,7 +416,7 @@ describe('provider worker (PostgreSQL + Redis + fake providers)', () => {
     await runFlow(good.questionId, good.userId, good.members);
     await addSynthesis(good.questionId, good.userId);
     // Settled last, after the row and the stream entry.
-    await waitFor(async () =>
+    await waitUntil(async () =>
       (await usageJobIds(good.questionId)).includes(`${good.questionId}:consensus:0`),
     );
     const consensus = await consensusRow(good.questionId);
@@ -458,7 +431,7 @@ describe('provider worker (PostgreSQL + Redis + fake providers)', () => {
     await runFlow(bad.questionId, bad.userId, bad.members);
     fake.script({ kind: 'unauthorized' }, { api: 'openai' });
     await addSynthesis(bad.questionId, bad.userId);
-    await waitFor(async () => (await streamEntries(bad.questionId)).at(-1)?.type === 'consensus:failed');
+    await waitUntil(async () => (await streamEntries(bad.questionId)).at(-1)?.type === 'consensus:failed');
     const failed = await consensusRow(bad.questionId);
     expect(failed?.error).toMatch(/API key was rejected/);
     expect((await streamEntries(bad.questionId)).at(-1)).toEqual({
@@ -482,11 +455,3 @@ describe('provider worker (PostgreSQL + Redis + fake providers)', () => {
     return dataSource.getRepository(ResponseEntity).findOneBy({ questionId, provider: 'consensus' });
   }
 });
-
-async function waitFor(check: () => Promise<boolean>, timeoutMs = 15_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error('Timed out waiting for the condition');
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-}

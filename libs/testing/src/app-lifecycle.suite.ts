@@ -3,6 +3,7 @@ import { type TestDatabase, createMigratedDatabase } from './migrated-database';
 import { type TestRedis, testRedis } from './test-redis';
 import { freePort } from './free-port';
 import { spawnApp } from './app-process';
+import { serverTestEnv } from './server-env';
 
 export interface LifecycleSuiteOptions {
   service: string;
@@ -45,11 +46,7 @@ export function describeAppLifecycle({
     });
 
     const goodEnv = (port: number) => ({
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'warn',
-      DATABASE_URL: db.url,
-      REDIS_URL: redis.url,
-      REDIS_PREFIX: redis.prefix,
+      ...serverTestEnv(db, redis, 'warn'),
       PORT: String(port),
       ...extraEnv,
     });

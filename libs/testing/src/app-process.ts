@@ -21,7 +21,7 @@ export function spawnApp(mainPath: string, env: Record<string, string>): AppProc
     child.on('exit', (code, signal) => resolve(code ?? signal ?? 'unknown')),
   );
   let done = false;
-  void exited.then(() => (done = true));
+  void exited.then(() => (done = true)); // void: `exited` only ever resolves
 
   const waitForHealthy = async (url: string, timeoutMs = 20_000) => {
     const deadline = Date.now() + timeoutMs;

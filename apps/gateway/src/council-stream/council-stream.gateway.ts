@@ -156,9 +156,15 @@ export class CouncilStreamGateway implements OnGatewayInit, OnGatewayConnection,
       );
     });
     socket.on('question:unsubscribe', (payload) => {
-      void validatePayload(QuestionUnsubscribeDto, payload).then((dto) => {
-        if (!isRefusal(dto)) this.tailer.unsubscribe(socket, dto.questionId);
-      });
+      validatePayload(QuestionUnsubscribeDto, payload)
+        .then((dto) => {
+          if (!isRefusal(dto)) this.tailer.unsubscribe(socket, dto.questionId);
+        })
+        .catch((error: unknown) => {
+          this.logger.error(
+            `question:unsubscribe failed: ${error instanceof Error ? error.message : String(error)}`,
+          );
+        });
     });
   }
 

@@ -198,6 +198,7 @@ export class CouncilStreamTailer implements OnApplicationShutdown {
     this.watches.set(questionId, watch);
     this.byKey.set(key, watch);
     this.interruptRead();
+    // void: loop() catches and logs its own failures and keeps tailing.
     if (!this.loopRunning) void this.loop();
     return watch;
   }

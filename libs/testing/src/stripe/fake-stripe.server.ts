@@ -411,7 +411,9 @@ export class FakeStripeServer {
 
   private async listen(): Promise<void> {
     this.server = createServer((request, response) => {
-      void this.handle(request, response);
+      // Routing errors already answer 500; what is left (a body that breaks off, a form that does
+      // not parse) has no answer to give, so the connection is dropped.
+      this.handle(request, response).catch(() => response.destroy());
     });
     await new Promise<void>((resolve) => this.server?.listen(0, '127.0.0.1', resolve));
     this.port = (this.server.address() as AddressInfo).port;

@@ -23,7 +23,8 @@ export function AnchorLink({ targetId, onClick, ...props }: AnchorLinkProps) {
       return;
     if (!scrollToAnchor(hash)) return; // No such section: let the browser follow the link.
     event.preventDefault();
-    navigate({ pathname, search, hash }, { replace: true, preventScrollReset: true });
+    // void: the router rejects only a navigation to another origin, and this one stays on the page.
+    void navigate({ pathname, search, hash }, { replace: true, preventScrollReset: true });
   };
 
   return <a href={hash} onClick={handleClick} {...props} />;

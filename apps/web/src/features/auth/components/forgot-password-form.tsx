@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
+import { asyncHandler } from '@/lib/async-handler';
 import { useForgotPassword } from '../hooks/use-forgot-password';
 import { AuthField } from './auth-field';
 import { AuthHeader } from './auth-header';
@@ -63,7 +64,7 @@ export function ForgotPasswordForm() {
   return (
     <div className="grid gap-6">
       <AuthHeader title={text.title} description={text.description} />
-      <form noValidate onSubmit={onSubmit} className="grid gap-4">
+      <form noValidate onSubmit={asyncHandler(onSubmit)} className="grid gap-4">
         <AuthField
           label={AUTH_SCREEN.fields.email}
           type="email"

@@ -5,6 +5,7 @@ import { Link } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
 import { Label } from '@/components/ui/label';
+import { asyncHandler } from '@/lib/async-handler';
 import { useLogin } from '../hooks/use-login';
 import { authModePath } from '../utils/auth-location';
 import { AuthField } from './auth-field';
@@ -42,7 +43,7 @@ export function LoginForm({ returnTo, onSigningInChange }: SignInFormProps) {
   return (
     <div className="grid gap-6">
       <AuthHeader title={text.title} description={text.description} />
-      <form noValidate onSubmit={onSubmit} className="grid gap-4">
+      <form noValidate onSubmit={asyncHandler(onSubmit)} className="grid gap-4">
         <AuthField
           label={AUTH_SCREEN.fields.username}
           autoComplete="username"

@@ -3,6 +3,7 @@ import { AUTH_SCREEN, ROUTE_PATHS, RegisterDto } from '@council/contracts';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
+import { asyncHandler } from '@/lib/async-handler';
 import { useRegister } from '../hooks/use-register';
 import { authModePath } from '../utils/auth-location';
 import { AuthField } from './auth-field';
@@ -36,7 +37,7 @@ export function RegisterForm({ returnTo, onSigningInChange }: SignInFormProps) {
   return (
     <div className="grid gap-6">
       <AuthHeader title={text.title} description={text.description} />
-      <form noValidate onSubmit={onSubmit} className="grid gap-4">
+      <form noValidate onSubmit={asyncHandler(onSubmit)} className="grid gap-4">
         <AuthField
           label={AUTH_SCREEN.fields.username}
           autoComplete="username"

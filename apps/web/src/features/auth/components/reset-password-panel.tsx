@@ -12,6 +12,7 @@ import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
+import { asyncHandler } from '@/lib/async-handler';
 import { useResetPassword } from '../hooks/use-reset-password';
 import { AuthField } from './auth-field';
 import { AuthHeader } from './auth-header';
@@ -74,7 +75,7 @@ function ResetPasswordForm({ token, onDone }: { token: string; onDone: () => voi
   return (
     <div className="grid gap-6">
       <AuthHeader title={text.title} description={text.description} />
-      <form noValidate onSubmit={onSubmit} className="grid gap-4">
+      <form noValidate onSubmit={asyncHandler(onSubmit)} className="grid gap-4">
         <AuthField
           label={AUTH_SCREEN.fields.newPassword}
           type="password"

@@ -28,7 +28,8 @@ export function useSessionExpiry(): void {
       // Only a session that was there can end; a signed-out visitor's 401s are the screens' own.
       if (!isUnauthorized(error) || !queryClient.getQueryData(authKeys.user())) return;
       queryClient.setQueryData(authKeys.user(), null);
-      navigate(authModePath('login', here), { replace: true });
+      // void: the router rejects only a navigation to another origin; /auth is ours.
+      void navigate(authModePath('login', here), { replace: true });
     };
     const unsubscribeQueries = queryClient.getQueryCache().subscribe((event) => {
       if (event.type === 'updated' && event.action.type === 'error') expire(event.action.error);

@@ -19,6 +19,7 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } f
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/textarea';
+import { asyncHandler } from '@/lib/async-handler';
 import { cn } from '@/lib/utils';
 import { useRevokeShare, useShareQuestion } from '../api/share-question';
 import { formatExpiryDate, shareUrlFor } from '../utils/share-url';
@@ -129,7 +130,7 @@ function ShareForm({
   const titleId = `${id}-title`;
   const descriptionId = `${id}-description`;
   return (
-    <form onSubmit={onSubmit} noValidate className="grid gap-4" aria-busy={busy}>
+    <form onSubmit={asyncHandler(onSubmit)} noValidate className="grid gap-4" aria-busy={busy}>
       {shared && question.shareId ? (
         <div className="grid gap-2 rounded-xl border border-border bg-muted/40 p-3">
           <p className="text-sm text-foreground">{SHARE_DIALOG.sharedNote}</p>

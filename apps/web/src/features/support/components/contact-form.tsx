@@ -8,6 +8,7 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/components/ui/use-toast';
+import { asyncHandler } from '@/lib/async-handler';
 import { contactErrorToast, useSendContactMessage } from '../api/send-contact-message';
 
 const EMPTY_MESSAGE: ContactDto = { name: '', email: '', subject: '', message: '' };
@@ -87,7 +88,12 @@ export function ContactForm() {
   const fieldId = (name: keyof ContactDto) => `${id}-${name}`;
 
   return (
-    <form onSubmit={onSubmit} noValidate aria-label={CONTACT_FORM_TEXTS.heading} className="grid gap-5">
+    <form
+      onSubmit={asyncHandler(onSubmit)}
+      noValidate
+      aria-label={CONTACT_FORM_TEXTS.heading}
+      className="grid gap-5"
+    >
       <div className="grid gap-5 sm:grid-cols-2">
         <Field id={fieldId('name')} label={CONTACT_FORM_TEXTS.nameLabel} error={errors.name}>
           {(describedBy) => (
