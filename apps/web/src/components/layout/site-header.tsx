@@ -1,6 +1,6 @@
 import { PUBLIC_HEADER_PATHS } from '@council/contracts';
 import { useLocation } from 'react-router-dom';
-import { useUser } from '@/features/auth/api/get-user';
+import { useUser } from '@/lib/auth';
 import { PublicHeader } from './public-header';
 import { TopNav } from './top-nav';
 

@@ -1,4 +1,4 @@
-import { useUser } from '@/features/auth/api/get-user';
+import { useUser } from '@/lib/auth';
 import { UserMenu } from '@/features/auth/components/user-menu';
 import { TokenBalanceButton } from '@/features/billing/components/token-balance-button';
 import { AuthLinks } from './auth-links';

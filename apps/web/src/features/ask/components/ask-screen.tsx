@@ -1,8 +1,8 @@
 import { ASK_SCREEN } from '@council/contracts';
 import { useEffect } from 'react';
 import { PageHeader } from '@/components/layout/page-header';
-import { useUser } from '@/features/auth/api/get-user';
-import { useCatalogue } from '../api/get-catalogue';
+import { useUser } from '@/lib/auth';
+import { useCatalogue } from '@/lib/catalogue';
 import { useAskQuestion } from '../hooks/use-ask-question';
 import { useQuestionRunning } from '../hooks/use-question-running';
 import { useAskViewStore } from '../stores/ask-view-store';

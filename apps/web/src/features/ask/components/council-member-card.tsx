@@ -9,7 +9,7 @@ import {
 import { Crown, X } from 'lucide-react';
 import { useId } from 'react';
 import { cn } from '@/lib/utils';
-import { type CouncilMember } from '../stores/council-store';
+import { type CouncilMember } from '@/lib/default-council';
 import { ProviderAvatar } from './provider-avatar';
 
 export interface CouncilMemberCardProps {

@@ -1,8 +1,8 @@
 import { type AskQuestionResult, ASK_TOASTS, toastWithMessage } from '@council/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from '@/components/ui/use-toast';
-import { authKeys } from '@/features/auth/api/auth-keys';
 import { historyKeys } from '@/features/history/api/history-keys';
+import { userKeys } from '@/lib/auth';
 import { errorDetail } from '@/lib/error-message';
 import { askKeys } from '../api/ask-keys';
 import { askQuestion } from '../api/ask-question';
@@ -24,7 +24,7 @@ export function useAskQuestion({
     mutationFn: askQuestion,
     onSuccess: (result) => {
       queryClient.setQueryData(askKeys.stream(result.question.id), createQuestionStream(result));
-      void queryClient.invalidateQueries({ queryKey: authKeys.user() });
+      void queryClient.invalidateQueries({ queryKey: userKeys.user() });
       void queryClient.invalidateQueries({ queryKey: historyKeys.lists() });
       onAsked(result.question.id, result);
     },

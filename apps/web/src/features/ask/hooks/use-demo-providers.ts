@@ -1,7 +1,7 @@
 import { type AgentResponse, type ResponseProvider } from '@council/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { getAgentsQueryOptions } from '../api/get-catalogue';
+import { getAgentsQueryOptions } from '@/lib/catalogue';
 
 /**
  * Whether a provider's answers come from the offline demo adapter (DECISIONS 15). The public catalogue

@@ -1,8 +1,8 @@
 import { ASK_TOASTS, toastWithMessage } from '@council/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from '@/components/ui/use-toast';
-import { authKeys } from '@/features/auth/api/auth-keys';
 import { historyKeys } from '@/features/history/api/history-keys';
+import { userKeys } from '@/lib/auth';
 import { errorDetail } from '@/lib/error-message';
 import { askKeys } from '../api/ask-keys';
 import { cancelQuestion, retryResponse } from '../api/ask-question';
@@ -19,7 +19,7 @@ export function useCancelQuestion(questionId: number) {
         state ? markCancelled(state) : state,
       );
       // The unused reservation came back before the reply: show the balance and history as they are.
-      void queryClient.invalidateQueries({ queryKey: authKeys.user() });
+      void queryClient.invalidateQueries({ queryKey: userKeys.user() });
       void queryClient.invalidateQueries({ queryKey: historyKeys.all });
     },
     onError: (error) => toast(toastWithMessage(ASK_TOASTS.submitFailed, errorDetail(error))),

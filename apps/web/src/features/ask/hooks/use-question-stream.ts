@@ -7,8 +7,8 @@ import {
 import { type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect } from 'react';
 import { toast } from '@/components/ui/use-toast';
-import { authKeys } from '@/features/auth/api/auth-keys';
 import { historyKeys } from '@/features/history/api/history-keys';
+import { userKeys } from '@/lib/auth';
 import { type CouncilSocket, getCouncilSocket } from '@/lib/socket';
 import { askKeys } from '../api/ask-keys';
 import { getQuestionStreamQueryOptions } from '../api/get-question-stream';
@@ -34,7 +34,7 @@ export function receiveStreamEvent(queryClient: QueryClient, questionId: number,
     return next;
   });
   if (finished) {
-    void queryClient.invalidateQueries({ queryKey: authKeys.user() });
+    void queryClient.invalidateQueries({ queryKey: userKeys.user() });
     // The history and the detail screen pick up the final status and token count.
     void queryClient.invalidateQueries({ queryKey: historyKeys.all });
   }
@@ -84,7 +84,7 @@ export function useQuestionStream(
             const current = queryClient.getQueryData<QuestionStreamState>(askKeys.stream(questionId));
             if (current && !isQuestionFinal(current.status)) {
               void queryClient.invalidateQueries({ queryKey: askKeys.stream(questionId) });
-              void queryClient.invalidateQueries({ queryKey: authKeys.user() });
+              void queryClient.invalidateQueries({ queryKey: userKeys.user() });
             }
           }
         },

@@ -4,7 +4,7 @@ import { toast } from '@/components/ui/use-toast';
 import { errorMessage } from '@/lib/error-message';
 import { authKeys } from '../api/auth-keys';
 import { loginRequest } from '../api/auth-requests';
-import { getUserQueryOptions } from '../api/get-user';
+import { getUserQueryOptions } from '@/lib/auth';
 
 /** POST /api/login: stores the returned user as the current user (spec §4) and toasts per §8. */
 export function useLogin() {

@@ -5,7 +5,7 @@ import { toast } from '@/components/ui/use-toast';
 import { errorMessage } from '@/lib/error-message';
 import { authKeys } from '../api/auth-keys';
 import { logoutRequest } from '../api/auth-requests';
-import { getUserQueryOptions } from '../api/get-user';
+import { getUserQueryOptions } from '@/lib/auth';
 
 /**
  * POST /api/logout. On success (spec §4): clear every cached query and mutation, set the user to

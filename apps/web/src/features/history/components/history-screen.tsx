@@ -7,7 +7,7 @@ import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
 import { StatePanel } from '@/components/layout/state-panel';
-import { useUser } from '@/features/auth/api/get-user';
+import { useUser } from '@/lib/auth';
 import { errorDetail } from '@/lib/error-message';
 import { useHistory } from '../api/get-history';
 import { useDebouncedValue } from '../hooks/use-debounced-value';

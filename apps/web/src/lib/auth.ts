@@ -1,7 +1,11 @@
 import { type SessionUser } from '@council/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ApiError, api } from '@/lib/api-client';
-import { authKeys } from './auth-keys';
+
+// The signed-in user is read by every feature (header, Ask, History, billing), so it lives here.
+export const userKeys = {
+  user: () => ['auth', 'user'] as const,
+};
 
 /**
  * Answers that mean "nobody is signed in": 401 is the spec's signal; 404 means the API is not
@@ -23,7 +27,7 @@ export async function getUser(signal?: AbortSignal): Promise<SessionUser | null>
 
 export const getUserQueryOptions = () =>
   queryOptions({
-    queryKey: authKeys.user(),
+    queryKey: userKeys.user(),
     queryFn: ({ signal }) => getUser(signal),
   });
 

@@ -1,7 +1,14 @@
 import { ASK_API_PATHS, type AgentResponse, type ModelResponse, type RoleResponse } from '@council/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { askKeys } from './ask-keys';
+
+// The catalogue is read by the Ask form, the answer cards (the demo flag) and the Company page.
+export const catalogueKeys = {
+  all: ['catalogue'] as const,
+  agents: () => [...catalogueKeys.all, 'agents'] as const,
+  models: () => [...catalogueKeys.all, 'models'] as const,
+  roles: () => [...catalogueKeys.all, 'roles'] as const,
+};
 
 /** GET /api/agents, /api/models, /api/roles: the catalogue the council is picked from. */
 export const getAgents = (signal?: AbortSignal) => api.get<AgentResponse[]>(ASK_API_PATHS.agents, { signal });
@@ -9,11 +16,11 @@ export const getModels = (signal?: AbortSignal) => api.get<ModelResponse[]>(ASK_
 export const getRoles = (signal?: AbortSignal) => api.get<RoleResponse[]>(ASK_API_PATHS.roles, { signal });
 
 export const getAgentsQueryOptions = () =>
-  queryOptions({ queryKey: askKeys.agents(), queryFn: ({ signal }) => getAgents(signal) });
+  queryOptions({ queryKey: catalogueKeys.agents(), queryFn: ({ signal }) => getAgents(signal) });
 export const getModelsQueryOptions = () =>
-  queryOptions({ queryKey: askKeys.models(), queryFn: ({ signal }) => getModels(signal) });
+  queryOptions({ queryKey: catalogueKeys.models(), queryFn: ({ signal }) => getModels(signal) });
 export const getRolesQueryOptions = () =>
-  queryOptions({ queryKey: askKeys.roles(), queryFn: ({ signal }) => getRoles(signal) });
+  queryOptions({ queryKey: catalogueKeys.roles(), queryFn: ({ signal }) => getRoles(signal) });
 
 export interface Catalogue {
   agents: AgentResponse[];
