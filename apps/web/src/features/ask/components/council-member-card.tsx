@@ -8,9 +8,9 @@ import {
 } from '@council/contracts';
 import { Crown, X } from 'lucide-react';
 import { useId } from 'react';
-import { cn } from '@/lib/utils';
+import { ProviderAvatar } from '@/components/provider-avatar';
 import { type CouncilMember } from '@/lib/default-council';
-import { ProviderAvatar } from './provider-avatar';
+import { cn } from '@/lib/utils';
 
 export interface CouncilMemberCardProps {
   member: CouncilMember;
