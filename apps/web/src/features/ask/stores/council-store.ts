@@ -12,7 +12,12 @@ import {
 } from '@council/contracts';
 import { create } from 'zustand';
 import { toast } from '@/components/ui/use-toast';
-import { type CouncilCatalogue, type CouncilMember, defaultCouncil, firstModelOf } from '@/lib/default-council';
+import {
+  type CouncilCatalogue,
+  type CouncilMember,
+  defaultCouncil,
+  firstModelOf,
+} from '@/lib/default-council';
 
 interface CouncilState {
   members: CouncilMember[];
