@@ -1,8 +1,7 @@
-import { ACCOUNT_TOASTS, ROUTE_PATHS, logoutErrorToast } from '@council/contracts';
+import { ACCOUNT_TOASTS, ROUTE_PATHS, errorMessage, logoutErrorToast } from '@council/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
 import { toast } from '@/components/ui/use-toast';
-import { errorMessage } from '@/lib/error-message';
 import { authKeys } from '../api/auth-keys';
 import { logoutRequest } from '../api/auth-requests';
 import { getUserQueryOptions } from '@/lib/auth';

@@ -1,7 +1,6 @@
-import { type AskQuestionResult } from '@council/contracts';
+import { type AskQuestionResult, isQuestionFinal } from '@council/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { getQuestionStreamQueryOptions } from '../api/get-question-stream';
-import { isQuestionFinal } from '../utils/question-stream';
 
 /**
  * Whether the question the Ask screen shows is still running: read from the live state the results

@@ -2,6 +2,7 @@ import {
   ASK_TOASTS,
   type AskQuestionResult,
   type QuestionSubscribeAck,
+  isQuestionFinal,
   toastWithMessage,
 } from '@council/contracts';
 import { type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -21,7 +22,6 @@ import {
   applyStreamEvent,
   clearForReplay,
   createQuestionStream,
-  isQuestionFinal,
 } from '../utils/question-stream';
 
 /** Folds one socket event into the cached state; a final event refreshes the user and the history. */

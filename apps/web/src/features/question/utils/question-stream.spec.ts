@@ -1,4 +1,4 @@
-import { QUESTION_CANCELLED_MESSAGE } from '@council/contracts';
+import { QUESTION_CANCELLED_MESSAGE, compareEntryIds } from '@council/contracts';
 import { describe, expect, it } from 'vitest';
 import { askResultFixture } from '@/testing/ask.fixture';
 import { questionDetailFixture } from '@/testing/history.fixture';
@@ -7,7 +7,6 @@ import {
   answerState,
   applyStreamEvent,
   clearForReplay,
-  compareEntryIds,
   createQuestionStream,
   debateTranscript,
   markCancelled,

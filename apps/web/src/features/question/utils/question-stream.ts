@@ -7,6 +7,8 @@ import {
   type AgentResponse,
   type AskQuestionResult,
   CONSENSUS_PROVIDER,
+  compareEntryIds,
+  isQuestionFinal,
   type ModelResponse,
   type QuestionDetail,
   type QuestionStatus,
@@ -97,20 +99,6 @@ const STREAM_EVENT_FLAGS: Readonly<Record<StreamEventName, true>> = {
 export const STREAM_EVENT_NAMES = Object.keys(STREAM_EVENT_FLAGS) as StreamEventName[];
 
 const NO_USAGE: TokenUsage = { promptTokens: 0, completionTokens: 0, totalTokens: 0 };
-
-const FINAL_STATUSES: readonly QuestionStatus[] = ['completed', 'failed', 'cancelled'];
-
-export function isQuestionFinal(status: QuestionStatus): boolean {
-  return FINAL_STATUSES.includes(status);
-}
-
-/** Orders Redis stream ids ("<ms>-<seq>"); negative when a comes first. */
-export function compareEntryIds(a: string, b: string): number {
-  const [aMs, aSeq] = a.split('-').map(Number);
-  const [bMs, bSeq] = b.split('-').map(Number);
-  if (aMs !== bMs) return aMs - bMs;
-  return (aSeq ?? 0) - (bSeq ?? 0);
-}
 
 function emptyMember(
   order: number,
