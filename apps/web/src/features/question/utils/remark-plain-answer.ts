@@ -2,7 +2,7 @@
 // switched off: raw HTML stays literal text (a model cannot inject markup, and its text is shown as
 // written), a line of dashes under a paragraph cannot turn it into a heading for a moment while the
 // next list item streams in, and indented lines stay text rather than becoming code.
-// remark-parse (under react-markdown) declares the parser's `micromarkExtensions` on unified's Data.
+// remark-parse declares the parser's `micromarkExtensions` on unified's Data.
 /// <reference types="remark-parse" />
 import { type Processor } from 'unified';
 
