@@ -5,6 +5,32 @@ import nx from '@nx/eslint-plugin';
 import reactHooks from 'eslint-plugin-react-hooks';
 import prettier from 'eslint-config-prettier';
 import globals from 'globals';
+import importPlugin from 'eslint-plugin-import';
+import { readdirSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const webRoot = join(dirname(fileURLToPath(import.meta.url)), 'apps/web');
+const webFeatures = readdirSync(join(webRoot, 'src/features'), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
+/**
+ * bulletproof-react's zones: a feature imports only itself and the shared folders, app/ composes
+ * features, and the shared folders import neither. A spec may mount the app's providers.
+ */
+function webZones({ specs }) {
+  return [
+    ...webFeatures.map((feature) => ({
+      target: `./src/features/${feature}`,
+      from: './src/features',
+      except: [`./${feature}`],
+      message: 'Features do not import each other: compose them in src/app.',
+    })),
+    ...(specs ? [] : [{ target: './src/features', from: './src/app' }]),
+    { target: ['./src/components', './src/hooks', './src/lib'], from: ['./src/features', './src/app'] },
+  ];
+}
 
 export default tseslint.config(
   {
@@ -71,6 +97,25 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     languageOptions: { globals: { ...globals.browser } },
     rules: { ...reactHooks.configs.recommended.rules },
+  },
+  {
+    // The web's layout follows bulletproof-react's (webZones above).
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    plugins: { import: importPlugin },
+    settings: {
+      ...importPlugin.flatConfigs.typescript.settings,
+      'import/resolver': { typescript: { project: join(webRoot, 'tsconfig.json') } },
+    },
+    rules: {
+      'import/no-restricted-paths': ['error', { basePath: webRoot, zones: webZones({ specs: false }) }],
+      'import/no-cycle': 'error',
+    },
+  },
+  {
+    files: ['apps/web/src/**/*.spec.{ts,tsx}'],
+    rules: {
+      'import/no-restricted-paths': ['error', { basePath: webRoot, zones: webZones({ specs: true }) }],
+    },
   },
   {
     // Nest injects by constructor parameter type, so those imports must stay value imports.

@@ -32,6 +32,7 @@ export * from './messages/request.messages';
 
 export * from './errors/errors.codes';
 export * from './errors/errors.body';
+export * from './errors/error-message';
 
 export * from './queues/queues.constants';
 export * from './queues/queues.payloads';

@@ -1,6 +1,5 @@
 import { DEMO_CHECKOUT_ROUTE, REDIRECT_PATHS, ROUTE_PATHS } from '@council/contracts';
 import { type RouteObject } from 'react-router-dom';
-import { AppLayout } from '@/components/layout/app-layout';
 import { ProtectedRoute } from '@/features/auth/components/protected-route';
 import { DemoCheckoutPage } from '@/features/billing/components/demo-checkout-page';
 import { SubscriptionPage } from '@/features/billing/components/subscription-page';
@@ -8,6 +7,7 @@ import { CompanyPage } from '@/features/company/components/company-page';
 import { CookiesPage, PrivacyPage, TermsPage } from '@/features/legal/components/legal-pages';
 import { ProductPage } from '@/features/product/components/product-page';
 import { SupportPage } from '@/features/support/components/support-page';
+import { AppLayout } from './layout/app-layout';
 import { AskRoute } from './routes/ask';
 import { AuthRoute } from './routes/auth';
 import { HistoryRoute } from './routes/history';

@@ -1,6 +1,7 @@
+import { errorMessage } from '@council/contracts';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from './api-client';
-import { errorDetail, errorMessage } from './error-message';
+import { errorDetail } from './error-message';
 
 describe('errorMessage', () => {
   it('is the spec §7 message of an ApiError, or any error’s message', () => {

@@ -1,9 +1,5 @@
+import { errorMessage } from '@council/contracts';
 import { ApiError } from './api-client';
-
-/** The message of anything thrown: an Error's message, else its string form. */
-export function errorMessage(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}
 
 /**
  * What to show a user for a failed call: the `message` of a `{ statusCode, code, message }` body,

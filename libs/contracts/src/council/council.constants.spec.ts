@@ -1,3 +1,4 @@
+import { QUESTION_STATUSES } from '../domain/domain.constants';
 import { DEBATE_MAX_ROUNDS } from '../limits/limits.constants';
 import { PLANS } from '../plans/plans.constants';
 import {
@@ -5,6 +6,7 @@ import {
   PROMPT_OVERHEAD_TOKENS,
   answerMaxOutputTokensFor,
   estimateQuestionTokens,
+  isQuestionFinal,
   questionCancelKey,
 } from './council.constants';
 
@@ -48,5 +50,9 @@ describe('council constants', () => {
   it('names the cancel key under the prefix', () => {
     expect(questionCancelKey('{council}', 42)).toBe('{council}:cancel:42');
     expect(() => questionCancelKey('{council}', 0)).toThrow(RangeError);
+  });
+
+  it('calls a question final once it has completed, failed or been cancelled', () => {
+    expect(QUESTION_STATUSES.filter(isQuestionFinal)).toEqual(['completed', 'failed', 'cancelled']);
   });
 });

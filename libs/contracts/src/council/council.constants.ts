@@ -1,7 +1,7 @@
 // The council flow's seams that are not stream entries or job payloads: the token estimate a
 // question reserves before it is queued, and the cancel signal the gateway raises for workers.
 
-import { type SubscriptionTier } from '../domain/domain.constants';
+import { type QuestionStatus, type SubscriptionTier } from '../domain/domain.constants';
 import { ANSWER_MAX_OUTPUT_TOKENS, DEBATE_MAX_ROUNDS } from '../limits/limits.constants';
 import { PLANS } from '../plans/plans.constants';
 
@@ -76,6 +76,10 @@ export const QUESTION_FAILED_MESSAGE = 'The council could not finish this questi
 
 /** The question statuses after which nothing more happens. */
 export const FINAL_QUESTION_STATUSES = ['completed', 'failed', 'cancelled'] as const;
+
+export function isQuestionFinal(status: QuestionStatus): boolean {
+  return (FINAL_QUESTION_STATUSES as readonly QuestionStatus[]).includes(status);
+}
 
 /** Where a provider's answers come from: its live API, or the offline demo adapter (DECISIONS 15). */
 export const PROVIDER_MODES = ['live', 'demo'] as const;

@@ -1,5 +1,5 @@
 import { QUEUE_PREFIX } from '../queues/queues.constants';
-import { isStreamEntryId, questionStreamKey } from './streams.keys';
+import { compareEntryIds, isStreamEntryId, questionStreamKey } from './streams.keys';
 
 const Q = 42;
 
@@ -41,5 +41,14 @@ describe('isStreamEntryId', () => {
     expect(isStreamEntryId('18446744073709551615-18446744073709551615')).toBe(true);
     expect(isStreamEntryId('18446744073709551616-0')).toBe(false);
     expect(isStreamEntryId('0-99999999999999999999')).toBe(false);
+  });
+});
+
+describe('compareEntryIds', () => {
+  it('orders ids by milliseconds, then sequence, numerically', () => {
+    expect(compareEntryIds('10-0', '9-5')).toBeGreaterThan(0);
+    expect(compareEntryIds('9-10', '9-9')).toBeGreaterThan(0);
+    expect(compareEntryIds('9-1', '9-1')).toBe(0);
+    expect(compareEntryIds('1-18446744073709551614', '1-18446744073709551615')).toBeLessThan(0);
   });
 });

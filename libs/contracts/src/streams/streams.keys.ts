@@ -30,6 +30,20 @@ export const STREAM_START_ID = '0-0';
 
 const ENTRY_ID = /^(\d{1,20})-(\d{1,20})$/;
 
+/** Redis entry ids compared numerically (both parts can pass 2^53): negative when a comes first. */
+export function compareEntryIds(a: string, b: string): number {
+  const [aMs, aSeq] = entryIdParts(a);
+  const [bMs, bSeq] = entryIdParts(b);
+  if (aMs !== bMs) return aMs < bMs ? -1 : 1;
+  if (aSeq !== bSeq) return aSeq < bSeq ? -1 : 1;
+  return 0;
+}
+
+function entryIdParts(id: string): [bigint, bigint] {
+  const [ms = '0', seq = '0'] = id.split('-');
+  return [BigInt(ms), BigInt(seq)];
+}
+
 /**
  * Redis entry ids are "<ms>-<seq>", each part an unsigned 64-bit integer. Anything else from a
  * client is rejected before it reaches XRANGE or XREAD (where Redis would answer an error).

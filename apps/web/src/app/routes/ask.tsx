@@ -1,6 +1,67 @@
-import { AskScreen } from '@/features/ask/components/ask-screen';
+import { ASK_SCREEN } from '@council/contracts';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { PageHeader } from '@/components/layout/page-header';
+import { QuestionForm } from '@/features/ask/components/question-form';
+import { TrialBanner } from '@/features/ask/components/trial-banner';
+import { useAskQuestion } from '@/features/ask/hooks/use-ask-question';
+import { useAskViewStore } from '@/features/ask/stores/ask-view-store';
+import { useCouncilStore } from '@/features/ask/stores/council-store';
+import { seedQuestionStream } from '@/features/question/api/get-question-stream';
+import { ResultsArea } from '@/features/question/components/results-area';
+import { ResultsSkeleton } from '@/features/question/components/results-skeleton';
+import { useQuestionRunning } from '@/features/question/hooks/use-question-running';
+import { useUser } from '@/lib/auth';
+import { useCatalogue } from '@/lib/catalogue';
 
-/** The main question screen (spec §2, "Ask screen"). */
+/** The main question screen (spec §2 "Ask screen"): the ask form above the question's live results. */
 export function AskRoute() {
-  return <AskScreen />;
+  const queryClient = useQueryClient();
+  const { data: user } = useUser();
+  const { catalogue, isError: catalogueFailed, retry: retryCatalogue } = useCatalogue();
+  const initialize = useCouncilStore((state) => state.initialize);
+  const fitToTier = useCouncilStore((state) => state.fitToTier);
+  const tier = user?.subscriptionTier;
+  const memberCount = useCouncilStore((state) => state.members.length);
+  const current = useAskViewStore((state) => state.current);
+  const show = useAskViewStore((state) => state.show);
+  const shown = current && user && current.username === user.username ? current : null;
+  const ask = useAskQuestion({
+    onAsked: (id, result) => {
+      seedQuestionStream(queryClient, result);
+      show(id, user?.username ?? '', result);
+    },
+  });
+  // One question at a time: the form stays "Asking..." until the shown question ends or is stopped.
+  const running = useQuestionRunning(shown?.questionId ?? null, shown?.asked);
+
+  useEffect(() => {
+    if (!catalogue) return;
+    if (tier) fitToTier(tier, catalogue);
+    else initialize(catalogue);
+  }, [catalogue, tier, initialize, fitToTier]);
+
+  return (
+    <div className="page-container space-y-8 py-10 sm:py-14">
+      <PageHeader title={ASK_SCREEN.heading} description={ASK_SCREEN.text} />
+      <TrialBanner user={user} />
+      <QuestionForm
+        user={user}
+        catalogue={catalogue}
+        catalogueFailed={catalogueFailed}
+        onRetryCatalogue={retryCatalogue}
+        pending={ask.isPending || running}
+        onSubmit={(input) => ask.mutate(input)}
+      />
+      {ask.isPending ? (
+        <ResultsSkeleton count={memberCount || 3} />
+      ) : shown !== null ? (
+        <ResultsArea
+          questionId={shown.questionId}
+          asked={shown.asked}
+          tier={user?.subscriptionTier ?? null}
+        />
+      ) : null}
+    </div>
+  );
 }

@@ -8,9 +8,9 @@ import {
 } from '@council/contracts';
 import { Crown, X } from 'lucide-react';
 import { useId } from 'react';
+import { ProviderAvatar } from '@/components/provider-avatar';
+import { type CouncilMember } from '@/lib/default-council';
 import { cn } from '@/lib/utils';
-import { type CouncilMember } from '../stores/council-store';
-import { ProviderAvatar } from './provider-avatar';
 
 export interface CouncilMemberCardProps {
   member: CouncilMember;

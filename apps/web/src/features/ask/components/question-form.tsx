@@ -19,7 +19,7 @@ import { Label } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/textarea';
 import { Skeleton } from '@/components/ui/skeleton';
 import { toast } from '@/components/ui/use-toast';
-import { type Catalogue } from '../api/get-catalogue';
+import { type Catalogue } from '@/lib/catalogue';
 import { type AskQuestionInput } from '../api/ask-question';
 import { useCouncilStore } from '../stores/council-store';
 import { askCheckFailure } from '../utils/ask-checks';

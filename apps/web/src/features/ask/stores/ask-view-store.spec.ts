@@ -21,4 +21,12 @@ describe('ask view store', () => {
     await useAskViewStore.persist.rehydrate();
     expect(useAskViewStore.getState().current).toEqual({ questionId: 7, username: 'bob' });
   });
+
+  it('forgets the shown question only when it is the one deleted', () => {
+    useAskViewStore.getState().show(7, 'ada');
+    useAskViewStore.getState().forget(42);
+    expect(useAskViewStore.getState().current).toEqual({ questionId: 7, username: 'ada' });
+    useAskViewStore.getState().forget(7);
+    expect(useAskViewStore.getState().current).toBeNull();
+  });
 });

@@ -10,6 +10,8 @@ interface AskViewState {
   /** The question last asked, with the user who asked it: another sign-in in this tab starts afresh. */
   current: { questionId: number; username: string; asked?: AskQuestionResult } | null;
   show: (questionId: number, username: string, asked?: AskQuestionResult) => void;
+  /** Forgets the shown question if it is this one (it was deleted). */
+  forget: (questionId: number) => void;
   reset: () => void;
 }
 
@@ -21,6 +23,8 @@ export const useAskViewStore = create<AskViewState>()(
       current: null,
       show: (questionId, username, asked) =>
         set({ current: asked ? { questionId, username, asked } : { questionId, username } }),
+      forget: (questionId) =>
+        set((state) => (state.current?.questionId === questionId ? { current: null } : state)),
       reset: () => set({ current: null }),
     }),
     {

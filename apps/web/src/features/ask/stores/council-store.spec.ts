@@ -1,8 +1,9 @@
 import { ASK_TOASTS } from '@council/contracts';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { useToastStore } from '@/components/ui/use-toast';
+import { defaultCouncil } from '@/lib/default-council';
 import { agentsFixture, catalogueFixture, modelsFixture } from '@/testing/ask.fixture';
-import { defaultCouncil, useCouncilStore } from './council-store';
+import { useCouncilStore } from './council-store';
 
 const store = () => useCouncilStore.getState();
 const lastToast = () => useToastStore.getState().toasts[0];

@@ -3,9 +3,6 @@
 // the spec §5 toast and leaves the selection as it was.
 import {
   ASK_TOASTS,
-  type AgentResponse,
-  type ModelResponse,
-  PROVIDERS,
   type SubscriptionTier,
   canChangeAgents,
   canRemoveAgent,
@@ -15,18 +12,12 @@ import {
 } from '@council/contracts';
 import { create } from 'zustand';
 import { toast } from '@/components/ui/use-toast';
-
-export interface CouncilMember {
-  agentId: number;
-  modelId: number;
-  roleId: number | null;
-  order: number;
-}
-
-export interface CouncilCatalogue {
-  agents: readonly AgentResponse[];
-  models: readonly ModelResponse[];
-}
+import {
+  type CouncilCatalogue,
+  type CouncilMember,
+  defaultCouncil,
+  firstModelOf,
+} from '@/lib/default-council';
 
 interface CouncilState {
   members: CouncilMember[];
@@ -65,25 +56,6 @@ const INITIAL_STATE: CouncilState = {
   showReasoning: false,
   debateLeaderId: null,
 };
-
-export function firstModelOf(models: readonly ModelResponse[], agentId: number): ModelResponse | undefined {
-  return models.find((model) => model.agentId === agentId);
-}
-
-/** The first agent of each provider with its first model, ordered 0, 1, 2 (spec §4). */
-export function defaultCouncil({ agents, models }: CouncilCatalogue): CouncilMember[] {
-  const members: CouncilMember[] = [];
-  for (const provider of PROVIDERS) {
-    const agent = agents.find(
-      (candidate) => candidate.provider === provider && firstModelOf(models, candidate.id) !== undefined,
-    );
-    const model = agent && firstModelOf(models, agent.id);
-    if (agent && model) {
-      members.push({ agentId: agent.id, modelId: model.id, roleId: null, order: members.length });
-    }
-  }
-  return members;
-}
 
 function sameCouncil(a: CouncilMember[], b: CouncilMember[]): boolean {
   return (

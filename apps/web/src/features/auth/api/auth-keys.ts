@@ -1,7 +1,6 @@
 // Query and mutation keys for the auth feature: build them here, never inline.
 export const authKeys = {
   all: ['auth'] as const,
-  user: () => [...authKeys.all, 'user'] as const,
   login: () => [...authKeys.all, 'login'] as const,
   register: () => [...authKeys.all, 'register'] as const,
   logout: () => [...authKeys.all, 'logout'] as const,

@@ -3,7 +3,7 @@ import { Loader2 } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { Spinner } from '@/components/ui/spinner';
-import { useUser } from '../api/get-user';
+import { useUser } from '@/lib/auth';
 import { useOAuthErrorToast } from '../hooks/use-oauth-error-toast';
 import { authModeFromLocation, safeReturnPath } from '../utils/auth-location';
 import { AuthSidePanel } from './auth-side-panel';

@@ -2,7 +2,7 @@ import { ROUTE_GUARD_REDIRECT_DELAY_MS } from '@council/contracts';
 import { useEffect } from 'react';
 import { Navigate, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { Spinner } from '@/components/ui/spinner';
-import { useUser } from '../api/get-user';
+import { useUser } from '@/lib/auth';
 import { authModePath } from '../utils/auth-location';
 
 /**

@@ -1,10 +1,9 @@
-import { ACCOUNT_TOASTS, loginErrorToast } from '@council/contracts';
+import { ACCOUNT_TOASTS, errorMessage, loginErrorToast } from '@council/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from '@/components/ui/use-toast';
-import { errorMessage } from '@/lib/error-message';
 import { authKeys } from '../api/auth-keys';
 import { loginRequest } from '../api/auth-requests';
-import { getUserQueryOptions } from '../api/get-user';
+import { getUserQueryOptions } from '@/lib/auth';
 
 /** POST /api/login: stores the returned user as the current user (spec §4) and toasts per §8. */
 export function useLogin() {

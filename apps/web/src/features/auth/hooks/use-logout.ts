@@ -1,11 +1,10 @@
-import { ACCOUNT_TOASTS, ROUTE_PATHS, logoutErrorToast } from '@council/contracts';
+import { ACCOUNT_TOASTS, ROUTE_PATHS, errorMessage, logoutErrorToast } from '@council/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
 import { toast } from '@/components/ui/use-toast';
-import { errorMessage } from '@/lib/error-message';
 import { authKeys } from '../api/auth-keys';
 import { logoutRequest } from '../api/auth-requests';
-import { getUserQueryOptions } from '../api/get-user';
+import { getUserQueryOptions } from '@/lib/auth';
 
 /**
  * POST /api/logout. On success (spec §4): clear every cached query and mutation, set the user to

@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { ApiError } from '@/lib/api-client';
-import { authKeys } from '../api/auth-keys';
+import { userKeys } from '@/lib/auth';
 import { authModePath } from '../utils/auth-location';
 
 function isUnauthorized(error: unknown): boolean {
@@ -26,8 +26,8 @@ export function useSessionExpiry(): void {
     if (onAuthScreen) return;
     const expire = (error: unknown) => {
       // Only a session that was there can end; a signed-out visitor's 401s are the screens' own.
-      if (!isUnauthorized(error) || !queryClient.getQueryData(authKeys.user())) return;
-      queryClient.setQueryData(authKeys.user(), null);
+      if (!isUnauthorized(error) || !queryClient.getQueryData(userKeys.user())) return;
+      queryClient.setQueryData(userKeys.user(), null);
       // void: the router rejects only a navigation to another origin; /auth is ours.
       void navigate(authModePath('login', here), { replace: true });
     };

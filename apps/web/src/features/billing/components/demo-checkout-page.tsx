@@ -18,7 +18,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
-import { authKeys } from '@/features/auth/api/auth-keys';
+import { userKeys } from '@/lib/auth';
 import { billingKeys } from '../api/billing-keys';
 import { useConfirmDemoSession, useDemoSession } from '../api/demo-checkout';
 import { browserLocation } from '../utils/browser-location';
@@ -96,7 +96,7 @@ export function DemoCheckoutPage() {
       { id, action },
       {
         onSuccess: (reply) => {
-          void queryClient.invalidateQueries({ queryKey: authKeys.user() });
+          void queryClient.invalidateQueries({ queryKey: userKeys.user() });
           void queryClient.invalidateQueries({ queryKey: billingKeys.subscription() });
           go(reply.redirectUrl);
         },

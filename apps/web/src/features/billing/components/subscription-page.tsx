@@ -10,7 +10,7 @@ import { FlaskConical } from 'lucide-react';
 import { useNavigate } from 'react-router-dom';
 import { PageHeader } from '@/components/layout/page-header';
 import { Spinner } from '@/components/ui/spinner';
-import { useUser } from '@/features/auth/api/get-user';
+import { useUser } from '@/lib/auth';
 import { useSubscription } from '../api/get-subscription';
 import { useCheckoutReturn } from '../hooks/use-checkout-return';
 import { useSubscribe } from '../hooks/use-subscribe';

@@ -25,7 +25,7 @@ import {
   DialogTitle,
   DialogTrigger,
 } from '@/components/ui/dialog';
-import { getUserQueryOptions } from '@/features/auth/api/get-user';
+import { getUserQueryOptions } from '@/lib/auth';
 import { cn } from '@/lib/utils';
 import { TokenPurchaseDialog } from './token-purchase-dialog';
 

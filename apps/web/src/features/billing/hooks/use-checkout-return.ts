@@ -8,7 +8,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { toast } from '@/components/ui/use-toast';
-import { authKeys } from '@/features/auth/api/auth-keys';
+import { userKeys } from '@/lib/auth';
 import { billingKeys } from '../api/billing-keys';
 
 /** Stripe Checkout appends this to the success URL. */
@@ -29,7 +29,7 @@ export function useCheckoutReturn(): void {
     if (!isCheckoutResult(result)) return;
     toast(checkoutReturnToast(result, kind));
     if (result === 'success') {
-      void queryClient.invalidateQueries({ queryKey: authKeys.user() });
+      void queryClient.invalidateQueries({ queryKey: userKeys.user() });
       void queryClient.invalidateQueries({ queryKey: billingKeys.subscription() });
     }
     setSearchParams(

@@ -12,8 +12,8 @@ import {
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
 import { toast } from '@/components/ui/use-toast';
-import { authKeys } from '@/features/auth/api/auth-keys';
 import { ApiError } from '@/lib/api-client';
+import { userKeys } from '@/lib/auth';
 import { billingKeys } from '../api/billing-keys';
 import { createSubscription } from '../api/create-subscription';
 import { browserLocation } from '../utils/browser-location';
@@ -56,7 +56,7 @@ export function useSubscribe(source: SubscribeSource) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const refresh = () => {
-    void queryClient.invalidateQueries({ queryKey: authKeys.user() });
+    void queryClient.invalidateQueries({ queryKey: userKeys.user() });
     void queryClient.invalidateQueries({ queryKey: billingKeys.subscription() });
   };
   return useMutation({

@@ -13,8 +13,8 @@ import { PageHeader } from '@/components/layout/page-header';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { useCatalogue } from '@/features/ask/api/get-catalogue';
-import { defaultCouncil } from '@/features/ask/stores/council-store';
+import { useCatalogue } from '@/lib/catalogue';
+import { defaultCouncil } from '@/lib/default-council';
 import { cn } from '@/lib/utils';
 import { COMING_SOON_PROFILES, COMPANY_VALUES, MODEL_PROFILES, type ModelProfile } from '../content/company';
 

@@ -6,7 +6,7 @@ import {
 } from '@council/contracts';
 import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { historyKeys } from './history-keys';
+import { historyKeys } from '@/lib/history-keys';
 
 export interface HistoryPageParams {
   search: string;

@@ -1,20 +1,28 @@
-import { HISTORY_SCREEN, HISTORY_SEARCH_DEBOUNCE_MS, PAGE_TITLES, ROUTE_PATHS } from '@council/contracts';
+import {
+  HISTORY_SCREEN,
+  HISTORY_SEARCH_DEBOUNCE_MS,
+  type HistoryItem,
+  PAGE_TITLES,
+  ROUTE_PATHS,
+} from '@council/contracts';
 import { CircleAlert, Home, Inbox, MessageSquarePlus, Search } from 'lucide-react';
 import { type ReactNode, useId, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { PageHeader } from '@/components/layout/page-header';
+import { StatePanel } from '@/components/layout/state-panel';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
-import { StatePanel } from '@/components/layout/state-panel';
-import { useUser } from '@/features/auth/api/get-user';
+import { useUser } from '@/lib/auth';
 import { errorDetail } from '@/lib/error-message';
 import { useHistory } from '../api/get-history';
 import { useDebouncedValue } from '../hooks/use-debounced-value';
-import { HistoryItemCard } from './history-item-card';
 
-/** The History screen (spec §2): the user's questions, newest first, searchable, a page at a time. */
-export function HistoryScreen() {
+/**
+ * The History screen (spec §2): the user's questions, newest first, searchable, a page at a time.
+ * The route supplies each question's card, which belongs to the question feature.
+ */
+export function HistoryScreen({ renderItem }: { renderItem: (item: HistoryItem) => ReactNode }) {
   const { data: user } = useUser();
   const searchId = useId();
   const [searchInput, setSearchInput] = useState('');
@@ -76,7 +84,7 @@ export function HistoryScreen() {
         <ol className="grid gap-4" aria-label={PAGE_TITLES.history} aria-busy={history.isFetching}>
           {items.map((item) => (
             <li key={item.id} className="min-w-0">
-              <HistoryItemCard item={item} />
+              {renderItem(item)}
             </li>
           ))}
         </ol>

@@ -1,7 +1,0 @@
-import { ASK_FORM } from '@council/contracts';
-import { type MemberStream } from '../utils/question-stream';
-
-/** A member's display name: its agent, else its place in the council. */
-export function memberName(member: Pick<MemberStream, 'agent' | 'order'>): string {
-  return member.agent?.name ?? ASK_FORM.memberLabel(member.order + 1);
-}

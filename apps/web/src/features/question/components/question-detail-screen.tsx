@@ -1,0 +1,131 @@
+import {
+  type AskQuestionResult,
+  PAGE_TITLES,
+  QUESTION_DETAIL_SCREEN,
+  type QuestionDetail,
+  ROUTE_PATHS,
+} from '@council/contracts';
+import { ArrowLeft, CircleAlert, SearchX } from 'lucide-react';
+import { useMemo } from 'react';
+import { Link, useParams } from 'react-router-dom';
+import { DocumentTitle } from '@/components/layout/document-title';
+import { StatePanel } from '@/components/layout/state-panel';
+import { Button } from '@/components/ui/button';
+import { Spinner } from '@/components/ui/spinner';
+import { ApiError } from '@/lib/api-client';
+import { errorDetail } from '@/lib/error-message';
+import { getCouncilSocket } from '@/lib/socket';
+import { useQuestion } from '../api/get-question';
+import { useQuestionStream } from '../hooks/use-question-stream';
+import { QuestionBadges } from './question-badges';
+import { RelativeTime } from './relative-time';
+import { QuestionResults } from './results-area';
+import { ResultsSkeleton } from './results-skeleton';
+import { ShareButton } from './share-button';
+
+/** A positive integer id, or null: anything else cannot be a question of ours. */
+export function parseQuestionId(raw: string | undefined): number | null {
+  return raw && /^[1-9]\d{0,15}$/.test(raw) ? Number(raw) : null;
+}
+
+/** Missing, not ours, or not an id at all: the screen says "Question not found" (spec §2). */
+function isNotFound(error: unknown): boolean {
+  return error instanceof ApiError && [400, 403, 404].includes(error.status);
+}
+
+function BackLink() {
+  return (
+    <Button asChild variant="ghost" size="sm" className="-ml-3 text-muted-foreground">
+      <Link to={ROUTE_PATHS.history}>
+        <ArrowLeft aria-hidden="true" />
+        {QUESTION_DETAIL_SCREEN.backLink}
+      </Link>
+    </Button>
+  );
+}
+
+/** The Question detail screen (spec §2): one past question with its answers, live while it runs. */
+export function QuestionDetailScreen() {
+  const questionId = parseQuestionId(useParams().id);
+  const detail = useQuestion(questionId);
+
+  let body;
+  if (questionId === null || (detail.isError && isNotFound(detail.error))) {
+    body = (
+      <StatePanel
+        headingLevel={1}
+        icon={<SearchX aria-hidden="true" className="size-7" />}
+        title={QUESTION_DETAIL_SCREEN.notFoundTitle}
+        text={QUESTION_DETAIL_SCREEN.notFoundText}
+      />
+    );
+  } else if (detail.isError) {
+    body = (
+      <StatePanel
+        headingLevel={1}
+        tone="error"
+        icon={<CircleAlert aria-hidden="true" className="size-7" />}
+        title={QUESTION_DETAIL_SCREEN.errorTitle}
+        text={errorDetail(detail.error)}
+      />
+    );
+  } else if (detail.isPending) {
+    body = (
+      <div className="flex justify-center py-16">
+        <DocumentTitle title={PAGE_TITLES.question} />
+        <Spinner label={QUESTION_DETAIL_SCREEN.loading} />
+      </div>
+    );
+  } else {
+    body = <QuestionDetailView detail={detail.data} />;
+  }
+
+  return (
+    <div className="page-container space-y-6 py-8 sm:py-12">
+      <BackLink />
+      {body}
+    </div>
+  );
+}
+
+function QuestionDetailView({ detail }: { detail: QuestionDetail }) {
+  const { question } = detail;
+  // The stored answers seed the live state; a question still running then replays its stream.
+  const asked = useMemo<AskQuestionResult>(
+    () => ({ question, agents: question.questionAgents, responses: detail.answers }),
+    [question, detail.answers],
+  );
+  const { data: state } = useQuestionStream(question.id, getCouncilSocket, asked);
+  const totalTokens = Math.max(state?.totalTokensUsed ?? 0, question.totalTokensUsed);
+
+  return (
+    <>
+      <header className="space-y-4">
+        <DocumentTitle title={PAGE_TITLES.question} />
+        <div className="flex flex-wrap items-center gap-x-3 gap-y-2">
+          <RelativeTime iso={question.createdAt} className="text-sm font-medium text-muted-foreground" />
+          <QuestionBadges question={question} />
+        </div>
+        <h1 className="break-words text-2xl font-bold leading-tight tracking-tight text-foreground sm:text-3xl">
+          {question.question}
+        </h1>
+        <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
+          <ShareButton question={question} />
+          {totalTokens > 0 ? (
+            <p className="text-sm text-muted-foreground">
+              {QUESTION_DETAIL_SCREEN.totalTokens}:{' '}
+              <span className="font-semibold tabular-nums text-foreground">
+                {totalTokens.toLocaleString('en-GB')}
+              </span>
+            </p>
+          ) : null}
+        </div>
+      </header>
+      {state ? (
+        <QuestionResults state={state} tier={null} onRefresh={() => window.location.reload()} />
+      ) : (
+        <ResultsSkeleton count={question.questionAgents.length || 3} />
+      )}
+    </>
+  );
+}

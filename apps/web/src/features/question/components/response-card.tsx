@@ -1,0 +1,182 @@
+import {
+  type ModelInfo,
+  ASK_RESULTS,
+  ASK_FORM,
+  DEMO_PROVIDER_LABEL,
+  DEMO_PROVIDER_NOTE,
+  RESPONSE_CARD_TEXTS,
+  type ResponseProvider,
+  type ResponseState,
+  type TokenUsage,
+  modelLabel,
+} from '@council/contracts';
+import { AlertTriangle, Crown, RotateCcw } from 'lucide-react';
+import { type ReactNode } from 'react';
+import { ProviderAvatar } from '@/components/provider-avatar';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { Skeleton } from '@/components/ui/skeleton';
+import { cn } from '@/lib/utils';
+import { FormattedText } from './formatted-text';
+import { ModelInfoTooltip } from './model-info-tooltip';
+import { ResponseStateBadge } from './response-state-badge';
+
+export interface ResponseCardProps {
+  provider: ResponseProvider;
+  name: string;
+  /** What the information button tells about the card's model (DECISIONS 19). */
+  info: ModelInfo;
+  logoUrl?: string | null;
+  modelName?: string | null;
+  modelVersion?: string | null;
+  roleName?: string | null;
+  state: ResponseState;
+  /** A debate revision's round (shown when above 0). */
+  round?: number;
+  text: string;
+  reasoning?: string | null;
+  usage: TokenUsage;
+  error?: string | null;
+  isLeader?: boolean;
+  /** Answered by the offline demo adapter (DECISIONS 15): labelled "Demo". */
+  demo?: boolean;
+  onRetry?: () => void;
+  retrying?: boolean;
+  children?: ReactNode;
+}
+
+/**
+ * One answer (spec §2): avatar, agent, model and version, role, the info tooltip, the text, optional
+ * reasoning and the token counts above 0. A failed member is the "Service Issue" card; a failed
+ * consensus the "Formation Issue" card (spec §4).
+ */
+export function ResponseCard(props: ResponseCardProps) {
+  const {
+    provider,
+    name,
+    logoUrl,
+    modelName,
+    modelVersion,
+    roleName,
+    state,
+    round = 0,
+    isLeader,
+    demo,
+  } = props;
+  const model = modelName ? modelLabel({ name: modelName, version: modelVersion }) : '';
+  const failed = state === 'failed';
+  return (
+    <Card
+      aria-label={name}
+      role="article"
+      className={cn(
+        'min-w-0 gap-4 p-5',
+        failed && 'border-amber-300',
+        provider === 'consensus' && 'border-primary/40',
+      )}
+    >
+      <header className="flex items-start gap-3">
+        <ProviderAvatar provider={provider} name={name} logoUrl={logoUrl} />
+        <div className="min-w-0 flex-1">
+          <h3 className="truncate text-base font-semibold text-foreground">{name}</h3>
+          {model ? <p className="truncate text-xs text-muted-foreground">{model}</p> : null}
+          <div className="mt-1.5 flex flex-wrap items-center gap-1.5">
+            <ResponseStateBadge state={state} />
+            {round > 0 ? <Badge variant="outline">{ASK_RESULTS.round(round)}</Badge> : null}
+            {roleName ? <Badge variant="secondary">{roleName}</Badge> : null}
+            {demo ? (
+              <Badge
+                variant="outline"
+                className="border-amber-300 bg-amber-50 text-amber-900"
+                title={DEMO_PROVIDER_NOTE}
+              >
+                {DEMO_PROVIDER_LABEL}
+              </Badge>
+            ) : null}
+            {isLeader ? (
+              <Badge variant="outline">
+                <Crown aria-hidden="true" />
+                {ASK_FORM.leaderBadge}
+              </Badge>
+            ) : null}
+          </div>
+        </div>
+        <ModelInfoTooltip info={props.info} name={name} demo={demo} />
+      </header>
+      {failed ? <FailedBody {...props} /> : <AnswerBody {...props} />}
+      {props.children}
+      <TokenCounts usage={props.usage} />
+    </Card>
+  );
+}
+
+function AnswerBody({ text, reasoning, state }: ResponseCardProps) {
+  const waiting = !text && (state === 'queued' || state === 'thinking');
+  return (
+    <div className="space-y-3">
+      {reasoning ? (
+        <details className="rounded-lg border border-border bg-muted/50 px-3 py-2 text-sm" open={!text}>
+          <summary className="cursor-pointer font-medium text-foreground">
+            {ASK_RESULTS.reasoningHeading}
+          </summary>
+          <FormattedText text={reasoning} className="mt-2 text-muted-foreground" />
+        </details>
+      ) : null}
+      {waiting ? (
+        <div className="space-y-2" aria-hidden="true">
+          <Skeleton className="h-3 w-11/12" />
+          <Skeleton className="h-3 w-4/5" />
+          <Skeleton className="h-3 w-2/3" />
+        </div>
+      ) : (
+        <FormattedText text={text} />
+      )}
+    </div>
+  );
+}
+
+function FailedBody({ provider, text, error, onRetry, retrying }: ResponseCardProps) {
+  const texts =
+    provider === 'consensus' ? RESPONSE_CARD_TEXTS.consensusFailed : RESPONSE_CARD_TEXTS.serviceIssue;
+  return (
+    <div className="space-y-3">
+      {text ? <FormattedText text={text} className="opacity-70" /> : null}
+      <div className="rounded-lg border border-amber-200 bg-amber-50 p-4 text-amber-900">
+        <p className="text-xs font-semibold uppercase tracking-wide">{texts.heading}</p>
+        <p className="mt-1 flex items-center gap-2 font-semibold">
+          <AlertTriangle aria-hidden="true" className="size-4 shrink-0" />
+          {texts.label}
+        </p>
+        <p className="mt-1 text-sm">{texts.description}</p>
+        {error ? <p className="mt-2 break-words text-xs opacity-80">{error}</p> : null}
+        {onRetry ? (
+          <Button variant="outline" size="sm" className="mt-3" onClick={onRetry} disabled={retrying}>
+            <RotateCcw aria-hidden="true" />
+            {ASK_RESULTS.retry}
+          </Button>
+        ) : null}
+      </div>
+    </div>
+  );
+}
+
+/** Only the counts above 0 (spec §2). */
+function TokenCounts({ usage }: { usage: TokenUsage }) {
+  const counts = [
+    { label: ASK_RESULTS.promptTokens, value: usage.promptTokens },
+    { label: ASK_RESULTS.completionTokens, value: usage.completionTokens },
+    { label: ASK_RESULTS.totalTokens, value: usage.totalTokens },
+  ].filter((count) => count.value > 0);
+  if (counts.length === 0) return null;
+  return (
+    <dl className="flex flex-wrap gap-x-4 gap-y-1 border-t border-border pt-3 text-xs text-muted-foreground">
+      {counts.map((count) => (
+        <div key={count.label} className="flex gap-1">
+          <dt>{count.label}:</dt>
+          <dd className="font-medium text-foreground tabular-nums">{count.value.toLocaleString('en-GB')}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}

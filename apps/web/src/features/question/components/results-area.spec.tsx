@@ -1,0 +1,365 @@
+import { QUESTION_CANCELLED_MESSAGE } from '@council/contracts';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { act, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router-dom';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { TooltipProvider } from '@/components/ui/tooltip';
+import { useToastStore } from '@/components/ui/use-toast';
+import { createQueryClient } from '@/lib/query-client';
+import { setCouncilSocket } from '@/lib/socket';
+import { askResultFixture } from '@/testing/ask.fixture';
+import { FakeCouncilSocket } from '@/testing/fake-socket';
+import { mockApi } from '@/testing/mock-api';
+import { jsonResponse } from '@/testing/mock-fetch';
+import { questionKeys } from '../api/question-keys';
+import { createQuestionStream } from '../utils/question-stream';
+import { ResultsArea } from './results-area';
+
+let socket: FakeCouncilSocket;
+
+beforeEach(() => {
+  socket = new FakeCouncilSocket();
+  setCouncilSocket(socket.asSocket());
+});
+afterEach(() => setCouncilSocket(null));
+
+function renderResults(
+  overrides: Parameters<typeof askResultFixture>[0] = {},
+  tier: 'free' | 'premium' = 'premium',
+) {
+  const queryClient = createQueryClient();
+  queryClient.setQueryData(questionKeys.stream(42), createQuestionStream(askResultFixture(overrides)));
+  const onRefresh = vi.fn();
+  render(
+    <QueryClientProvider client={queryClient}>
+      <TooltipProvider>
+        <MemoryRouter>
+          <ResultsArea questionId={42} tier={tier} onRefresh={onRefresh} />
+        </MemoryRouter>
+      </TooltipProvider>
+    </QueryClientProvider>,
+  );
+  return { queryClient, onRefresh };
+}
+
+const meta = (entryId: string) => ({ questionId: 42, entryId });
+/** Plays a server event and lets TanStack Query's batched notification (a 0 ms timeout) reach React. */
+const play = (event: string, payload: object) =>
+  act(async () => {
+    socket.fire(event, payload);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+  });
+
+describe('ResultsArea after a reload (empty cache, the POST answer kept in the tab)', () => {
+  it('shows the members from the kept answer and replays the stream from its first entry', async () => {
+    const queryClient = createQueryClient();
+    const fetchMock = mockApi();
+    render(
+      <QueryClientProvider client={queryClient}>
+        <TooltipProvider>
+          <MemoryRouter>
+            <ResultsArea questionId={42} asked={askResultFixture()} tier="premium" onRefresh={vi.fn()} />
+          </MemoryRouter>
+        </TooltipProvider>
+      </QueryClientProvider>,
+    );
+    expect(screen.getAllByRole('article')).toHaveLength(3);
+    expect(socket.subscriptions).toEqual([{ questionId: 42 }]);
+    // No REST read of the question (the catalogue may be read, for the demo labels).
+    const reads = fetchMock.mock.calls.map(([url]) => String(url));
+    expect(reads.filter((url) => url.startsWith('/api/questions'))).toEqual([]);
+    await play('answer:delta', { ...meta('1-0'), memberOrder: 0, round: 0, kind: 'text', text: 'Tea' });
+    expect(within(screen.getByRole('article', { name: 'ChatGPT' })).getByText('Tea')).toBeInTheDocument();
+  });
+});
+
+describe('ResultsArea', () => {
+  it('subscribes and grows each card as deltas arrive, then shows the token counts', async () => {
+    renderResults();
+    expect(socket.subscriptions).toEqual([{ questionId: 42 }]);
+    const card = screen.getByRole('article', { name: 'ChatGPT' });
+    expect(within(card).getByText('Queued')).toBeInTheDocument();
+    expect(within(card).getByText('GPT-4o 2024-08')).toBeInTheDocument();
+
+    await play('answer:delta', {
+      ...meta('1-0'),
+      memberOrder: 0,
+      round: 0,
+      kind: 'text',
+      text: '**Tea** is',
+    });
+    await play('answer:delta', { ...meta('1-1'), memberOrder: 0, round: 0, kind: 'text', text: ' calmer.' });
+    expect(within(card).getByText('Streaming')).toBeInTheDocument();
+    expect(within(card).getByText('Tea').tagName).toBe('STRONG');
+    expect(within(card).getByText(/is calmer\./)).toBeInTheDocument();
+    expect(within(card).queryByText(/Total tokens/)).not.toBeInTheDocument();
+
+    await play('answer:completed', {
+      ...meta('2-0'),
+      memberOrder: 0,
+      round: 0,
+      responseId: 500,
+      promptTokens: 0,
+      completionTokens: 20,
+      totalTokens: 20,
+    });
+    expect(within(card).getByText('Done')).toBeInTheDocument();
+    expect(within(card).getByText('Completion tokens:')).toBeInTheDocument();
+    expect(within(card).queryByText('Prompt tokens:')).not.toBeInTheDocument();
+  });
+
+  it('re-subscribes after a reconnect with the last entry id, so nothing is duplicated', async () => {
+    renderResults();
+    await play('answer:delta', { ...meta('1-0'), memberOrder: 1, round: 0, kind: 'text', text: 'Coffee' });
+    await act(async () => socket.reconnect());
+    expect(socket.subscriptions.at(-1)).toEqual({ questionId: 42, lastEntryId: '1-0' });
+    await play('answer:delta', { ...meta('1-0'), memberOrder: 1, round: 0, kind: 'text', text: 'Coffee' });
+    expect(within(screen.getByRole('article', { name: 'Claude' })).getByText('Coffee')).toBeInTheDocument();
+  });
+
+  it('shows the Service Issue card and retries a failed member', async () => {
+    const fetchMock = mockApi({
+      '/api/questions/42/responses/601/retry': () => jsonResponse({ ok: true }, 202),
+    });
+    renderResults();
+    await play('answer:failed', {
+      ...meta('1-0'),
+      memberOrder: 1,
+      round: 0,
+      responseId: 601,
+      error: 'Provider down',
+    });
+    const card = screen.getByRole('article', { name: 'Claude' });
+    expect(within(card).getByText('Service Issue')).toBeInTheDocument();
+    expect(within(card).getByText('Service Unavailable')).toBeInTheDocument();
+    expect(
+      within(card).getByText('The other AI models are still available to answer your question.'),
+    ).toBeInTheDocument();
+    await userEvent.click(within(card).getByRole('button', { name: 'Retry' }));
+    expect(fetchMock).toHaveBeenCalledWith(
+      '/api/questions/42/responses/601/retry',
+      expect.objectContaining({ method: 'POST' }),
+    );
+    expect(await within(card).findByText('Thinking')).toBeInTheDocument();
+  });
+
+  it('shows the red panel when no answer got through', async () => {
+    const { onRefresh } = renderResults();
+    await play('question:failed', { ...meta('1-0'), error: 'Everything failed', reason: 'error' });
+    const panel = screen.getByRole('alert');
+    expect(within(panel).getByText('Error processing your question')).toBeInTheDocument();
+    expect(within(panel).getByText('Everything failed')).toBeInTheDocument();
+    expect(within(panel).getByRole('link', { name: 'Contact support' })).toHaveAttribute('href', '/support');
+    await userEvent.click(within(panel).getByRole('button', { name: 'Refresh page' }));
+    expect(onRefresh).toHaveBeenCalled();
+    expect(screen.queryByRole('article')).not.toBeInTheDocument();
+  });
+
+  it('with debate: Consensus tab by default, Individual Responses on click, the round running and the log', async () => {
+    renderResults({ showDebate: true, debateLeaderId: 3 });
+    const consensusTab = screen.getByRole('tab', { name: 'Consensus' });
+    expect(consensusTab).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByRole('article', { name: 'Council Consensus' })).toBeInTheDocument();
+    expect(screen.queryByRole('article', { name: 'ChatGPT' })).not.toBeInTheDocument();
+
+    await play('answer:delta', { ...meta('1-0'), memberOrder: 0, round: 0, kind: 'text', text: 'Tea.' });
+    await play('debate:round', { ...meta('2-0'), round: 1, status: 'started' });
+    await play('answer:delta', {
+      ...meta('2-1'),
+      memberOrder: 0,
+      round: 1,
+      kind: 'text',
+      text: 'Revised: tea.',
+    });
+    expect(screen.getByText('Debate round 1 in progress')).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'Debate log' })).toHaveTextContent('Revised: tea.');
+
+    await play('consensus:failed', { ...meta('3-0'), responseId: null, error: 'no agreement' });
+    expect(screen.getByText('Consensus Formation Failed')).toBeInTheDocument();
+    const note = screen.getByText('Individual AI responses are still available above.');
+    // "above" holds in the tab that says it: the members' cards come first there.
+    const memberCard = screen.getByRole('article', { name: 'ChatGPT' });
+    expect(memberCard.compareDocumentPosition(note) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+
+    await userEvent.click(screen.getByRole('tab', { name: 'Individual Responses' }));
+    const card = screen.getByRole('article', { name: 'ChatGPT' });
+    expect(within(card).getByText('Round 1')).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('article', { name: 'Claude' })).getByText('Debate leader'),
+    ).toBeInTheDocument();
+  });
+
+  it('a debate stopped before its consensus opens on the members’ kept answers', async () => {
+    renderResults({ showDebate: true, debateLeaderId: 3 });
+    await play('answer:delta', {
+      ...meta('1-0'),
+      memberOrder: 0,
+      round: 0,
+      kind: 'text',
+      text: 'Tea, so far',
+    });
+    await play('question:failed', { ...meta('2-0'), error: QUESTION_CANCELLED_MESSAGE, reason: 'cancelled' });
+    expect(await screen.findByRole('tab', { name: 'Individual Responses' })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    );
+    const card = screen.getByRole('article', { name: 'ChatGPT' });
+    expect(within(card).getByText('Tea, so far')).toBeInTheDocument();
+    expect(within(card).getByText('Stopped')).toBeInTheDocument();
+  });
+
+  it('without debate lists only the individual responses', () => {
+    renderResults();
+    expect(screen.queryByRole('tab')).not.toBeInTheDocument();
+    expect(screen.getAllByRole('article')).toHaveLength(3);
+  });
+
+  it('Stop cancels the question and keeps partial answers', async () => {
+    const fetchMock = mockApi({ '/api/questions/42/cancel': () => jsonResponse({ ok: true }) });
+    renderResults();
+    await play('answer:delta', {
+      ...meta('1-0'),
+      memberOrder: 0,
+      round: 0,
+      kind: 'text',
+      text: 'Half an answer',
+    });
+    await userEvent.click(screen.getByRole('button', { name: 'Stop' }));
+    expect(fetchMock).toHaveBeenCalledWith(
+      '/api/questions/42/cancel',
+      expect.objectContaining({ method: 'POST' }),
+    );
+    expect(await screen.findAllByText('Stopped')).toHaveLength(3);
+    expect(screen.getByText('Half an answer')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Stop' })).not.toBeInTheDocument();
+    expect(socket.unsubscriptions).toEqual([42]);
+  });
+
+  it('the stream’s stop event keeps the answers, marked stopped, with no error panel', async () => {
+    renderResults();
+    await play('answer:delta', {
+      ...meta('1-0'),
+      memberOrder: 1,
+      round: 0,
+      kind: 'text',
+      text: 'Half of it',
+    });
+    await play('question:failed', { ...meta('2-0'), error: QUESTION_CANCELLED_MESSAGE, reason: 'cancelled' });
+    expect(await screen.findAllByText('Stopped')).toHaveLength(3);
+    expect(screen.getByText('Half of it')).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(screen.getAllByRole('article')).toHaveLength(3);
+  });
+
+  it('shows the upgrade button under the results for free users only', () => {
+    renderResults({}, 'free');
+    expect(screen.getByRole('link', { name: /Upgrade/ })).toHaveAttribute('href', '/subscription');
+  });
+
+  it('stops listening once the question is final and refreshes the user', async () => {
+    const { queryClient } = renderResults();
+    const invalidate = vi.spyOn(queryClient, 'invalidateQueries');
+    await play('question:completed', { ...meta('9-0'), totalTokensUsed: 0 });
+    expect(invalidate).toHaveBeenCalledWith({ queryKey: ['auth', 'user'] });
+    expect(socket.listenerCount('answer:delta')).toBe(0);
+  });
+
+  it('reads the stored answers when the stream has expired for a finished question', async () => {
+    socket.ackStatus = 'completed';
+    const result = askResultFixture();
+    const row = (id: number, memberOrder: number, response: string, error: string | null = null) => ({
+      id,
+      questionId: 42,
+      provider: result.agents[memberOrder].agent.provider,
+      memberOrder,
+      round: 0,
+      agentId: result.agents[memberOrder].agentId,
+      modelId: result.agents[memberOrder].modelId,
+      roleId: null,
+      status: error ? 'failed' : 'completed',
+      response,
+      reasoning: null,
+      debateLog: null,
+      error,
+      promptTokens: 3,
+      completionTokens: 4,
+      totalTokens: 7,
+      createdAt: '2026-01-01T12:00:01.000Z',
+    });
+    mockApi({
+      '/api/questions/42': () =>
+        jsonResponse({
+          question: { ...result.question, status: 'completed', questionAgents: result.agents },
+          answers: [row(1, 0, 'Stored *tea*'), row(2, 1, 'Stored coffee'), row(3, 2, '', 'Timed out')],
+        }),
+    });
+    renderResults();
+    const card = await screen.findByRole('article', { name: 'ChatGPT' });
+    expect(await within(card).findByText('Done')).toBeInTheDocument();
+    expect(within(card).getByText('tea').tagName).toBe('EM');
+    expect(
+      within(screen.getByRole('article', { name: 'Grok' })).getByText('Service Issue'),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Stop' })).not.toBeInTheDocument();
+  });
+
+  it('tells the user when the gateway refuses the subscription', () => {
+    socket.ackReply = { ok: false, code: 'FORBIDDEN', message: 'Not your question' };
+    renderResults();
+    expect(useToastStore.getState().toasts[0]).toMatchObject({
+      title: 'Error',
+      description: 'Not your question',
+    });
+  });
+
+  it('offers Share once the question has completed, with the saved sharing of its detail', async () => {
+    mockApi({
+      '/api/questions/42': () =>
+        jsonResponse({
+          question: {
+            ...askResultFixture().question,
+            status: 'completed',
+            isShared: true,
+            shareId: 'tea-link',
+            shareTitle: 'Tea time',
+            questionAgents: askResultFixture().agents,
+          },
+          answers: [],
+        }),
+    });
+    renderResults();
+    expect(screen.queryByRole('button', { name: 'Share' })).not.toBeInTheDocument();
+
+    await play('question:completed', { ...meta('9-0'), totalTokensUsed: 10 });
+    await userEvent.click(await screen.findByRole('button', { name: 'Share' }));
+
+    const dialog = await screen.findByRole('dialog', { name: 'Share this question' });
+    expect(await within(dialog).findByLabelText('Share link')).toHaveValue(
+      'http://localhost:3000/shared/tea-link',
+    );
+    expect(within(dialog).getByRole('button', { name: 'Revoke link' })).toBeInTheDocument();
+  });
+
+  it('labels the answers of a demo-served provider "Demo" (DECISIONS 15)', async () => {
+    const asked = askResultFixture();
+    const [first] = asked.agents;
+    if (!first) throw new Error('no member');
+    first.agent = { ...first.agent, demo: true };
+    const queryClient = createQueryClient();
+    queryClient.setQueryData(questionKeys.stream(42), createQuestionStream(asked));
+    render(
+      <QueryClientProvider client={queryClient}>
+        <TooltipProvider>
+          <MemoryRouter>
+            <ResultsArea questionId={42} tier="premium" onRefresh={vi.fn()} />
+          </MemoryRouter>
+        </TooltipProvider>
+      </QueryClientProvider>,
+    );
+    expect(within(screen.getByRole('article', { name: 'ChatGPT' })).getByText('Demo')).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('article', { name: 'Claude' })).queryByText('Demo'),
+    ).not.toBeInTheDocument();
+  });
+});

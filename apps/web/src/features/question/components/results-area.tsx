@@ -1,0 +1,246 @@
+import {
+  ASK_RESULTS,
+  type AskQuestionResult,
+  consensusInfoOf,
+  modelInfoOf,
+  ROUTE_PATHS,
+  type SubscriptionTier,
+} from '@council/contracts';
+import { ArrowUpRight, Square } from 'lucide-react';
+import { type ReactNode, useEffect, useRef } from 'react';
+import { Link } from 'react-router-dom';
+import { Button } from '@/components/ui/button';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { getCouncilSocket } from '@/lib/socket';
+import { useIsDemoProvider } from '../hooks/use-demo-providers';
+import { useCancelQuestion, useRetryResponse } from '../hooks/use-question-actions';
+import { useQuestionStream } from '../hooks/use-question-stream';
+import { memberName } from '../utils/member-name';
+import {
+  type MemberStream,
+  type QuestionStreamState,
+  answerState,
+  isStreaming,
+  memberText,
+  singleErrorMessage,
+} from '../utils/question-stream';
+import { DebateLog } from './debate-log';
+import { ErrorPanel } from './error-panel';
+import { QuestionShareButton } from './question-share-button';
+import { ResponseCard } from './response-card';
+import { ResultsSkeleton } from './results-skeleton';
+
+interface ResultsAreaProps {
+  questionId: number;
+  /** The POST answer, kept across a reload: the starting state when the cache has none. */
+  asked?: AskQuestionResult;
+  tier: SubscriptionTier | null;
+  /** Reloads the page (the red panel's "Refresh page"); injectable for tests. */
+  onRefresh?: () => void;
+}
+
+/** The answers of one question, live (spec §2 "Results area", §4 error cards). */
+export function ResultsArea({
+  questionId,
+  asked,
+  tier,
+  onRefresh = () => window.location.reload(),
+}: ResultsAreaProps) {
+  const { data: state, isPending, isError } = useQuestionStream(questionId, getCouncilSocket, asked);
+  const ref = useRef<HTMLDivElement>(null);
+
+  // A new question's answers sit below the form: bring them into view (below the sticky header).
+  useEffect(() => {
+    ref.current?.scrollIntoView?.({ behavior: 'smooth', block: 'start' });
+  }, [questionId]);
+
+  return (
+    <div ref={ref} className="scroll-mt-20">
+      {state ? (
+        <QuestionResults
+          state={state}
+          tier={tier}
+          onRefresh={onRefresh}
+          actions={
+            state.status === 'completed' ? (
+              <QuestionShareButton questionId={state.questionId} question={state.question} asked={asked} />
+            ) : null
+          }
+        />
+      ) : isPending && !isError ? (
+        <ResultsSkeleton />
+      ) : null}
+    </div>
+  );
+}
+
+export function QuestionResults({
+  state,
+  tier,
+  onRefresh,
+  actions,
+}: {
+  state: QuestionStreamState;
+  tier: SubscriptionTier | null;
+  onRefresh: () => void;
+  /** Shown at the end of the heading row, e.g. Share once the question has completed. */
+  actions?: ReactNode;
+}) {
+  const cancel = useCancelQuestion(state.questionId);
+  const singleError = singleErrorMessage(state);
+  const running = isStreaming(state);
+
+  const members = singleError ? null : <MemberCards state={state} />;
+  const stoppedBeforeConsensus = state.status === 'cancelled' && !state.consensus?.hasText;
+  // A failed consensus says the members' answers are "above": in its tab they are, right above it.
+  const consensusFailed = state.consensus?.phase === 'failed';
+
+  return (
+    <section aria-labelledby="ask-results-heading" className="space-y-4">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <div className="flex min-w-0 flex-wrap items-center gap-3">
+          <h2 id="ask-results-heading" className="text-xl font-semibold text-foreground">
+            {ASK_RESULTS.heading}
+          </h2>
+          {state.debateRound !== null ? (
+            <span
+              role="status"
+              className="rounded-full bg-secondary px-3 py-1 text-xs font-medium text-secondary-foreground"
+            >
+              {ASK_RESULTS.debateRunning(state.debateRound)}
+            </span>
+          ) : null}
+        </div>
+        {running ? (
+          <Button variant="outline" size="sm" onClick={() => cancel.mutate()} disabled={cancel.isPending}>
+            <Square aria-hidden="true" className="fill-current" />
+            {cancel.isPending ? ASK_RESULTS.stopping : ASK_RESULTS.stop}
+          </Button>
+        ) : (
+          actions
+        )}
+      </div>
+
+      {state.status === 'cancelled' ? (
+        <p className="text-sm text-muted-foreground">{ASK_RESULTS.cancelled}</p>
+      ) : null}
+
+      {singleError ? <ErrorPanel message={singleError} onRefresh={onRefresh} /> : null}
+
+      {state.showDebate && !singleError ? (
+        // A debate stopped before its consensus opens on the members' answers, which Stop kept.
+        <Tabs
+          key={stoppedBeforeConsensus ? 'stopped' : 'live'}
+          defaultValue={stoppedBeforeConsensus ? 'individual' : 'consensus'}
+        >
+          <TabsList>
+            <TabsTrigger value="consensus">{ASK_RESULTS.consensusTab}</TabsTrigger>
+            <TabsTrigger value="individual">{ASK_RESULTS.individualTab}</TabsTrigger>
+          </TabsList>
+          <TabsContent value="consensus" className="space-y-4">
+            {consensusFailed ? members : null}
+            <ConsensusCard state={state} />
+            <DebateLog state={state} />
+          </TabsContent>
+          <TabsContent value="individual">{members}</TabsContent>
+        </Tabs>
+      ) : (
+        members
+      )}
+
+      {tier === 'free' ? (
+        <div className="flex justify-center pt-2">
+          <Button asChild variant="secondary">
+            <Link to={ROUTE_PATHS.subscription}>
+              {ASK_RESULTS.upgrade}
+              <ArrowUpRight aria-hidden="true" />
+            </Link>
+          </Button>
+        </div>
+      ) : null}
+    </section>
+  );
+}
+
+function MemberCards({ state }: { state: QuestionStreamState }) {
+  const retry = useRetryResponse(state.questionId);
+  const isDemo = useIsDemoProvider();
+  return (
+    <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
+      {state.members.map((member) => (
+        <MemberCard
+          key={member.order}
+          member={member}
+          state={state}
+          demo={member.agent !== null && isDemo(member.agent.provider, member.agent)}
+          retrying={retry.isPending}
+          onRetry={
+            member.phase === 'failed' && member.responseId !== null
+              ? () => retry.mutate({ responseId: member.responseId as number, memberOrder: member.order })
+              : undefined
+          }
+        />
+      ))}
+    </div>
+  );
+}
+
+function MemberCard({
+  member,
+  state,
+  onRetry,
+  retrying,
+  demo,
+}: {
+  member: MemberStream;
+  state: QuestionStreamState;
+  demo: boolean;
+  onRetry?: () => void;
+  retrying: boolean;
+}) {
+  return (
+    <ResponseCard
+      provider={member.agent?.provider ?? 'openai'}
+      name={memberName(member)}
+      info={modelInfoOf(member.agent?.provider ?? 'openai', member.model)}
+      logoUrl={member.agent?.logoUrl}
+      modelName={member.model?.name}
+      modelVersion={member.model?.version}
+      roleName={member.role?.name}
+      state={answerState(member, state.status)}
+      round={member.round}
+      text={memberText(member)}
+      reasoning={state.showReasoning ? member.reasoning : null}
+      usage={member.usage}
+      error={member.error}
+      isLeader={state.showDebate && member.agent !== null && member.agent.id === state.debateLeaderId}
+      demo={demo}
+      onRetry={onRetry}
+      retrying={retrying}
+    />
+  );
+}
+
+function ConsensusCard({ state }: { state: QuestionStreamState }) {
+  const isDemo = useIsDemoProvider();
+  const consensus = state.consensus;
+  if (!consensus) return null;
+  const leader =
+    state.members.find((member) => member.agent !== null && member.agent.id === state.debateLeaderId) ??
+    state.members[0];
+  return (
+    <ResponseCard
+      provider="consensus"
+      name={ASK_RESULTS.consensusName}
+      info={consensusInfoOf(leader?.agent?.provider ?? null, leader?.model)}
+      modelName={leader?.model?.name ?? ASK_RESULTS.consensusName}
+      modelVersion={leader?.model?.version}
+      state={answerState(consensus, state.status)}
+      text={consensus.text}
+      reasoning={state.showReasoning ? consensus.reasoning : null}
+      usage={consensus.usage}
+      error={consensus.error}
+      demo={leader?.agent ? isDemo(leader.agent.provider, leader.agent) : false}
+    />
+  );
+}

@@ -1,0 +1,217 @@
+import {
+  DEMO_PROVIDER_LABEL,
+  DEMO_PROVIDER_NOTE,
+  consensusInfoOf,
+  descriptionRepeatsQuestion,
+  modelInfoOf,
+  PROVIDER_LABELS,
+  ROUTE_PATHS,
+  SHARED_PAGE,
+  type SharedQuestionResponse,
+  type SharedResponse,
+} from '@council/contracts';
+import { CircleAlert, ExternalLink, Home, Inbox, UserPlus } from 'lucide-react';
+import { Link, useParams } from 'react-router-dom';
+import { DocumentTitle } from '@/components/layout/document-title';
+import { StatePanel } from '@/components/layout/state-panel';
+import { ProviderAvatar } from '@/components/provider-avatar';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { Spinner } from '@/components/ui/spinner';
+import { errorDetail } from '@/lib/error-message';
+import { useSharedQuestion } from '../api/get-shared-question';
+import { useIsDemoProvider } from '../hooks/use-demo-providers';
+import { FormattedText } from './formatted-text';
+import { ModelInfoTooltip } from './model-info-tooltip';
+import { QuestionBadges } from './question-badges';
+
+/** Spec §2: shareTitle, else the question, else "Shared Question". */
+export function sharedTitle(question: SharedQuestionResponse['question'] | undefined): string {
+  return question?.shareTitle?.trim() || question?.question.trim() || SHARED_PAGE.fallbackTitle;
+}
+
+/** The public, read-only Shared page (spec §2): no sign-in needed. */
+export function SharedPage() {
+  const { shareId } = useParams();
+  const shared = useSharedQuestion(shareId);
+
+  let body;
+  if (shared.isError) {
+    body = (
+      <StatePanel
+        headingLevel={1}
+        tone="error"
+        icon={<CircleAlert aria-hidden="true" className="size-7" />}
+        title={SHARED_PAGE.errorTitle}
+        text={errorDetail(shared.error)}
+        action={
+          <Button asChild>
+            <Link to={ROUTE_PATHS.ask}>
+              <Home aria-hidden="true" />
+              {SHARED_PAGE.errorAction}
+            </Link>
+          </Button>
+        }
+      />
+    );
+  } else if (shared.isPending) {
+    body = (
+      <div className="flex justify-center py-16">
+        <DocumentTitle title={SHARED_PAGE.fallbackTitle} />
+        <Spinner label={SHARED_PAGE.loading} />
+      </div>
+    );
+  } else {
+    body = <SharedQuestionView shared={shared.data} />;
+  }
+
+  return (
+    <div className="page-container space-y-10 py-10 sm:py-14">
+      {body}
+      <CallToAction />
+    </div>
+  );
+}
+
+function SharedQuestionView({ shared }: { shared: SharedQuestionResponse }) {
+  const { question, responses } = shared;
+  const title = sharedTitle(question);
+  return (
+    <>
+      <header className="space-y-4">
+        <DocumentTitle title={title} />
+        <div className="flex flex-wrap items-start justify-between gap-4">
+          <h1 className="min-w-0 break-words text-3xl font-bold tracking-tight text-foreground sm:text-4xl">
+            {title}
+          </h1>
+          <Button asChild variant="outline" size="sm">
+            <Link to={ROUTE_PATHS.ask} aria-label={SHARED_PAGE.visitLabel}>
+              {SHARED_PAGE.visit}
+              <ExternalLink aria-hidden="true" />
+            </Link>
+          </Button>
+        </div>
+        {question.shareDescription &&
+        !descriptionRepeatsQuestion(question.shareDescription, question.question) ? (
+          <p className="max-w-3xl break-words text-base leading-relaxed text-muted-foreground sm:text-lg">
+            {question.shareDescription}
+          </p>
+        ) : null}
+        <QuestionBadges question={{ ...question, isShared: false }} />
+      </header>
+
+      <section
+        aria-labelledby="shared-question-heading"
+        className="rounded-xl border border-border bg-muted/40 p-5"
+      >
+        <h2
+          id="shared-question-heading"
+          className="text-xs font-semibold uppercase tracking-wide text-muted-foreground"
+        >
+          {SHARED_PAGE.originalQuestion}
+        </h2>
+        <p className="mt-2 whitespace-pre-line break-words text-base text-foreground">{question.question}</p>
+      </section>
+
+      <section aria-labelledby="shared-responses-heading" className="space-y-4">
+        <h2 id="shared-responses-heading" className="text-xl font-semibold text-foreground">
+          {SHARED_PAGE.responsesHeading}
+        </h2>
+        {responses.length === 0 ? (
+          <StatePanel
+            icon={<Inbox aria-hidden="true" className="size-7" />}
+            title={SHARED_PAGE.emptyTitle}
+            text={SHARED_PAGE.emptyText}
+            className="py-10"
+          />
+        ) : (
+          <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
+            {responses.map((response) => (
+              <SharedResponseCard key={response.id} response={response} />
+            ))}
+          </div>
+        )}
+      </section>
+    </>
+  );
+}
+
+/** One answer of a shared question: agent (provider), model, text, reasoning and tokens (spec §2). */
+export function SharedResponseCard({ response }: { response: SharedResponse }) {
+  const isDemo = useIsDemoProvider();
+  const name = PROVIDER_LABELS[response.provider];
+  // The consensus is written on a member's model; only a member's provider can be a demo one.
+  const demo = response.provider !== 'consensus' && isDemo(response.provider);
+  const model = response.model ?? name;
+  // The shared answer names its model only: the information shows what that tells.
+  const info =
+    response.provider === 'consensus'
+      ? consensusInfoOf(null, null)
+      : modelInfoOf(
+          response.provider,
+          response.model ? { name: response.model, version: null, contextWindow: null, facts: null } : null,
+        );
+  return (
+    <Card
+      role="article"
+      aria-label={name}
+      className={
+        response.provider === 'consensus' ? 'min-w-0 gap-4 border-primary/40 p-5' : 'min-w-0 gap-4 p-5'
+      }
+    >
+      <header className="flex items-start gap-3">
+        <ProviderAvatar provider={response.provider} name={name} />
+        <div className="min-w-0 flex-1">
+          <h3 className="truncate text-base font-semibold text-foreground">{name}</h3>
+          <p className="truncate text-xs text-muted-foreground">{model}</p>
+          {demo ? (
+            <Badge
+              variant="outline"
+              className="mt-1.5 border-amber-300 bg-amber-50 text-amber-900"
+              title={DEMO_PROVIDER_NOTE}
+            >
+              {DEMO_PROVIDER_LABEL}
+            </Badge>
+          ) : null}
+        </div>
+        <ModelInfoTooltip info={info} name={name} demo={demo} />
+      </header>
+      {response.reasoning ? (
+        <details className="rounded-lg border border-border bg-muted/50 px-3 py-2 text-sm">
+          <summary className="cursor-pointer font-medium text-foreground">{SHARED_PAGE.reasoning}</summary>
+          <FormattedText text={response.reasoning} className="mt-2 text-muted-foreground" />
+        </details>
+      ) : null}
+      <FormattedText text={response.response} />
+      {response.totalTokens > 0 ? (
+        <p className="border-t border-border pt-3 text-xs text-muted-foreground">
+          {SHARED_PAGE.tokensUsed}:{' '}
+          <span className="font-medium tabular-nums text-foreground">
+            {response.totalTokens.toLocaleString('en-GB')}
+          </span>
+        </p>
+      ) : null}
+    </Card>
+  );
+}
+
+function CallToAction() {
+  return (
+    <aside
+      aria-labelledby="shared-cta-heading"
+      className="flex flex-col items-center gap-4 rounded-2xl bg-secondary px-6 py-10 text-center"
+    >
+      <h2 id="shared-cta-heading" className="text-2xl font-bold tracking-tight text-foreground">
+        {SHARED_PAGE.ctaTitle}
+      </h2>
+      <p className="max-w-xl text-muted-foreground">{SHARED_PAGE.ctaText}</p>
+      <Button asChild size="lg">
+        <Link to={ROUTE_PATHS.register}>
+          <UserPlus aria-hidden="true" />
+          {SHARED_PAGE.ctaAction}
+        </Link>
+      </Button>
+    </aside>
+  );
+}

@@ -1,0 +1,119 @@
+import {
+  ASK_TOASTS,
+  type AskQuestionResult,
+  type QuestionSubscribeAck,
+  isQuestionFinal,
+  toastWithMessage,
+} from '@council/contracts';
+import { type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect } from 'react';
+import { toast } from '@/components/ui/use-toast';
+import { userKeys } from '@/lib/auth';
+import { historyKeys } from '@/lib/history-keys';
+import { type CouncilSocket, getCouncilSocket } from '@/lib/socket';
+import { getQuestionStreamQueryOptions } from '../api/get-question-stream';
+import { questionKeys } from '../api/question-keys';
+import {
+  type QuestionStreamState,
+  STREAM_EVENT_NAMES,
+  type StreamEvent,
+  type StreamEventName,
+  type StreamEventPayloadOf,
+  applyStreamEvent,
+  clearForReplay,
+  createQuestionStream,
+} from '../utils/question-stream';
+
+/** Folds one socket event into the cached state; a final event refreshes the user and the history. */
+export function receiveStreamEvent(queryClient: QueryClient, questionId: number, event: StreamEvent): void {
+  let finished = false;
+  queryClient.setQueryData<QuestionStreamState>(questionKeys.stream(questionId), (state) => {
+    if (!state) return state;
+    const next = applyStreamEvent(state, event);
+    finished = next !== state && isQuestionFinal(next.status) && !isQuestionFinal(state.status);
+    return next;
+  });
+  if (finished) {
+    void queryClient.invalidateQueries({ queryKey: userKeys.user() });
+    // The history and the detail screen pick up the final status and token count.
+    void queryClient.invalidateQueries({ queryKey: historyKeys.all });
+    void queryClient.invalidateQueries({ queryKey: questionKeys.details() });
+  }
+}
+
+/**
+ * Subscribes to a question's events while it runs (spec §2 results area, ARCHITECTURE "Streaming"). On every
+ * (re)connect it subscribes again with the last entry id it applied, so the gateway replays exactly
+ * what was missed; replays already applied are ignored by entry id. A retry puts the question back
+ * to running, which subscribes again.
+ */
+export function useQuestionStream(
+  questionId: number | null,
+  socketFactory: () => CouncilSocket = getCouncilSocket,
+  asked?: AskQuestionResult,
+) {
+  const queryClient = useQueryClient();
+  const query = useQuery({
+    ...getQuestionStreamQueryOptions(questionId ?? 0),
+    enabled: questionId !== null,
+    // After a reload the cache is empty: start from the POST answer kept in the tab and replay the
+    // stream from its first entry, rather than wait on a REST read.
+    initialData: () => (asked && asked.question.id === questionId ? createQuestionStream(asked) : undefined),
+  });
+  const status = query.data?.status;
+  const live = questionId !== null && status !== undefined && !isQuestionFinal(status);
+
+  const subscribe = useCallback(
+    (socket: CouncilSocket) => {
+      if (questionId === null) return;
+      const state = queryClient.getQueryData<QuestionStreamState>(questionKeys.stream(questionId));
+      const lastEntryId = state?.lastEntryId ?? undefined;
+      // From the first entry, the replay rebuilds the answers: drop what the REST read stored.
+      if (state && !lastEntryId) {
+        queryClient.setQueryData<QuestionStreamState>(questionKeys.stream(questionId), clearForReplay(state));
+      }
+      socket.emit(
+        'question:subscribe',
+        lastEntryId ? { questionId, lastEntryId } : { questionId },
+        (ack: QuestionSubscribeAck) => {
+          if (!ack.ok) {
+            toast(toastWithMessage(ASK_TOASTS.submitFailed, ack.message));
+            return;
+          }
+          // A finished question whose stream has expired: read the stored answers instead.
+          if (isQuestionFinal(ack.status)) {
+            const current = queryClient.getQueryData<QuestionStreamState>(questionKeys.stream(questionId));
+            if (current && !isQuestionFinal(current.status)) {
+              void queryClient.invalidateQueries({ queryKey: questionKeys.stream(questionId) });
+              void queryClient.invalidateQueries({ queryKey: userKeys.user() });
+            }
+          }
+        },
+      );
+    },
+    [queryClient, questionId],
+  );
+
+  useEffect(() => {
+    if (!live || questionId === null) return;
+    const socket = socketFactory();
+    const handlers = STREAM_EVENT_NAMES.map((name) => {
+      const handler = (payload: StreamEventPayloadOf<StreamEventName>) =>
+        receiveStreamEvent(queryClient, questionId, { type: name, payload } as StreamEvent);
+      socket.on(name, handler);
+      return [name, handler] as const;
+    });
+    const onConnect = () => subscribe(socket);
+    socket.on('connect', onConnect);
+    if (socket.connected) subscribe(socket);
+    else socket.connect();
+
+    return () => {
+      socket.off('connect', onConnect);
+      for (const [name, handler] of handlers) socket.off(name, handler);
+      if (socket.connected) socket.emit('question:unsubscribe', { questionId });
+    };
+  }, [live, questionId, queryClient, socketFactory, subscribe]);
+
+  return query;
+}

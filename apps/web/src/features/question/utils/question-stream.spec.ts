@@ -1,0 +1,356 @@
+import { QUESTION_CANCELLED_MESSAGE, compareEntryIds } from '@council/contracts';
+import { describe, expect, it } from 'vitest';
+import { askResultFixture } from '@/testing/ask.fixture';
+import { questionDetailFixture } from '@/testing/history.fixture';
+import {
+  type StreamEvent,
+  answerState,
+  applyStreamEvent,
+  clearForReplay,
+  createQuestionStream,
+  debateTranscript,
+  markCancelled,
+  markRetrying,
+  memberText,
+  questionStreamFromDetail,
+  singleErrorMessage,
+} from './question-stream';
+
+const meta = (entryId: string) => ({ questionId: 42, entryId });
+const delta = (
+  entryId: string,
+  memberOrder: number,
+  text: string,
+  round = 0,
+  kind: 'text' | 'reasoning' = 'text',
+): StreamEvent => ({
+  type: 'answer:delta',
+  payload: { ...meta(entryId), memberOrder, round, kind, text },
+});
+const completed = (entryId: string, memberOrder: number, round = 0): StreamEvent => ({
+  type: 'answer:completed',
+  payload: {
+    ...meta(entryId),
+    memberOrder,
+    round,
+    responseId: 500 + memberOrder,
+    promptTokens: 10,
+    completionTokens: 20,
+    totalTokens: 30,
+  },
+});
+const failed = (entryId: string, memberOrder: number, error = 'upstream 500'): StreamEvent => ({
+  type: 'answer:failed',
+  payload: { ...meta(entryId), memberOrder, round: 0, responseId: 600 + memberOrder, error },
+});
+
+const fold = (events: StreamEvent[], start = createQuestionStream(askResultFixture())) =>
+  events.reduce(applyStreamEvent, start);
+
+describe('question stream reducer', () => {
+  it('starts with one queued member per agent, in order', () => {
+    const state = createQuestionStream(askResultFixture());
+    expect(state.members.map((member) => member.agent?.name)).toEqual(['ChatGPT', 'Claude', 'Grok']);
+    expect(state.members.map((member) => answerState(member, state.status))).toEqual([
+      'queued',
+      'queued',
+      'queued',
+    ]);
+    expect(state.consensus).toBeNull();
+  });
+
+  it('appends deltas in order per member and shows them as streaming', () => {
+    const state = fold([delta('1-0', 0, 'Tea '), delta('1-1', 1, 'Coffee'), delta('2-0', 0, 'wins.')]);
+    expect(memberText(state.members[0])).toBe('Tea wins.');
+    expect(memberText(state.members[1])).toBe('Coffee');
+    expect(answerState(state.members[0], state.status)).toBe('streaming');
+    expect(answerState(state.members[2], state.status)).toBe('thinking');
+    expect(state.lastEntryId).toBe('2-0');
+  });
+
+  it('ignores replays at or before the last entry id', () => {
+    const once = fold([delta('1-0', 0, 'A'), delta('1-1', 0, 'B')]);
+    const replayed = fold([delta('1-0', 0, 'A'), delta('1-1', 0, 'B')], once);
+    expect(replayed).toBe(once);
+    expect(memberText(fold([delta('1-2', 0, 'C')], replayed).members[0])).toBe('ABC');
+  });
+
+  it('orders entry ids numerically, not as strings', () => {
+    expect(compareEntryIds('10-0', '9-5')).toBeGreaterThan(0);
+    expect(compareEntryIds('9-10', '9-9')).toBeGreaterThan(0);
+    expect(compareEntryIds('9-1', '9-1')).toBe(0);
+  });
+
+  it('ignores events of another question', () => {
+    const start = createQuestionStream(askResultFixture());
+    const other: StreamEvent = {
+      type: 'answer:delta',
+      payload: { questionId: 7, entryId: '1-0', memberOrder: 0, round: 0, kind: 'text', text: 'x' },
+    };
+    expect(applyStreamEvent(start, other)).toBe(start);
+  });
+
+  it('keeps reasoning apart and shows "thinking" until text arrives', () => {
+    const state = fold([delta('1-0', 0, 'Let me see', 0, 'reasoning')]);
+    expect(state.members[0].reasoning).toBe('Let me see');
+    expect(memberText(state.members[0])).toBe('');
+    expect(answerState(state.members[0], state.status)).toBe('thinking');
+  });
+
+  it('completed sets the token counts and "done"', () => {
+    const state = fold([delta('1-0', 0, 'Tea'), completed('2-0', 0)]);
+    expect(state.members[0].usage).toEqual({ promptTokens: 10, completionTokens: 20, totalTokens: 30 });
+    expect(state.members[0].responseId).toBe(500);
+    expect(answerState(state.members[0], state.status)).toBe('done');
+  });
+
+  it('failed marks the member for the Service Issue card, the others carry on', () => {
+    const state = fold([failed('1-0', 1), delta('1-1', 0, 'Tea')]);
+    expect(state.members[1]).toMatchObject({ phase: 'failed', error: 'upstream 500', responseId: 601 });
+    expect(answerState(state.members[1], state.status)).toBe('failed');
+    expect(singleErrorMessage(state)).toBeNull();
+  });
+
+  it('shows the red panel message when no member got through', () => {
+    const state = fold([failed('1-0', 0, 'boom'), failed('1-1', 1), failed('1-2', 2)]);
+    expect(singleErrorMessage(state)).toBe('boom');
+    const whole = fold([
+      { type: 'question:failed', payload: { ...meta('1-0'), error: 'No tokens', reason: 'error' } },
+    ]);
+    expect(singleErrorMessage(whole)).toBe('No tokens');
+    expect(whole.status).toBe('failed');
+  });
+
+  it('tracks debate rounds, revisions and the consensus', () => {
+    const start = createQuestionStream(askResultFixture({ showDebate: true }));
+    const state = fold(
+      [
+        delta('1-0', 0, 'Tea'),
+        completed('1-1', 0),
+        { type: 'debate:round', payload: { ...meta('2-0'), round: 1, status: 'started' } },
+        delta('2-1', 0, 'Still tea', 1),
+      ],
+      start,
+    );
+    expect(state.debateRound).toBe(1);
+    expect(state.members[0].round).toBe(1);
+    expect(memberText(state.members[0])).toBe('Still tea');
+    expect(state.members[0].rounds[0]).toBe('Tea');
+    expect(answerState(state.members[1], state.status)).toBe('thinking');
+
+    const done = fold(
+      [
+        completed('3-0', 0, 1),
+        { type: 'debate:round', payload: { ...meta('3-1'), round: 1, status: 'completed' } },
+        { type: 'consensus:delta', payload: { ...meta('4-0'), kind: 'text', text: 'Agreed: tea.' } },
+        {
+          type: 'consensus:completed',
+          payload: { ...meta('4-1'), responseId: 900, promptTokens: 5, completionTokens: 6, totalTokens: 11 },
+        },
+        { type: 'question:completed', payload: { ...meta('5-0'), totalTokensUsed: 71 } },
+      ],
+      state,
+    );
+    expect(done.debateRound).toBeNull();
+    expect(done.members[0].usage.totalTokens).toBe(60);
+    expect(done.consensus).toMatchObject({ text: 'Agreed: tea.', phase: 'completed', responseId: 900 });
+    expect(done.status).toBe('completed');
+    expect(done.totalTokensUsed).toBe(71);
+  });
+
+  it('a failed consensus keeps the members', () => {
+    const start = createQuestionStream(askResultFixture({ showDebate: true }));
+    const state = fold(
+      [
+        delta('1-0', 0, 'Tea'),
+        { type: 'consensus:failed', payload: { ...meta('2-0'), responseId: null, error: 'x' } },
+      ],
+      start,
+    );
+    expect(state.consensus).toMatchObject({ phase: 'failed', error: 'x' });
+    expect(answerState(state.consensus!, state.status)).toBe('failed');
+    expect(memberText(state.members[0])).toBe('Tea');
+  });
+
+  it('Stop keeps partial answers and marks them stopped; Retry starts a member over', () => {
+    const state = fold([delta('1-0', 0, 'Half'), failed('1-1', 1)]);
+    const stopped = markCancelled(state);
+    expect(stopped.status).toBe('cancelled');
+    expect(answerState(stopped.members[0], stopped.status)).toBe('stopped');
+    expect(memberText(stopped.members[0])).toBe('Half');
+    expect(stopped.members[1].phase).toBe('failed');
+
+    const retried = markRetrying(state, 1);
+    expect(retried.members[1]).toMatchObject({ phase: 'pending', error: null, rounds: [] });
+    const again = fold([delta('3-0', 1, 'Second try')], retried);
+    expect(memberText(again.members[1])).toBe('Second try');
+  });
+});
+
+describe('one debate, live and read back (the same transcript and token counts)', () => {
+  it('folds the stream and the stored rows into the same log and per-member totals', () => {
+    const start = createQuestionStream(askResultFixture({ showDebate: true }));
+    const live = fold(
+      [
+        delta('1-0', 0, 'Tea.'),
+        completed('1-1', 0),
+        delta('1-2', 1, 'Coffee.'),
+        completed('1-3', 1),
+        { type: 'debate:round', payload: { ...meta('2-0'), round: 1, status: 'started' } },
+        delta('2-1', 0, 'Still tea.\n\nPosition: unchanged', 1),
+        completed('2-2', 0, 1),
+        { type: 'debate:round', payload: { ...meta('2-3'), round: 1, status: 'completed' } },
+        { type: 'question:completed', payload: { ...meta('3-0'), totalTokensUsed: 90 } },
+      ],
+      start,
+    );
+    const detail = questionDetailFixture({ showDebate: true, status: 'completed' });
+    const row = (memberOrder: number, round: number, response: string) => ({
+      ...detail.answers[memberOrder]!,
+      id: 700 + memberOrder * 10 + round,
+      round,
+      response,
+      promptTokens: 10,
+      completionTokens: 20,
+      totalTokens: 30,
+    });
+    detail.answers = [row(0, 0, 'Tea.'), row(0, 1, 'Still tea.'), row(1, 0, 'Coffee.')];
+    const saved = questionStreamFromDetail(detail);
+
+    const shape = (state: typeof live) =>
+      debateTranscript(state).map(({ round, inProgress, entries }) => ({
+        round,
+        inProgress,
+        entries: entries.map(({ member, text }) => [member.order, text]),
+      }));
+    expect(shape(saved)).toEqual(shape(live));
+    expect(shape(live)).toEqual([
+      {
+        round: 0,
+        inProgress: false,
+        entries: [
+          [0, 'Tea.'],
+          [1, 'Coffee.'],
+        ],
+      },
+      { round: 1, inProgress: false, entries: [[0, 'Still tea.']] },
+    ]);
+    expect(saved.members.map((member) => member.usage.totalTokens)).toEqual(
+      live.members.map((member) => member.usage.totalTokens),
+    );
+    expect(saved.members[0]?.usage.totalTokens).toBe(60);
+  });
+
+  it('marks the round the debate is in while it runs', () => {
+    const start = createQuestionStream(askResultFixture({ showDebate: true }));
+    const running = fold(
+      [
+        delta('1-0', 0, 'Tea.'),
+        { type: 'debate:round', payload: { ...meta('2-0'), round: 1, status: 'started' } },
+      ],
+      start,
+    );
+    expect(debateTranscript(running).map((round) => [round.round, round.inProgress])).toEqual([
+      [0, false],
+      [1, true],
+    ]);
+  });
+});
+
+describe('Stop (DECISIONS 18)', () => {
+  const stopEvent = (entryId: string): StreamEvent => ({
+    type: 'question:failed',
+    payload: { ...meta(entryId), error: QUESTION_CANCELLED_MESSAGE, reason: 'cancelled' },
+  });
+
+  it('the stream’s stop event keeps every streamed answer, marked stopped, with no error panel', () => {
+    const state = fold([delta('1-0', 0, 'Half of'), delta('1-1', 1, 'A third'), stopEvent('2-0')]);
+    expect(state.status).toBe('cancelled');
+    expect(state.error).toBeNull();
+    expect(state.members.map((member) => answerState(member, state.status))).toEqual([
+      'stopped',
+      'stopped',
+      'stopped',
+    ]);
+    expect(memberText(state.members[0])).toBe('Half of');
+    expect(memberText(state.members[1])).toBe('A third');
+    expect(singleErrorMessage(state)).toBeNull();
+  });
+
+  it('after the Stop reply, the stop event changes nothing', () => {
+    const stopped = markCancelled(fold([delta('1-0', 0, 'Half')]));
+    const after = fold([stopEvent('2-0')], stopped);
+    expect(after.members.map((member) => member.phase)).toEqual(
+      stopped.members.map((member) => member.phase),
+    );
+    expect(singleErrorMessage(after)).toBeNull();
+  });
+
+  it('a saved stopped question shows its partial answers as stopped', () => {
+    const detail = questionDetailFixture({ status: 'cancelled' });
+    const [first, second, third] = detail.answers;
+    detail.answers = [
+      { ...first, status: 'failed', error: QUESTION_CANCELLED_MESSAGE, response: 'Half of it' },
+      { ...second, response: 'All of it' },
+      { ...third, status: 'pending', response: '' },
+    ];
+    const state = questionStreamFromDetail(detail);
+    expect(state.members.map((member) => answerState(member, state.status))).toEqual([
+      'stopped',
+      'done',
+      'stopped',
+    ]);
+    expect(memberText(state.members[0])).toBe('Half of it');
+    expect(singleErrorMessage(state)).toBeNull();
+  });
+});
+
+describe('retried attempts (answer:reset, consensus:reset)', () => {
+  it('drops what the member showed for that round; the new deltas start afresh', () => {
+    const state = fold([
+      delta('1-0', 0, 'Broken half', 0),
+      delta('1-1', 0, 'thoughts', 0, 'reasoning'),
+      { type: 'answer:reset', payload: { ...meta('2-0'), memberOrder: 0, round: 0, attempt: 2 } },
+    ]);
+    expect(memberText(state.members[0])).toBe('');
+    expect(state.members[0].reasoning).toBe('');
+    expect(answerState(state.members[0], state.status)).toBe('thinking');
+    expect(memberText(fold([delta('2-1', 0, 'Fresh')], state).members[0])).toBe('Fresh');
+  });
+
+  it('starts the consensus afresh', () => {
+    const start = createQuestionStream(askResultFixture({ showDebate: true }));
+    const state = fold(
+      [
+        { type: 'consensus:delta', payload: { ...meta('1-0'), kind: 'text', text: 'Old' } },
+        { type: 'consensus:reset', payload: { ...meta('2-0'), attempt: 2 } },
+        { type: 'consensus:delta', payload: { ...meta('2-1'), kind: 'text', text: 'New' } },
+      ],
+      start,
+    );
+    expect(state.consensus?.text).toBe('New');
+  });
+});
+
+describe('a subscription from the first entry (clearForReplay)', () => {
+  it('drops stored text so the full replay after a reload shows each answer once', () => {
+    const running = { ...createQuestionStream(askResultFixture()), status: 'running' as const };
+    // As read over REST mid-stream: member 0 already stored its whole answer.
+    const stored = fold([delta('1-0', 0, 'Tea '), delta('1-1', 0, 'wins.'), completed('1-2', 0)], running);
+    const fromRest = { ...stored, lastEntryId: null };
+    const replayed = fold(
+      [delta('1-0', 0, 'Tea '), delta('1-1', 0, 'wins.'), completed('1-2', 0)],
+      clearForReplay(fromRest),
+    );
+    expect(memberText(replayed.members[0])).toBe('Tea wins.');
+    expect(replayed.members[0].usage.totalTokens).toBe(30);
+    expect(answerState(replayed.members[0], replayed.status)).toBe('done');
+  });
+
+  it('leaves a state that has applied entries, or a finished question, alone', () => {
+    const live = fold([delta('1-0', 0, 'Tea')]);
+    expect(clearForReplay(live)).toBe(live);
+    const done = { ...createQuestionStream(askResultFixture()), status: 'completed' as const };
+    expect(clearForReplay(done)).toBe(done);
+  });
+});

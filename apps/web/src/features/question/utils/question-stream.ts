@@ -1,0 +1,538 @@
+// The live state of one question, folded from the Socket.IO events of libs/contracts. It lives in the
+// TanStack Query cache (questionKeys.stream) and every socket event goes through applyStreamEvent via
+// setQueryData. Events carry their Redis stream entry id; anything at or before the last applied id
+// is a replay we already have, so a reconnect never duplicates text.
+
+import {
+  type AgentResponse,
+  type AskQuestionResult,
+  CONSENSUS_PROVIDER,
+  compareEntryIds,
+  isQuestionFinal,
+  type ModelResponse,
+  type QuestionDetail,
+  type QuestionStatus,
+  QUESTION_CANCELLED_MESSAGE,
+  type ResponseRow,
+  parseRevision,
+  type ResponseState,
+  type RoleResponse,
+  type ServerToClientEvents,
+  type TokenUsage,
+} from '@council/contracts';
+
+/** Where a member (or the consensus) is in its current round. */
+export type AnswerPhase = 'pending' | 'active' | 'completed' | 'failed' | 'cancelled';
+
+export interface MemberStream {
+  order: number;
+  agent: AgentResponse | null;
+  model: ModelResponse | null;
+  role: RoleResponse | null;
+  /** Answer text per round: 0 is the first answer, 1..n the debate revisions. */
+  rounds: string[];
+  reasoning: string;
+  /** The latest round this member has been asked for. */
+  round: number;
+  phase: AnswerPhase;
+  /** Whether text (not only reasoning) has arrived in the current round. */
+  hasText: boolean;
+  responseId: number | null;
+  error: string | null;
+  usage: TokenUsage;
+}
+
+export interface ConsensusStream {
+  text: string;
+  reasoning: string;
+  phase: AnswerPhase;
+  hasText: boolean;
+  responseId: number | null;
+  error: string | null;
+  usage: TokenUsage;
+  /** The stored transcript, when the answers were read back over REST. */
+}
+
+export interface DebateRoundRecord {
+  round: number;
+  status: 'started' | 'completed';
+}
+
+export interface QuestionStreamState {
+  questionId: number;
+  question: string;
+  showDebate: boolean;
+  showReasoning: boolean;
+  debateLeaderId: number | null;
+  status: QuestionStatus;
+  lastEntryId: string | null;
+  members: MemberStream[];
+  consensus: ConsensusStream | null;
+  /** The debate round running now, if any. */
+  debateRound: number | null;
+  debateRounds: DebateRoundRecord[];
+  totalTokensUsed: number;
+  /** question:failed: the question as a whole could not be processed. */
+  error: string | null;
+}
+
+export type StreamEventName = keyof ServerToClientEvents;
+export type StreamEventPayloadOf<K extends StreamEventName> = Parameters<ServerToClientEvents[K]>[0];
+export type StreamEvent = {
+  [K in StreamEventName]: { type: K; payload: StreamEventPayloadOf<K> };
+}[StreamEventName];
+
+/** Every server event, once: a new event in the contracts fails to compile here until it is handled. */
+const STREAM_EVENT_FLAGS: Readonly<Record<StreamEventName, true>> = {
+  'answer:delta': true,
+  'answer:completed': true,
+  'answer:failed': true,
+  'answer:reset': true,
+  'debate:round': true,
+  'consensus:delta': true,
+  'consensus:reset': true,
+  'consensus:completed': true,
+  'consensus:failed': true,
+  'question:completed': true,
+  'question:failed': true,
+};
+export const STREAM_EVENT_NAMES = Object.keys(STREAM_EVENT_FLAGS) as StreamEventName[];
+
+const NO_USAGE: TokenUsage = { promptTokens: 0, completionTokens: 0, totalTokens: 0 };
+
+function emptyMember(
+  order: number,
+  agent: AgentResponse | null,
+  model: ModelResponse | null,
+  role: RoleResponse | null,
+): MemberStream {
+  return {
+    order,
+    agent,
+    model,
+    role,
+    rounds: [],
+    reasoning: '',
+    round: 0,
+    phase: 'pending',
+    hasText: false,
+    responseId: null,
+    error: null,
+    usage: NO_USAGE,
+  };
+}
+
+function emptyConsensus(): ConsensusStream {
+  return {
+    text: '',
+    reasoning: '',
+    phase: 'pending',
+    hasText: false,
+    responseId: null,
+    error: null,
+    usage: NO_USAGE,
+  };
+}
+
+/** The state right after POST /api/questions (responses still empty, DECISIONS 12). */
+export function createQuestionStream(result: AskQuestionResult): QuestionStreamState {
+  const { question } = result;
+  const state: QuestionStreamState = {
+    questionId: question.id,
+    question: question.question,
+    showDebate: question.showDebate,
+    showReasoning: question.showReasoning,
+    debateLeaderId: question.debateLeaderId,
+    status: question.status,
+    lastEntryId: null,
+    members: [...result.agents]
+      .sort((a, b) => a.order - b.order)
+      .map((member) => emptyMember(member.order, member.agent, member.model, member.role)),
+    consensus: question.showDebate ? emptyConsensus() : null,
+    debateRound: null,
+    debateRounds: [],
+    totalTokensUsed: question.totalTokensUsed,
+    error: null,
+  };
+  return result.responses.reduce(applyResponseRow, state);
+}
+
+/** The state of a question read over REST (GET /api/questions/{id}). */
+export function questionStreamFromDetail(detail: QuestionDetail): QuestionStreamState {
+  return createQuestionStream({
+    question: detail.question,
+    agents: detail.question.questionAgents,
+    responses: detail.answers,
+  });
+}
+
+/** Folds a stored response row in: the latest round per member wins. */
+export function applyResponseRow(state: QuestionStreamState, row: ResponseRow): QuestionStreamState {
+  const usage = {
+    promptTokens: row.promptTokens,
+    completionTokens: row.completionTokens,
+    totalTokens: row.totalTokens,
+  };
+  // A member cut off by Stop is stored as failed with the cancel marker, its partial text kept.
+  const phase: AnswerPhase =
+    row.error === QUESTION_CANCELLED_MESSAGE
+      ? 'cancelled'
+      : row.error !== null
+        ? 'failed'
+        : row.status === 'completed'
+          ? 'completed'
+          : row.status === 'failed'
+            ? 'failed'
+            : row.status === 'streaming'
+              ? 'active'
+              : 'pending';
+  if (row.provider === CONSENSUS_PROVIDER) {
+    return {
+      ...state,
+      consensus: {
+        ...(state.consensus ?? emptyConsensus()),
+        text: row.response,
+        reasoning: row.reasoning ?? '',
+        phase,
+        hasText: row.response.length > 0,
+        responseId: row.id,
+        error: row.error,
+        usage,
+      },
+    };
+  }
+  return updateMember(state, row.memberOrder ?? -1, (member) => {
+    const rounds = [...member.rounds];
+    rounds[row.round] = row.response;
+    // A card's token counts are the member's whole spend on the question, every round, as live.
+    const total = addUsage(member.usage, usage);
+    if (row.round < member.round) return { ...member, rounds, usage: total };
+    return {
+      ...member,
+      rounds,
+      reasoning: row.reasoning ?? '',
+      round: row.round,
+      phase,
+      hasText: row.response.length > 0,
+      responseId: row.id,
+      error: row.error,
+      usage: total,
+    };
+  });
+}
+
+function withRevisionAnswer(rounds: string[], round: number): string[] {
+  const text = rounds[round];
+  if (text === undefined) return rounds;
+  const next = [...rounds];
+  next[round] = parseRevision(text).answer;
+  return next;
+}
+
+function updateMember(
+  state: QuestionStreamState,
+  order: number,
+  change: (member: MemberStream) => MemberStream,
+): QuestionStreamState {
+  if (!state.members.some((member) => member.order === order)) return state;
+  return {
+    ...state,
+    members: state.members.map((member) => (member.order === order ? change(member) : member)),
+  };
+}
+
+function addUsage(a: TokenUsage, b: TokenUsage): TokenUsage {
+  return {
+    promptTokens: a.promptTokens + b.promptTokens,
+    completionTokens: a.completionTokens + b.completionTokens,
+    totalTokens: a.totalTokens + b.totalTokens,
+  };
+}
+
+function usageOf(payload: TokenUsage): TokenUsage {
+  return {
+    promptTokens: payload.promptTokens,
+    completionTokens: payload.completionTokens,
+    totalTokens: payload.totalTokens,
+  };
+}
+
+/**
+ * Applies one socket event. Events of another question, and replays at or before lastEntryId, leave
+ * the state untouched (the same object, so React does not re-render).
+ */
+export function applyStreamEvent(state: QuestionStreamState, event: StreamEvent): QuestionStreamState {
+  const { payload } = event;
+  if (payload.questionId !== state.questionId) return state;
+  if (state.lastEntryId !== null && compareEntryIds(payload.entryId, state.lastEntryId) <= 0) return state;
+  const next: QuestionStreamState = {
+    ...state,
+    lastEntryId: payload.entryId,
+    status: isQuestionFinal(state.status) ? state.status : 'running',
+  };
+
+  switch (event.type) {
+    case 'answer:delta': {
+      const { memberOrder, round, kind, text } = event.payload;
+      return updateMember(next, memberOrder, (member) => {
+        const newRound = round > member.round;
+        const rounds = [...member.rounds];
+        if (kind === 'text') rounds[round] = (rounds[round] ?? '') + text;
+        return {
+          ...member,
+          rounds,
+          reasoning: kind === 'reasoning' ? (newRound ? text : member.reasoning + text) : member.reasoning,
+          round: Math.max(member.round, round),
+          phase: 'active',
+          hasText: kind === 'text' || (!newRound && member.hasText),
+          error: null,
+        };
+      });
+    }
+    case 'answer:completed': {
+      const { memberOrder, round, responseId } = event.payload;
+      return updateMember(next, memberOrder, (member) => ({
+        ...member,
+        // A finished revision drops its position line, as the stored revision does.
+        rounds: round > 0 ? withRevisionAnswer(member.rounds, round) : member.rounds,
+        round: Math.max(member.round, round),
+        phase: 'completed',
+        responseId,
+        error: null,
+        usage: addUsage(member.usage, usageOf(event.payload)),
+      }));
+    }
+    case 'answer:failed': {
+      const { memberOrder, round, responseId, error } = event.payload;
+      return updateMember(next, memberOrder, (member) => ({
+        ...member,
+        round: Math.max(member.round, round),
+        phase: 'failed',
+        responseId: responseId ?? member.responseId,
+        error,
+      }));
+    }
+    case 'answer:reset': {
+      // A retried attempt starts: drop what this member showed for the round; fresh deltas follow.
+      const { memberOrder, round } = event.payload;
+      return updateMember(next, memberOrder, (member) => {
+        const rounds = [...member.rounds];
+        rounds[round] = '';
+        return {
+          ...member,
+          rounds,
+          reasoning: '',
+          round: Math.max(member.round, round),
+          phase: 'pending',
+          hasText: false,
+          error: null,
+        };
+      });
+    }
+    case 'consensus:reset': {
+      const consensus = next.consensus ?? emptyConsensus();
+      return {
+        ...next,
+        consensus: { ...consensus, text: '', reasoning: '', phase: 'pending', hasText: false, error: null },
+      };
+    }
+    case 'debate:round': {
+      const { round, status } = event.payload;
+      const debateRounds = [...next.debateRounds, { round, status }];
+      if (status === 'completed') {
+        return { ...next, debateRounds, debateRound: next.debateRound === round ? null : next.debateRound };
+      }
+      return {
+        ...next,
+        debateRounds,
+        debateRound: round,
+        // Every member still in the debate is asked for a revision: it is "thinking" again.
+        members: next.members.map((member) =>
+          member.phase === 'failed' || member.phase === 'cancelled'
+            ? member
+            : { ...member, round, phase: 'pending', hasText: false },
+        ),
+      };
+    }
+    case 'consensus:delta': {
+      const { kind, text } = event.payload;
+      const consensus = next.consensus ?? emptyConsensus();
+      return {
+        ...next,
+        debateRound: null,
+        consensus: {
+          ...consensus,
+          text: kind === 'text' ? consensus.text + text : consensus.text,
+          reasoning: kind === 'reasoning' ? consensus.reasoning + text : consensus.reasoning,
+          phase: 'active',
+          hasText: consensus.hasText || kind === 'text',
+        },
+      };
+    }
+    case 'consensus:completed': {
+      const consensus = next.consensus ?? emptyConsensus();
+      return {
+        ...next,
+        consensus: {
+          ...consensus,
+          phase: 'completed',
+          responseId: event.payload.responseId,
+          error: null,
+          usage: usageOf(event.payload),
+        },
+      };
+    }
+    case 'consensus:failed': {
+      const consensus = next.consensus ?? emptyConsensus();
+      return {
+        ...next,
+        debateRound: null,
+        consensus: {
+          ...consensus,
+          phase: 'failed',
+          responseId: event.payload.responseId ?? consensus.responseId,
+          error: event.payload.error,
+        },
+      };
+    }
+    case 'question:completed':
+      return {
+        ...next,
+        status: 'completed',
+        debateRound: null,
+        totalTokensUsed: event.payload.totalTokensUsed,
+      };
+    case 'question:failed': {
+      const { error, reason } = event.payload;
+      // Stop is not a failure: the answers so far stay as they are (DECISIONS 18).
+      if (reason === 'cancelled') return markCancelled(next);
+      return {
+        ...next,
+        status: 'failed',
+        debateRound: null,
+        error,
+        members: next.members.map((member) =>
+          member.phase === 'completed' || member.phase === 'failed'
+            ? member
+            : { ...member, phase: 'failed', error },
+        ),
+      };
+    }
+  }
+}
+
+/**
+ * Before a subscription from the stream's first entry (no lastEntryId yet, e.g. a question read over
+ * REST after a reload): the replay rebuilds every answer, so the stored partial texts, phases and
+ * counts are dropped first; keeping them would show each replayed answer twice.
+ */
+export function clearForReplay(state: QuestionStreamState): QuestionStreamState {
+  if (state.lastEntryId !== null || isQuestionFinal(state.status)) return state;
+  return {
+    ...state,
+    members: state.members.map((member) =>
+      emptyMember(member.order, member.agent, member.model, member.role),
+    ),
+    consensus: state.consensus ? emptyConsensus() : null,
+    debateRound: null,
+    debateRounds: [],
+  };
+}
+
+/** After POST …/cancel: unfinished answers are kept as they are and marked stopped. */
+export function markCancelled(state: QuestionStreamState): QuestionStreamState {
+  const stop = <T extends { phase: AnswerPhase }>(answer: T): T =>
+    answer.phase === 'pending' || answer.phase === 'active' ? { ...answer, phase: 'cancelled' } : answer;
+  return {
+    ...state,
+    status: 'cancelled',
+    debateRound: null,
+    members: state.members.map(stop),
+    consensus: state.consensus ? stop(state.consensus) : null,
+  };
+}
+
+/** After POST …/retry: the member starts over; its new attempt streams in under later entry ids. */
+export function markRetrying(state: QuestionStreamState, order: number): QuestionStreamState {
+  const retried = updateMember(state, order, (member) => ({
+    ...emptyMember(member.order, member.agent, member.model, member.role),
+  }));
+  return { ...retried, status: 'running', error: null };
+}
+
+/** The text a member card shows: its latest round that has any text. */
+export function memberText(member: MemberStream): string {
+  for (let round = member.rounds.length - 1; round >= 0; round -= 1) {
+    const text = member.rounds[round];
+    if (text) return text;
+  }
+  return '';
+}
+
+/** The badge of a card (spec: queued, thinking, streaming, done, failed; plus stopped after Stop). */
+export function answerState(
+  answer: { phase: AnswerPhase; hasText: boolean; reasoning: string },
+  questionStatus: QuestionStatus,
+): ResponseState {
+  switch (answer.phase) {
+    case 'completed':
+      return 'done';
+    case 'failed':
+      return 'failed';
+    case 'cancelled':
+      return 'stopped';
+    case 'active':
+      if (questionStatus === 'cancelled') return 'stopped';
+      return answer.hasText ? 'streaming' : 'thinking';
+    case 'pending':
+      if (questionStatus === 'cancelled') return 'stopped';
+      return questionStatus === 'running' ? 'thinking' : 'queued';
+  }
+}
+
+/** The red single-error panel: no answer came through and at least one error did. */
+export function singleErrorMessage(state: QuestionStreamState): string | null {
+  if (state.members.length === 0) return state.error;
+  const allFailed = state.members.every((member) => member.phase === 'failed');
+  if (!allFailed) return null;
+  return state.error ?? state.members.find((member) => member.error)?.error ?? null;
+}
+
+/** A question still worth listening to. */
+export function isStreaming(state: QuestionStreamState): boolean {
+  return !isQuestionFinal(state.status);
+}
+
+/** One section of the debate log: a round and what each member said in it. */
+export interface TranscriptRound {
+  round: number;
+  /** Live, a round the debate has started but not finished. */
+  inProgress: boolean;
+  entries: { member: MemberStream; text: string }[];
+}
+
+/**
+ * The debate log, built the same way live and read back: from the members' answers per round
+ * (round 0, the opening answers, first), so both views always show the same transcript.
+ */
+export function debateTranscript(state: QuestionStreamState): TranscriptRound[] {
+  const last = Math.max(
+    -1,
+    ...state.members.map((member) => member.rounds.length - 1),
+    ...state.debateRounds.map((record) => record.round),
+  );
+  const transcript: TranscriptRound[] = [];
+  for (let round = 0; round <= last; round += 1) {
+    const entries = state.members.flatMap((member) => {
+      const text = member.rounds[round];
+      return text ? [{ member, text }] : [];
+    });
+    const started = state.debateRounds.some((record) => record.round === round);
+    const completed = state.debateRounds.some(
+      (record) => record.round === round && record.status === 'completed',
+    );
+    const inProgress = round > 0 && started && !completed && !isQuestionFinal(state.status);
+    if (entries.length > 0 || inProgress) transcript.push({ round, inProgress, entries });
+  }
+  return transcript;
+}
