@@ -10,6 +10,7 @@ import {
   type Provider,
   QUESTION_FAILED_MESSAGE,
   QUEUES,
+  type QueueName,
   type StreamEntry,
   decodeStreamEntry,
   finaliseJobId,
@@ -25,8 +26,9 @@ import {
 import {
   QuestionStreamWriter,
   type QuestionFlowMember,
+  type RedisClient,
   buildQuestionFlow,
-  redisOptionsFromUrl,
+  closeBullMq,
   streamKeyFor,
 } from '@council/server-kit';
 import {
@@ -38,7 +40,6 @@ import {
   testRedis,
 } from '@council/testing';
 import { FlowProducer, type Job, Queue, UnrecoverableError, Worker } from 'bullmq';
-import { Redis } from 'ioredis';
 import { DataSource } from 'typeorm';
 import { ConsensusJobRunner, UNFINISHED_ERROR } from '../src/consensus/consensus-job.runner';
 import { createConsensusWorker } from '../src/consensus/consensus-worker';
@@ -53,7 +54,7 @@ describe('consensus worker (PostgreSQL + Redis)', () => {
   let db: TestDatabase;
   let dataSource: DataSource;
   let redisEnv: TestRedis;
-  let redis: Redis;
+  let redis: RedisClient;
   let flows: FlowProducer;
   let consensusWorker: Worker;
   let providerWorkers: Worker[];
@@ -70,18 +71,20 @@ describe('consensus worker (PostgreSQL + Redis)', () => {
     dataSource = new DataSource(createDataSourceOptions({ url: db.url, poolSize: 6 }));
     await dataSource.initialize();
     redisEnv = testRedis('consensus-worker');
-    redis = new Redis(redisEnv.url);
-    const connection = redisOptionsFromUrl(redisEnv.url, { maxRetriesPerRequest: null });
+    redis = redisEnv.client();
     const prefix = redisEnv.prefix;
-    const queue = (name: string): Queue => {
+    const queue = (name: QueueName): Queue => {
       let existing = queues.get(name);
       if (!existing) {
-        existing = new Queue(name, { connection, prefix });
+        existing = new Queue(name, { connection: redisEnv.connection(), prefix: redisEnv.queuePrefix(name) });
         queues.set(name, existing);
       }
       return existing;
     };
-    flows = new FlowProducer({ connection, prefix });
+    flows = new FlowProducer({
+      connection: redisEnv.connection(),
+      prefix: redisEnv.queuePrefix(QUEUES.consensus),
+    });
     queue(QUEUES.consensus);
     runner = new ConsensusJobRunner({
       dataSource,
@@ -99,12 +102,16 @@ describe('consensus worker (PostgreSQL + Redis)', () => {
         );
       },
     });
-    consensusWorker = createConsensusWorker(runner, { connection, prefix, concurrency: 5 });
+    consensusWorker = createConsensusWorker(runner, {
+      connection: redisEnv.connection(),
+      redisPrefix: prefix,
+      concurrency: 5,
+    });
     providerWorkers = PROVIDERS.map(
       (provider) =>
         new Worker(providerQueueName(provider), (job) => standIn(job, providerQueueName(provider)), {
-          connection,
-          prefix,
+          connection: redisEnv.connection(),
+          prefix: redisEnv.queuePrefix(providerQueueName(provider)),
           concurrency: 5,
         }),
     );
@@ -119,9 +126,9 @@ describe('consensus worker (PostgreSQL + Redis)', () => {
   });
 
   afterAll(async () => {
-    await Promise.all([consensusWorker, ...providerWorkers].map((worker) => worker.close()));
-    await Promise.all([...queues.values()].map((queue) => queue.close()));
-    await flows.close();
+    await Promise.all([consensusWorker, ...providerWorkers].map((worker) => closeBullMq(worker)));
+    await Promise.all([...queues.values()].map((queue) => closeBullMq(queue)));
+    await closeBullMq(flows);
     redis.disconnect();
     await redisEnv.cleanup();
     await dataSource.destroy();

@@ -12,7 +12,7 @@ import {
   type SubscriptionTier,
 } from '@council/contracts';
 import { AgentEntity, createDataSourceOptions } from '@council/db';
-import { createServerApp, redisOptionsFromUrl } from '@council/server-kit';
+import { closeBullMq, createServerApp } from '@council/server-kit';
 import {
   type TestDatabase,
   type TestRedis,
@@ -159,8 +159,7 @@ describe('retention sweep (PostgreSQL + Redis)', () => {
           NODE_ENV: 'test',
           LOG_LEVEL: 'silent',
           DATABASE_URL: db.url,
-          REDIS_URL: redis.url,
-          REDIS_PREFIX: redis.prefix,
+          ...redis.env,
           ...env,
         },
       );
@@ -171,14 +170,14 @@ describe('retention sweep (PostgreSQL + Redis)', () => {
 
     beforeAll(() => {
       queue = new Queue(QUEUES.retention, {
-        connection: redisOptionsFromUrl(redis.url),
-        prefix: redis.prefix,
+        connection: redis.connection(),
+        prefix: redis.queuePrefix(QUEUES.retention),
       });
     });
 
     afterAll(async () => {
       for (const app of apps.reverse()) await app.close();
-      await queue?.close();
+      if (queue) await closeBullMq(queue);
     });
 
     const waitFor = async (probe: () => Promise<boolean>, timeoutMs = 20_000): Promise<void> => {

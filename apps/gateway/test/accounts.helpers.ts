@@ -5,9 +5,8 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type NestExpressApplication } from '@nestjs/platform-express';
-import { createServerApp } from '@council/server-kit';
+import { type RedisClient, createServerApp } from '@council/server-kit';
 import { type TestDatabase, type TestRedis, createMigratedDatabase, testRedis } from '@council/testing';
-import { Redis } from 'ioredis';
 import { Client } from 'pg';
 import { type Response } from 'supertest';
 import { gatewayApp } from '../src/app.definition';
@@ -21,7 +20,7 @@ export interface TestGateway {
   /** SQL on the test database (fixtures, expiring tokens). */
   sql<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>;
   /** The test's own Redis connection (inspect session keys, TTLs). */
-  redisClient: Redis;
+  redisClient: RedisClient;
   /** Another gateway on the same database and Redis, with some variables changed. */
   startSibling(env: Record<string, string>): Promise<NestExpressApplication>;
   close(): Promise<void>;
@@ -48,8 +47,7 @@ export async function startTestGateway(
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
     DATABASE_URL: db.url,
-    REDIS_URL: redis.url,
-    REDIS_PREFIX: redis.prefix,
+    ...redis.env,
     WEB_DIST_DIR: webDist,
     PUBLIC_URL: 'http://council.test',
     MAIL_OUTBOX_DIR: mkdtempSync(join(tmpdir(), 'council-outbox-')),
@@ -65,7 +63,7 @@ export async function startTestGateway(
   const app = await start({});
   const pg = new Client({ connectionString: db.url });
   await pg.connect();
-  const redisClient = new Redis(redis.url);
+  const redisClient = redis.client();
 
   return {
     app,

@@ -5,7 +5,6 @@ import { type NestExpressApplication } from '@nestjs/platform-express';
 import { providerModesKey } from '@council/contracts';
 import { MetricsService, createServerApp, startMetricsServer } from '@council/server-kit';
 import { type TestDatabase, type TestRedis, createMigratedDatabase, testRedis } from '@council/testing';
-import { Redis } from 'ioredis';
 import request from 'supertest';
 import { gatewayApp } from '../src/app.definition';
 
@@ -19,8 +18,7 @@ describe('gateway (real PostgreSQL and Redis)', () => {
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
     DATABASE_URL: db.url,
-    REDIS_URL: redis.url,
-    REDIS_PREFIX: redis.prefix,
+    ...redis.env,
     WEB_DIST_DIR: webDist,
     BULL_BOARD_USER: 'operator',
     BULL_BOARD_PASSWORD: 'correct-horse-battery',
@@ -92,7 +90,7 @@ describe('gateway (real PostgreSQL and Redis)', () => {
   });
 
   it('labels the agents of providers that provider workers serve from the demo adapter', async () => {
-    const client = new Redis(redis.url);
+    const client = redis.client();
     try {
       await client.hset(providerModesKey(redis.prefix), { openai: 'demo', anthropic: 'live' });
     } finally {

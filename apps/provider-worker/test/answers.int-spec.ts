@@ -15,6 +15,7 @@ import {
   finaliseJobId,
   jobId,
   providerQueueName,
+  queuePrefix,
   questionCancelKey,
   synthesisJobId,
 } from '@council/contracts';
@@ -30,7 +31,8 @@ import {
   buildQuestionFlow,
   type ProviderJobOptionsOverrides,
   providerJobOptions,
-  redisOptionsFromUrl,
+  type RedisClient,
+  closeBullMq,
   streamKeyFor,
 } from '@council/server-kit';
 import {
@@ -44,7 +46,6 @@ import {
   testRedis,
 } from '@council/testing';
 import { FlowProducer, Queue, UnrecoverableError, type Worker } from 'bullmq';
-import { Redis } from 'ioredis';
 import { DataSource } from 'typeorm';
 import { ProviderJobRunner, type ProviderJobRunnerDeps } from '../src/answers/provider-job.runner';
 import { createProviderWorkers } from '../src/answers/provider-workers';
@@ -56,7 +57,7 @@ describe('provider worker (PostgreSQL + Redis + fake providers)', () => {
   let db: TestDatabase;
   let dataSource: DataSource;
   let redisEnv: TestRedis;
-  let redis: Redis;
+  let redis: RedisClient;
   let fake: FakeProviderServer;
   let usageQueue: Queue;
   let consensusQueue: Queue;
@@ -71,13 +72,21 @@ describe('provider worker (PostgreSQL + Redis + fake providers)', () => {
     dataSource = new DataSource(createDataSourceOptions({ url: db.url, poolSize: 6 }));
     await dataSource.initialize();
     redisEnv = testRedis('provider-worker');
-    redis = new Redis(redisEnv.url);
+    redis = redisEnv.client();
     fake = await startFakeProviderServer();
-    const connection = redisOptionsFromUrl(redisEnv.url, { maxRetriesPerRequest: null });
     const prefix = redisEnv.prefix;
-    usageQueue = new Queue(QUEUES.usage, { connection, prefix });
-    consensusQueue = new Queue(QUEUES.consensus, { connection, prefix });
-    flows = new FlowProducer({ connection, prefix });
+    usageQueue = new Queue(QUEUES.usage, {
+      connection: redisEnv.connection(),
+      prefix: redisEnv.queuePrefix(QUEUES.usage),
+    });
+    consensusQueue = new Queue(QUEUES.consensus, {
+      connection: redisEnv.connection(),
+      prefix: redisEnv.queuePrefix(QUEUES.consensus),
+    });
+    flows = new FlowProducer({
+      connection: redisEnv.connection(),
+      prefix: redisEnv.queuePrefix(QUEUES.consensus),
+    });
     runnerDeps = {
       dataSource,
       redis,
@@ -91,7 +100,12 @@ describe('provider worker (PostgreSQL + Redis + fake providers)', () => {
       idleTimeoutMs: 2000,
     };
     runner = new ProviderJobRunner(runnerDeps);
-    workers = createProviderWorkers(runner, { providers: PROVIDERS, connection, prefix, concurrency: 5 });
+    workers = createProviderWorkers(runner, {
+      providers: PROVIDERS,
+      connection: () => redisEnv.connection(),
+      redisPrefix: prefix,
+      concurrency: 5,
+    });
 
     catalogue = {} as Record<Provider, { agentId: number; modelId: number }>;
     const agents = await dataSource.getRepository(AgentEntity).find({
@@ -107,8 +121,8 @@ describe('provider worker (PostgreSQL + Redis + fake providers)', () => {
   });
 
   afterAll(async () => {
-    await Promise.all(workers.map((worker) => worker.close()));
-    await Promise.all([usageQueue.close(), consensusQueue.close(), flows.close()]);
+    await Promise.all(workers.map((worker) => closeBullMq(worker)));
+    await Promise.all([usageQueue, consensusQueue, flows].map((owner) => closeBullMq(owner)));
     await fake.stop();
     redis.disconnect();
     await redisEnv.cleanup();
@@ -284,8 +298,8 @@ describe('provider worker (PostgreSQL + Redis + fake providers)', () => {
   /** A provider queue no worker serves: a test runs its jobs itself (runner.run). */
   function unservedQueue(name: string): Queue {
     return new Queue(providerQueueName('openai'), {
-      connection: redisOptionsFromUrl(redisEnv.url, { maxRetriesPerRequest: null }),
-      prefix: `${redisEnv.prefix}-${name}`,
+      connection: redisEnv.connection(),
+      prefix: queuePrefix(`${redisEnv.prefix}-${name}`, providerQueueName('openai')),
     });
   }
 
@@ -330,7 +344,7 @@ describe('provider worker (PostgreSQL + Redis + fake providers)', () => {
       expect(again).toEqual({ status: 'completed', responseId: first.responseId, changed: null });
     } finally {
       await idle.obliterate({ force: true });
-      await idle.close();
+      await closeBullMq(idle);
     }
     const rows = await responsesOf(questionId);
     expect(rows).toHaveLength(1);
@@ -383,7 +397,7 @@ describe('provider worker (PostgreSQL + Redis + fake providers)', () => {
       ).toBe('running');
     } finally {
       await idle.obliterate({ force: true });
-      await idle.close();
+      await closeBullMq(idle);
     }
   });
 
@@ -400,7 +414,7 @@ describe('provider worker (PostgreSQL + Redis + fake providers)', () => {
       await expect(impatient.run(job)).rejects.toThrow(UnrecoverableError);
     } finally {
       await idle.obliterate({ force: true });
-      await idle.close();
+      await closeBullMq(idle);
     }
     const [row] = await responsesOf(questionId);
     expect(row).toMatchObject({ status: 'failed', response: '' });
@@ -427,7 +441,7 @@ describe('provider worker (PostgreSQL + Redis + fake providers)', () => {
     } finally {
       fake.configure({ tokensPerSecond: 0 });
       await idle.obliterate({ force: true });
-      await idle.close();
+      await closeBullMq(idle);
     }
     const [row] = await responsesOf(questionId);
     expect(row).toMatchObject({ status: 'failed', error: QUESTION_CANCELLED_MESSAGE });
@@ -470,12 +484,12 @@ describe('provider worker (PostgreSQL + Redis + fake providers)', () => {
 
   async function addSynthesis(questionId: number, userId: number): Promise<void> {
     const queue = new Queue(providerQueueName('openai'), {
-      connection: redisOptionsFromUrl(redisEnv.url, { maxRetriesPerRequest: null }),
-      prefix: redisEnv.prefix,
+      connection: redisEnv.connection(),
+      prefix: redisEnv.queuePrefix(providerQueueName('openai')),
     });
     const data: SynthesisJobData = openaiJobData(questionId, userId);
     await queue.add(JOBS.synthesis, data, providerJobOptions(synthesisJobId(questionId), FAST));
-    await queue.close();
+    await closeBullMq(queue);
   }
 
   function consensusRow(questionId: number): Promise<ResponseEntity | null> {

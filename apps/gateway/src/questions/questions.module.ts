@@ -1,4 +1,3 @@
-import { BullModule } from '@nestjs/bullmq';
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import {
@@ -9,6 +8,8 @@ import {
   ResponseEntity,
   RoleEntity,
 } from '@council/db';
+import { QUEUES } from '@council/contracts';
+import { QueueModule } from '@council/server-kit';
 import { AuthModule } from '../auth/auth.module';
 import { BillingModule } from '../billing/billing.module';
 import { QueuesModule } from '../queues/queues.module';
@@ -27,7 +28,7 @@ import { QuestionsService } from './questions.service';
       ModelEntity,
       RoleEntity,
     ]),
-    BullModule.registerFlowProducer({ name: QUESTION_FLOW_PRODUCER }),
+    QueueModule.registerFlowProducer(QUESTION_FLOW_PRODUCER, QUEUES.consensus),
     QueuesModule,
     AuthModule,
     BillingModule,

@@ -40,9 +40,9 @@ import {
   REDIS_CLIENT,
   buildQuestionFlow,
   providerJobOptions,
+  type RedisClient,
 } from '@council/server-kit';
 import { FlowProducer, type Job, Queue } from 'bullmq';
-import { type Redis } from 'ioredis';
 import { DataSource, Repository } from 'typeorm';
 import { BillingClient } from '../billing/billing.client';
 import { BillingRpcException } from '../billing/billing.exception';
@@ -138,7 +138,7 @@ export class QuestionsService {
     @InjectQueue(QUEUES.providerOpenai) openaiQueue: Queue,
     @InjectQueue(QUEUES.providerAnthropic) anthropicQueue: Queue,
     @InjectQueue(QUEUES.providerXai) xaiQueue: Queue,
-    @Inject(REDIS_CLIENT) private readonly redis: Redis,
+    @Inject(REDIS_CLIENT) private readonly redis: RedisClient,
     private readonly billing: BillingClient,
     private readonly env: GatewayEnv,
   ) {

@@ -26,8 +26,8 @@ describe('queue and job names', () => {
       retention: 'retention',
       'billing-webhooks': 'billing-webhooks',
     });
-    expect(queuePrefix('council', QUEUES.usage)).toBe('council:{usage}');
-    expect(queuePrefix('council', QUEUES.consensus)).toBe('council:{questions}');
+    expect(queuePrefix('council', QUEUES.usage)).toBe('council-{usage}');
+    expect(queuePrefix('council', QUEUES.consensus)).toBe('council-{questions}');
     expect(ALL_QUEUE_NAMES).toEqual([
       'provider-openai',
       'provider-anthropic',

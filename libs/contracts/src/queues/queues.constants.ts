@@ -64,9 +64,12 @@ export const QUEUE_HASH_TAGS: Readonly<Record<QueueName, string>> = {
   [QUEUES.billingWebhooks]: QUEUES.billingWebhooks,
 };
 
-/** The BullMQ prefix of one queue: `${REDIS_PREFIX}:{<tag>}`, e.g. `council:{usage}`. */
+/**
+ * The BullMQ prefix of one queue: `${REDIS_PREFIX}-{<tag>}`, e.g. `council-{usage}`. No colon:
+ * BullMQ splits some keys on ':' and expects none inside a prefix.
+ */
 export function queuePrefix(redisPrefix: string, queue: QueueName): string {
-  return `${redisPrefix}:{${QUEUE_HASH_TAGS[queue]}}`;
+  return `${redisPrefix}-{${QUEUE_HASH_TAGS[queue]}}`;
 }
 
 export const JOBS = {

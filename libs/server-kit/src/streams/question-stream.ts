@@ -9,7 +9,7 @@ import {
   encodeStreamEntry,
   questionStreamKey,
 } from '@council/contracts';
-import { type Redis } from 'ioredis';
+import { type RedisClient } from '../redis/redis-client.util';
 
 /**
  * The full Redis key of a question's stream: `${REDIS_PREFIX}:council:{<questionId>}`, e.g.
@@ -38,7 +38,7 @@ export class QuestionStreamWriter {
   private readonly ttlSeconds: number;
 
   constructor(
-    private readonly redis: Redis,
+    private readonly redis: RedisClient,
     private readonly prefix: string,
     options: QuestionStreamWriterOptions = {},
   ) {
