@@ -185,7 +185,11 @@ describe('gateway (real PostgreSQL and Redis)', () => {
   });
 
   it('reports 503 when Redis is unreachable', async () => {
-    const { app: cut } = await createServerApp(gatewayApp, { ...env(), REDIS_URL: 'redis://127.0.0.1:1' });
+    const { app: cut } = await createServerApp(gatewayApp, {
+      ...env(),
+      REDIS_URL: 'redis://127.0.0.1:1',
+      ...(redis.REDIS_CLUSTER_NODES ? { REDIS_CLUSTER_NODES: '127.0.0.1:1' } : {}),
+    });
     await cut.init();
     try {
       const res = await request(cut.getHttpServer()).get('/api/health').expect(503);

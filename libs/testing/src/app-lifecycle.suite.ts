@@ -48,8 +48,7 @@ export function describeAppLifecycle({
       NODE_ENV: 'test',
       LOG_LEVEL: 'warn',
       DATABASE_URL: db.url,
-      REDIS_URL: redis.url,
-      REDIS_PREFIX: redis.prefix,
+      ...redis.env,
       PORT: String(port),
       ...extraEnv,
     });

@@ -26,16 +26,21 @@ export interface TestRedis extends RedisTarget {
   cleanup(): Promise<void>;
 }
 
-/** Deletes every key starting with `prefix`: on a cluster, on every master (SCAN is per node). */
-export async function deleteKeysByPrefix(redis: RedisClient, prefix: string): Promise<void> {
-  const nodes = isCluster(redis) ? redis.nodes('master') : [redis];
-  for (const node of nodes) {
-    const stream = node.scanStream({ match: `${prefix}*`, count: 500 });
-    for await (const keys of stream as AsyncIterable<string[]>) {
-      // Key by key: on a cluster the keys of one SCAN page sit in many slots.
-      await Promise.all(keys.map((key) => node.unlink(key)));
-    }
+/** The keys matching a glob pattern: on a cluster, of every master (SCAN and KEYS are per node). */
+export async function findKeys(redis: RedisClient, pattern: string): Promise<string[]> {
+  const found: string[] = [];
+  for (const node of isCluster(redis) ? redis.nodes('master') : [redis]) {
+    const stream = node.scanStream({ match: pattern, count: 500 });
+    for await (const keys of stream as AsyncIterable<string[]>) found.push(...keys);
   }
+  return found;
+}
+
+/** Deletes every key starting with `prefix`. */
+export async function deleteKeysByPrefix(redis: RedisClient, prefix: string): Promise<void> {
+  const keys = await findKeys(redis, `${prefix}*`);
+  // Key by key: on a cluster the keys sit in many slots.
+  await Promise.all(keys.map((key) => redis.unlink(key)));
 }
 
 /**

@@ -13,8 +13,8 @@ import { type RedisClient } from '../redis/redis-client.util';
 
 /**
  * The full Redis key of a question's stream: `${REDIS_PREFIX}:council:{<questionId>}`, e.g.
- * `{council}:council:{42}`. Every key we write starts with REDIS_PREFIX (test runs clean up by
- * prefix). Note for Redis Cluster: the prefix's own hash tag comes first, so it decides the slot.
+ * `council:council:{42}`. Every key we write starts with REDIS_PREFIX (test runs clean up by
+ * prefix); the prefix carries no hash tag, so on a Redis Cluster the question id decides the slot.
  */
 export function streamKeyFor(prefix: string, questionId: number): string {
   return `${prefix}:${questionStreamKey(questionId)}`;
