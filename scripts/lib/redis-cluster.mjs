@@ -3,7 +3,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { capture, run } from './exec.mjs';
+import { execFile } from 'node:child_process';
+import { run } from './exec.mjs';
 import { freePort, waitFor } from './net.mjs';
 import { startService } from './service-process.mjs';
 
@@ -16,9 +17,12 @@ async function distinctPorts(count) {
 }
 
 /** CLUSTER INFO of a node, or '' while it does not answer. */
-async function clusterInfo(redisCli, port) {
-  const { code, stdout } = await capture(redisCli, ['-p', String(port), 'cluster', 'info']);
-  return code === 0 ? stdout : '';
+function clusterInfo(redisCli, port) {
+  return new Promise((resolve) => {
+    execFile(redisCli, ['-p', String(port), 'cluster', 'info'], { timeout: 5000 }, (error, stdout) =>
+      resolve(error ? '' : stdout),
+    );
+  });
 }
 
 async function everyNode(redisCli, ports, test) {
