@@ -143,7 +143,9 @@ const STAGES = {
       await nx(['run-many', '-t', 'build', '-p', '@council/contracts']);
       await run(process.execPath, ['scripts/test/cluster/layout.mjs'], { env });
       for (const [app, pattern] of CLUSTER_SUITES) {
-        await run(bin('jest'), ['--config', 'jest.int.config.cjs', '--runInBand', pattern], {
+        // --forceExit: a suite that failed half-way must not leave the stage waiting on its clients.
+        const args = ['--config', 'jest.int.config.cjs', '--runInBand', '--forceExit', pattern];
+        await run(bin('jest'), args, {
           env,
           cwd: path.join(ROOT, 'apps', app),
         });

@@ -195,6 +195,8 @@ describe('retention sweep (PostgreSQL + Redis)', () => {
         every: RETENTION_SWEEP_EVERY_MS,
         name: JOBS.retentionSweep,
       });
+      // A new schedule sweeps at once; let that sweep end, or it races the rows created below.
+      await waitFor(async () => (await queue.getCompletedCount()) > 0);
 
       const free = await user('free');
       const old = await question(free.id, 45);
