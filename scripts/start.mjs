@@ -68,7 +68,7 @@ async function main() {
     ...process.env,
     DATABASE_URL: postgres.url,
     REDIS_URL: redis.url,
-    REDIS_PREFIX: process.env.REDIS_PREFIX || '{council}',
+    REDIS_PREFIX: process.env.REDIS_PREFIX || 'council',
     LOG_LEVEL: process.env.LOG_LEVEL || 'info',
     NODE_ENV: process.env.NODE_ENV || 'development',
     // The gateway refuses state-changing calls from any other origin, so it must know the port too.

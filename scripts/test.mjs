@@ -2,6 +2,8 @@
 //
 // Stages: format (prettier --check .), lint (nx + eslint scripts), typecheck, unit (nx test +
 // scripts/test/*.test.mjs), int (nx test:int against real PostgreSQL and Redis + scripts/test/int),
+// cluster (a real three-master Redis Cluster on loopback: the key layout, then the integration
+// suites of asking, streaming and replay, billing's usage settlement and retention against it),
 // smoke (`npm start` with nothing set, used as a new user, restarted: scripts/smoke), e2e (build, fresh database, migrate + seed, the four apps on free ports, Playwright in Chromium),
 // faults (scripts/faults: workers killed, Redis/PostgreSQL restarted, provider faults, reconnects).
 // Before int/e2e, PostgreSQL and Redis are made reachable (started or apt-installed when local and
@@ -9,7 +11,7 @@
 //
 // Flags (after `npm test --`):
 //   --skip-e2e            everything but e2e
-//   --only=unit,int       just these stages (names: format, lint, typecheck, unit, int, smoke, e2e, faults)
+//   --only=unit,int       just these stages (names: format, lint, typecheck, unit, int, cluster, smoke, e2e, faults)
 //   --skip=format,lint    all but these
 // Env read: DATABASE_URL (admin URL; default postgres://postgres@127.0.0.1:5432/postgres),
 // REDIS_URL (default redis://127.0.0.1:6379), CHROMIUM_PATH (default /usr/bin/chromium).
@@ -20,13 +22,14 @@ import process from 'node:process';
 import { makeRunId, parseTestArgs, USAGE } from './lib/args.mjs';
 import { ensureChromium } from './lib/chromium.mjs';
 import { ensureTestPostgres } from './lib/ensure-postgres.mjs';
-import { ensureTestRedis } from './lib/ensure-redis.mjs';
+import { ensureTestRedis, redisServerBinary } from './lib/ensure-redis.mjs';
 import { bin, nx, ROOT, run, signalRunning } from './lib/exec.mjs';
 import { exitOnSignals, onCleanup, runCleanups } from './lib/lifecycle.mjs';
 import { banner, error, info, ok } from './lib/log.mjs';
 import { freePort } from './lib/net.mjs';
 import { createDatabase, dropDatabase } from './lib/postgres.mjs';
 import { deleteKeysWithPrefix } from './lib/redis.mjs';
+import { startRedisCluster } from './lib/redis-cluster.mjs';
 import { stopAllServices, streamSink } from './lib/service-process.mjs';
 import { AppExitError, SERVER_APPS, startStack } from './lib/stack.mjs';
 import { StageRunner } from './lib/stage-runner.mjs';
@@ -67,6 +70,19 @@ function printLogTail(file, lines = 150) {
   console.log(all.slice(-lines).join('\n'));
 }
 
+/**
+ * The integration suites the cluster stage runs: asking through flows and provider workers, live
+ * streams with reconnect replay across two gateways, sessions and health, billing's usage
+ * settlement, the retention sweep. The gateway suites that talk to billing over its Redis
+ * transport keep a private single Redis of their own, so they add nothing here.
+ */
+const CLUSTER_SUITES = [
+  ['provider-worker', 'test/answers'],
+  ['consensus-worker', 'test/(consensus|retention)'],
+  ['billing', 'test/reservations'],
+  ['gateway', 'test/(council-stream|gateway)\\.int'],
+];
+
 const STAGES = {
   format: ['Formatting (prettier --check .)', () => run(bin('prettier'), ['--check', '.'])],
 
@@ -92,7 +108,7 @@ const STAGES = {
   int: [
     'Integration tests (nx run-many -t test:int, scripts/test/int)',
     async () => {
-      const prefix = `{council-test-${runId}}`;
+      const prefix = `council-test-${runId}`;
       cleanRedisKeysAfter(prefix);
       const env = {
         ...process.env,
@@ -105,6 +121,35 @@ const STAGES = {
       );
       await nx(['run-many', '-t', 'test:int', '--parallel=1', '--skip-nx-cache'], { env });
       await nodeTests('scripts/test/int', env);
+    },
+  ],
+
+  cluster: [
+    'Redis Cluster: key layout and integration suites on three masters (docs/redis-cluster.md)',
+    async () => {
+      const redisServer = await redisServerBinary();
+      const redisCli = path.join(path.dirname(redisServer), 'redis-cli');
+      const cluster = await startRedisCluster({ redisServer, redisCli });
+      // The cluster lives only for this stage; its nodes stop even when a suite fails.
+      onCleanup(() => cluster.stop());
+      const env = {
+        ...process.env,
+        DATABASE_URL: services.postgres.url,
+        REDIS_URL: cluster.url,
+        REDIS_CLUSTER_NODES: cluster.nodes,
+        REDIS_PREFIX: `council-cluster-${runId}`,
+      };
+      info(`REDIS_CLUSTER_NODES=${cluster.nodes}`);
+      await nx(['run-many', '-t', 'build', '-p', '@council/contracts']);
+      await run(process.execPath, ['scripts/test/cluster/layout.mjs'], { env });
+      for (const [app, pattern] of CLUSTER_SUITES) {
+        // --forceExit: a suite that failed half-way must not leave the stage waiting on its clients.
+        const args = ['--config', 'jest.int.config.cjs', '--runInBand', '--forceExit', pattern];
+        await run(bin('jest'), args, {
+          env,
+          cwd: path.join(ROOT, 'apps', app),
+        });
+      }
     },
   ],
 
@@ -125,7 +170,7 @@ const STAGES = {
         await dropDatabase(adminUrl, database);
         info(`Dropped database ${database}`);
       });
-      const prefix = `{council-e2e-${runId}}`;
+      const prefix = `council-e2e-${runId}`;
       cleanRedisKeysAfter(prefix);
 
       const env = {
@@ -238,7 +283,7 @@ async function main() {
     return 0;
   }
   const { stages } = parsed;
-  const needsServices = ['int', 'smoke', 'e2e', 'faults'].some((stage) => stages.includes(stage));
+  const needsServices = ['int', 'cluster', 'smoke', 'e2e', 'faults'].some((stage) => stages.includes(stage));
   const names = [...(needsServices ? ['services'] : []), ...stages];
   const runner = new StageRunner(names.length);
 

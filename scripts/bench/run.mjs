@@ -563,7 +563,7 @@ async function main() {
       await dropDatabase(pgService.url, database);
       info(`Dropped database ${database}`);
     });
-    const prefix = `{council-bench-${runId}}`;
+    const prefix = `council-bench-${runId}`;
     onCleanup(async () => {
       const deleted = await deleteKeysWithPrefix(redis.url, prefix);
       info(`Deleted ${deleted} Redis key(s) with prefix ${prefix}`);

@@ -1,6 +1,6 @@
 // Command-line flags of scripts/test.mjs (pure; unit-tested in scripts/test/args.test.mjs).
 
-export const STAGES = ['format', 'lint', 'typecheck', 'unit', 'int', 'smoke', 'e2e', 'faults'];
+export const STAGES = ['format', 'lint', 'typecheck', 'unit', 'int', 'cluster', 'smoke', 'e2e', 'faults'];
 
 const ALIASES = {
   prettier: 'format',

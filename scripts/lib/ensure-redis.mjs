@@ -28,6 +28,13 @@ async function findOrInstallRedisServer() {
   return redisServer;
 }
 
+/** redis-server (and redis-cli beside it) for starting Redis ourselves, e.g. a test cluster. */
+export async function redisServerBinary() {
+  const redisServer = await findOrInstallRedisServer();
+  if (!redisServer) throw new Error(HOW_TO_GET_REDIS);
+  return redisServer;
+}
+
 /**
  * For `npm start`: REDIS_URL when set (it must answer); else a Redis already answering at
  * `probeUrl` (127.0.0.1:6379; REDIS_PROBE_URL overrides it, so the fallback can be tried on a

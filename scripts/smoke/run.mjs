@@ -54,7 +54,7 @@ const dataDir = path.join(workDir, 'postgres');
 const logDir = path.join(ROOT, '.data', 'logs');
 mkdirSync(logDir, { recursive: true });
 const logFile = path.join(logDir, `smoke-${runId}.log`);
-const redisPrefix = `{council-smoke-${runId}}`;
+const redisPrefix = `council-smoke-${runId}`;
 
 const ports = await distinctFreePorts(5);
 const [gateway, billing, providerWorker, consensusWorker, postgresPort] = ports;

@@ -13,6 +13,7 @@ test('--skip-e2e drops only e2e', () => {
     'typecheck',
     'unit',
     'int',
+    'cluster',
     'smoke',
     'faults',
   ]);

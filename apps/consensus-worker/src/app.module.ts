@@ -1,4 +1,3 @@
-import { BullModule } from '@nestjs/bullmq';
 import { type DynamicModule, Module } from '@nestjs/common';
 import { QUEUES } from '@council/contracts';
 import { QueueModule, coreImports, queueDepthMetricsProvider } from '@council/server-kit';
@@ -14,7 +13,7 @@ export class ConsensusWorkerModule {
       imports: [
         ...coreImports('consensus-worker', config),
         QueueModule.forRoot(),
-        BullModule.registerQueue({ name: QUEUES.consensus }),
+        QueueModule.registerQueues(QUEUES.consensus),
         RetentionModule,
       ],
       providers: [queueDepthMetricsProvider([QUEUES.consensus]), ConsensusWorkerService],

@@ -9,6 +9,7 @@ import {
   PROVIDERS,
   QUESTION_FAILED_MESSAGE,
   QUEUES,
+  type QueueName,
   type StreamEntry,
   decodeStreamEntry,
   finaliseJobId,
@@ -17,8 +18,9 @@ import {
 import { QuestionEntity, ResponseEntity, createDataSourceOptions } from '@council/db';
 import {
   QuestionStreamWriter,
+  type RedisClient,
   buildQuestionFlow,
-  redisOptionsFromUrl,
+  closeBullMq,
   streamKeyFor,
 } from '@council/server-kit';
 import {
@@ -34,7 +36,6 @@ import {
   waitUntil,
 } from '@council/testing';
 import { FlowProducer, type Job, Queue, UnrecoverableError, Worker } from 'bullmq';
-import { Redis } from 'ioredis';
 import { DataSource } from 'typeorm';
 import { ConsensusJobRunner, UNFINISHED_ERROR } from '../src/consensus/consensus-job.runner';
 import { createConsensusWorker } from '../src/consensus/consensus-worker';
@@ -49,7 +50,7 @@ describe('consensus worker (PostgreSQL + Redis)', () => {
   let db: TestDatabase;
   let dataSource: DataSource;
   let redisEnv: TestRedis;
-  let redis: Redis;
+  let redis: RedisClient;
   let flows: FlowProducer;
   let consensusWorker: Worker;
   let providerWorkers: Worker[];
@@ -66,18 +67,20 @@ describe('consensus worker (PostgreSQL + Redis)', () => {
     dataSource = new DataSource(createDataSourceOptions({ url: db.url, poolSize: 6 }));
     await dataSource.initialize();
     redisEnv = testRedis('consensus-worker');
-    redis = new Redis(redisEnv.url);
-    const connection = redisOptionsFromUrl(redisEnv.url, { maxRetriesPerRequest: null });
+    redis = redisEnv.client();
     const prefix = redisEnv.prefix;
-    const queue = (name: string): Queue => {
+    const queue = (name: QueueName): Queue => {
       let existing = queues.get(name);
       if (!existing) {
-        existing = new Queue(name, { connection, prefix });
+        existing = new Queue(name, { connection: redisEnv.connection(), prefix: redisEnv.queuePrefix(name) });
         queues.set(name, existing);
       }
       return existing;
     };
-    flows = new FlowProducer({ connection, prefix });
+    flows = new FlowProducer({
+      connection: redisEnv.connection(),
+      prefix: redisEnv.queuePrefix(QUEUES.consensus),
+    });
     queue(QUEUES.consensus);
     runner = new ConsensusJobRunner({
       dataSource,
@@ -95,12 +98,16 @@ describe('consensus worker (PostgreSQL + Redis)', () => {
         );
       },
     });
-    consensusWorker = createConsensusWorker(runner, { connection, prefix, concurrency: 5 });
+    consensusWorker = createConsensusWorker(runner, {
+      connection: redisEnv.connection(),
+      redisPrefix: prefix,
+      concurrency: 5,
+    });
     providerWorkers = PROVIDERS.map(
       (provider) =>
         new Worker(providerQueueName(provider), (job) => standIn(job, providerQueueName(provider)), {
-          connection,
-          prefix,
+          connection: redisEnv.connection(),
+          prefix: redisEnv.queuePrefix(providerQueueName(provider)),
           concurrency: 5,
         }),
     );
@@ -109,9 +116,9 @@ describe('consensus worker (PostgreSQL + Redis)', () => {
   });
 
   afterAll(async () => {
-    await Promise.all([consensusWorker, ...providerWorkers].map((worker) => worker.close()));
-    await Promise.all([...queues.values()].map((queue) => queue.close()));
-    await flows.close();
+    await Promise.all([consensusWorker, ...providerWorkers].map((worker) => closeBullMq(worker)));
+    await Promise.all([...queues.values()].map((queue) => closeBullMq(queue)));
+    await closeBullMq(flows);
     redis.disconnect();
     await redisEnv.cleanup();
     await dataSource.destroy();

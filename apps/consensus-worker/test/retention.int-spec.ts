@@ -12,7 +12,7 @@ import {
   type SubscriptionTier,
 } from '@council/contracts';
 import { AgentEntity, createDataSourceOptions } from '@council/db';
-import { createServerApp, redisOptionsFromUrl } from '@council/server-kit';
+import { closeBullMq, createServerApp } from '@council/server-kit';
 import {
   type TestDatabase,
   type TestRedis,
@@ -166,14 +166,14 @@ describe('retention sweep (PostgreSQL + Redis)', () => {
 
     beforeAll(() => {
       queue = new Queue(QUEUES.retention, {
-        connection: redisOptionsFromUrl(redis.url),
-        prefix: redis.prefix,
+        connection: redis.connection(),
+        prefix: redis.queuePrefix(QUEUES.retention),
       });
     });
 
     afterAll(async () => {
       for (const app of apps.reverse()) await app.close();
-      await queue?.close();
+      if (queue) await closeBullMq(queue);
     });
 
     const waitFor = (probe: () => Promise<boolean>) =>
@@ -186,6 +186,8 @@ describe('retention sweep (PostgreSQL + Redis)', () => {
         every: RETENTION_SWEEP_EVERY_MS,
         name: JOBS.retentionSweep,
       });
+      // A new schedule sweeps at once; let that sweep end, or it races the rows created below.
+      await waitFor(async () => (await queue.getCompletedCount()) > 0);
 
       const free = await user('free');
       const old = await question(free.id, 45);

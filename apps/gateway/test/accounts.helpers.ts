@@ -5,7 +5,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type NestExpressApplication } from '@nestjs/platform-express';
-import { createServerApp } from '@council/server-kit';
+import { type RedisClient, createServerApp } from '@council/server-kit';
 import {
   type TestDatabase,
   type TestRedis,
@@ -14,7 +14,6 @@ import {
   serverTestEnv,
   testRedis,
 } from '@council/testing';
-import { Redis } from 'ioredis';
 import { Client } from 'pg';
 import request, { type Response } from 'supertest';
 import { gatewayApp } from '../src/app.definition';
@@ -28,7 +27,7 @@ export interface TestGateway {
   /** SQL on the test database (fixtures, expiring tokens). */
   sql<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>;
   /** The test's own Redis connection (inspect session keys, TTLs). */
-  redisClient: Redis;
+  redisClient: RedisClient;
   /** Another gateway on the same database and Redis, with some variables changed. */
   startSibling(env: Record<string, string>): Promise<NestExpressApplication>;
   close(): Promise<void>;
@@ -70,7 +69,7 @@ export async function startTestGateway(
   const app = await start({});
   const pg = new Client({ connectionString: db.url });
   await pg.connect();
-  const redisClient = new Redis(redis.url);
+  const redisClient = redis.client();
 
   return {
     app,

@@ -85,8 +85,7 @@ export async function isolatedRedis(label: string): Promise<IsolatedRedis> {
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
   return {
-    url,
-    prefix: `{council-test-${label}}`,
+    ...testRedis(label, { url }),
     isolated: true,
     cleanup: async () => {
       if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');

@@ -66,8 +66,7 @@ describe('billing through the gateway (billing process, PostgreSQL, Redis, fake 
     NODE_ENV: 'test',
     LOG_LEVEL: 'warn',
     DATABASE_URL: db.url,
-    REDIS_URL: redis.url,
-    REDIS_PREFIX: redis.prefix,
+    ...redis.env,
     PUBLIC_URL,
     ...(mode === 'stripe'
       ? {

@@ -440,8 +440,7 @@ describe('fuzz: hostile input over every route and socket event (gateway, billin
       NODE_ENV: 'test',
       LOG_LEVEL: 'fatal',
       DATABASE_URL: db.url,
-      REDIS_URL: redis.url,
-      REDIS_PREFIX: redis.prefix,
+      ...redis.env,
       PUBLIC_URL,
     });
     gw = await startTestGateway(

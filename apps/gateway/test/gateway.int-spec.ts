@@ -11,7 +11,6 @@ import {
   serverTestEnv,
   testRedis,
 } from '@council/testing';
-import { Redis } from 'ioredis';
 import request from 'supertest';
 import { gatewayApp } from '../src/app.definition';
 
@@ -94,7 +93,7 @@ describe('gateway (real PostgreSQL and Redis)', () => {
   });
 
   it('labels the agents of providers that provider workers serve from the demo adapter', async () => {
-    const client = new Redis(redis.url);
+    const client = redis.client();
     try {
       await client.hset(providerModesKey(redis.prefix), { openai: 'demo', anthropic: 'live' });
     } finally {
@@ -189,7 +188,11 @@ describe('gateway (real PostgreSQL and Redis)', () => {
   });
 
   it('reports 503 when Redis is unreachable', async () => {
-    const { app: cut } = await createServerApp(gatewayApp, { ...env(), REDIS_URL: 'redis://127.0.0.1:1' });
+    const { app: cut } = await createServerApp(gatewayApp, {
+      ...env(),
+      REDIS_URL: 'redis://127.0.0.1:1',
+      ...(redis.REDIS_CLUSTER_NODES ? { REDIS_CLUSTER_NODES: '127.0.0.1:1' } : {}),
+    });
     await cut.init();
     try {
       const res = await request(cut.getHttpServer()).get('/api/health').expect(503);

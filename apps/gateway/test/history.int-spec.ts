@@ -19,7 +19,7 @@ import {
   finaliseJobId,
   questionCancelKey,
 } from '@council/contracts';
-import { redisOptionsFromUrl } from '@council/server-kit';
+import { closeBullMq } from '@council/server-kit';
 import { type TestDatabase, createMigratedDatabase } from '@council/testing';
 import { Queue } from 'bullmq';
 import request from 'supertest';
@@ -73,8 +73,7 @@ describe('history (gateway, billing process, PostgreSQL, Redis)', () => {
       NODE_ENV: 'test',
       LOG_LEVEL: 'warn',
       DATABASE_URL: db.url,
-      REDIS_URL: redis.url,
-      REDIS_PREFIX: redis.prefix,
+      ...redis.env,
       PUBLIC_URL,
     });
     gw = await startTestGateway(
@@ -495,15 +494,15 @@ describe('history (gateway, billing process, PostgreSQL, Redis)', () => {
     );
     expect(before?.tokensLeft).toBeLessThan(10_000);
     const consensus = new Queue(QUEUES.consensus, {
-      connection: redisOptionsFromUrl(redis.url),
-      prefix: redis.prefix,
+      connection: redis.connection(),
+      prefix: redis.queuePrefix(QUEUES.consensus),
     });
     try {
       expect(await consensus.getJob(finaliseJobId(id))).toBeDefined();
       await request(server).delete(`/api/questions/${id}`).set('Cookie', owner.cookie).expect(200);
       expect(await consensus.getJob(finaliseJobId(id))).toBeUndefined();
     } finally {
-      await consensus.close();
+      await closeBullMq(consensus);
     }
     expect(await gw.redisClient.get(questionCancelKey(redis.prefix, id))).toBe('1');
     const [after] = await gw.sql<{ tokensLeft: number }>('SELECT "tokensLeft" FROM "users" WHERE "id" = $1', [

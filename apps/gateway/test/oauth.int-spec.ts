@@ -1,5 +1,5 @@
 import { type Server } from 'node:http';
-import { freePort } from '@council/testing';
+import { findKeys, freePort } from '@council/testing';
 import request from 'supertest';
 import { SESSION_COOKIE, type TestGateway, startTestGateway } from './accounts.helpers';
 import {
@@ -82,7 +82,7 @@ describe('Google and Apple sign-in against a local OpenID provider (oidc-provide
     return result.stopped;
   };
 
-  const pendingKeys = () => gw.redisClient.keys(`${gw.redis.prefix}:oauth:*`);
+  const pendingKeys = () => findKeys(gw.redisClient, `${gw.redis.prefix}:oauth:*`);
 
   const expectNoSession = async (browser: TestBrowser) => {
     expect(browser.cookie(PUBLIC_URL, SESSION_COOKIE)).toBeUndefined();

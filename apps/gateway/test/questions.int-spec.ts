@@ -13,6 +13,7 @@ import {
   type Provider,
   QUESTION_CANCELLED_MESSAGE,
   QUEUES,
+  type QueueName,
   type QuestionDetail,
   SERVER_MESSAGES,
   VALIDATION_MESSAGES,
@@ -25,7 +26,7 @@ import {
   providerQueueName,
   questionCancelKey,
 } from '@council/contracts';
-import { redisOptionsFromUrl, streamKeyFor } from '@council/server-kit';
+import { closeBullMq, streamKeyFor } from '@council/server-kit';
 import { type TestDatabase, createMigratedDatabase } from '@council/testing';
 import { getFlowProducerToken } from '@nestjs/bullmq';
 import { type FlowProducer, Queue } from 'bullmq';
@@ -74,10 +75,10 @@ describe('asking the council (gateway, billing process, PostgreSQL, Redis, BullM
   let roleIds: number[];
   const queues = new Map<string, Queue>();
 
-  const queue = (name: string): Queue => {
+  const queue = (name: QueueName): Queue => {
     const existing = queues.get(name);
     if (existing) return existing;
-    const created = new Queue(name, { connection: redisOptionsFromUrl(redis.url), prefix: redis.prefix });
+    const created = new Queue(name, { connection: redis.connection(), prefix: redis.queuePrefix(name) });
     queues.set(name, created);
     return created;
   };
@@ -90,8 +91,7 @@ describe('asking the council (gateway, billing process, PostgreSQL, Redis, BullM
       NODE_ENV: 'test',
       LOG_LEVEL: 'warn',
       DATABASE_URL: db.url,
-      REDIS_URL: redis.url,
-      REDIS_PREFIX: redis.prefix,
+      ...redis.env,
       PUBLIC_URL,
     });
     gw = await startTestGateway(
@@ -119,7 +119,7 @@ describe('asking the council (gateway, billing process, PostgreSQL, Redis, BullM
   }, 300_000);
 
   afterAll(async () => {
-    for (const each of queues.values()) await each.close();
+    for (const each of queues.values()) await closeBullMq(each);
     await billing?.stop();
     await gw?.close();
     await redis?.cleanup();

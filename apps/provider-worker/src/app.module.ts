@@ -1,7 +1,6 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { QUEUES, providerQueueName } from '@council/contracts';
 import { QueueModule, coreImports, queueDepthMetricsProvider } from '@council/server-kit';
-import { BullModule } from '@nestjs/bullmq';
 import { ProviderModesPublisher } from './answers/provider-modes.publisher';
 import { ProviderWorkersService } from './answers/provider-workers.service';
 import { type ProviderWorkerEnv } from './config/provider-worker.env';
@@ -15,7 +14,7 @@ export class ProviderWorkerModule {
       imports: [
         ...coreImports('provider-worker', config),
         QueueModule.forRoot(),
-        BullModule.registerQueue(...names.map((name) => ({ name })), { name: QUEUES.usage }),
+        QueueModule.registerQueues(...names, QUEUES.usage),
       ],
       // The depth of the queues this process serves is what the HPA scales on.
       providers: [queueDepthMetricsProvider(names), ProviderWorkersService, ProviderModesPublisher],

@@ -14,6 +14,7 @@ import {
   finaliseJobId,
   jobId,
   providerQueueName,
+  queuePrefix,
   questionCancelKey,
   synthesisJobId,
 } from '@council/contracts';
@@ -23,7 +24,8 @@ import {
   buildQuestionFlow,
   type ProviderJobOptionsOverrides,
   providerJobOptions,
-  redisOptionsFromUrl,
+  type RedisClient,
+  closeBullMq,
   streamKeyFor,
 } from '@council/server-kit';
 import {
@@ -41,7 +43,6 @@ import {
   waitUntil,
 } from '@council/testing';
 import { FlowProducer, Queue, UnrecoverableError, type Worker } from 'bullmq';
-import { Redis } from 'ioredis';
 import { DataSource } from 'typeorm';
 import { ProviderJobRunner, type ProviderJobRunnerDeps } from '../src/answers/provider-job.runner';
 import { createProviderWorkers } from '../src/answers/provider-workers';
@@ -53,7 +54,7 @@ describe('provider worker (PostgreSQL + Redis + fake providers)', () => {
   let db: TestDatabase;
   let dataSource: DataSource;
   let redisEnv: TestRedis;
-  let redis: Redis;
+  let redis: RedisClient;
   let fake: FakeProviderServer;
   let usageQueue: Queue;
   let consensusQueue: Queue;
@@ -68,13 +69,21 @@ describe('provider worker (PostgreSQL + Redis + fake providers)', () => {
     dataSource = new DataSource(createDataSourceOptions({ url: db.url, poolSize: 6 }));
     await dataSource.initialize();
     redisEnv = testRedis('provider-worker');
-    redis = new Redis(redisEnv.url);
+    redis = redisEnv.client();
     fake = await startFakeProviderServer();
-    const connection = redisOptionsFromUrl(redisEnv.url, { maxRetriesPerRequest: null });
     const prefix = redisEnv.prefix;
-    usageQueue = new Queue(QUEUES.usage, { connection, prefix });
-    consensusQueue = new Queue(QUEUES.consensus, { connection, prefix });
-    flows = new FlowProducer({ connection, prefix });
+    usageQueue = new Queue(QUEUES.usage, {
+      connection: redisEnv.connection(),
+      prefix: redisEnv.queuePrefix(QUEUES.usage),
+    });
+    consensusQueue = new Queue(QUEUES.consensus, {
+      connection: redisEnv.connection(),
+      prefix: redisEnv.queuePrefix(QUEUES.consensus),
+    });
+    flows = new FlowProducer({
+      connection: redisEnv.connection(),
+      prefix: redisEnv.queuePrefix(QUEUES.consensus),
+    });
     runnerDeps = {
       dataSource,
       redis,
@@ -88,14 +97,19 @@ describe('provider worker (PostgreSQL + Redis + fake providers)', () => {
       idleTimeoutMs: 2000,
     };
     runner = new ProviderJobRunner(runnerDeps);
-    workers = createProviderWorkers(runner, { providers: PROVIDERS, connection, prefix, concurrency: 5 });
+    workers = createProviderWorkers(runner, {
+      providers: PROVIDERS,
+      connection: () => redisEnv.connection(),
+      redisPrefix: prefix,
+      concurrency: 5,
+    });
 
     catalogue = await loadCouncilCatalogue(dataSource);
   });
 
   afterAll(async () => {
-    await Promise.all(workers.map((worker) => worker.close()));
-    await Promise.all([usageQueue.close(), consensusQueue.close(), flows.close()]);
+    await Promise.all(workers.map((worker) => closeBullMq(worker)));
+    await Promise.all([usageQueue, consensusQueue, flows].map((owner) => closeBullMq(owner)));
     await fake.stop();
     redis.disconnect();
     await redisEnv.cleanup();
@@ -257,8 +271,8 @@ describe('provider worker (PostgreSQL + Redis + fake providers)', () => {
   /** A provider queue no worker serves: a test runs its jobs itself (runner.run). */
   function unservedQueue(name: string): Queue {
     return new Queue(providerQueueName('openai'), {
-      connection: redisOptionsFromUrl(redisEnv.url, { maxRetriesPerRequest: null }),
-      prefix: `${redisEnv.prefix}-${name}`,
+      connection: redisEnv.connection(),
+      prefix: queuePrefix(`${redisEnv.prefix}-${name}`, providerQueueName('openai')),
     });
   }
 
@@ -303,7 +317,7 @@ describe('provider worker (PostgreSQL + Redis + fake providers)', () => {
       expect(again).toEqual({ status: 'completed', responseId: first.responseId, changed: null });
     } finally {
       await idle.obliterate({ force: true });
-      await idle.close();
+      await closeBullMq(idle);
     }
     const rows = await responsesOf(questionId);
     expect(rows).toHaveLength(1);
@@ -356,7 +370,7 @@ describe('provider worker (PostgreSQL + Redis + fake providers)', () => {
       ).toBe('running');
     } finally {
       await idle.obliterate({ force: true });
-      await idle.close();
+      await closeBullMq(idle);
     }
   });
 
@@ -373,7 +387,7 @@ describe('provider worker (PostgreSQL + Redis + fake providers)', () => {
       await expect(impatient.run(job)).rejects.toThrow(UnrecoverableError);
     } finally {
       await idle.obliterate({ force: true });
-      await idle.close();
+      await closeBullMq(idle);
     }
     const [row] = await responsesOf(questionId);
     expect(row).toMatchObject({ status: 'failed', response: '' });
@@ -400,7 +414,7 @@ describe('provider worker (PostgreSQL + Redis + fake providers)', () => {
     } finally {
       fake.configure({ tokensPerSecond: 0 });
       await idle.obliterate({ force: true });
-      await idle.close();
+      await closeBullMq(idle);
     }
     const [row] = await responsesOf(questionId);
     expect(row).toMatchObject({ status: 'failed', error: QUESTION_CANCELLED_MESSAGE });
@@ -443,12 +457,12 @@ describe('provider worker (PostgreSQL + Redis + fake providers)', () => {
 
   async function addSynthesis(questionId: number, userId: number): Promise<void> {
     const queue = new Queue(providerQueueName('openai'), {
-      connection: redisOptionsFromUrl(redisEnv.url, { maxRetriesPerRequest: null }),
-      prefix: redisEnv.prefix,
+      connection: redisEnv.connection(),
+      prefix: redisEnv.queuePrefix(providerQueueName('openai')),
     });
     const data: SynthesisJobData = openaiJobData(questionId, userId);
     await queue.add(JOBS.synthesis, data, providerJobOptions(synthesisJobId(questionId), FAST));
-    await queue.close();
+    await closeBullMq(queue);
   }
 
   function consensusRow(questionId: number): Promise<ResponseEntity | null> {

@@ -7,14 +7,14 @@ import { type TestRedis } from './test-redis';
  */
 export function serverTestEnv(
   db: Pick<TestDatabase, 'url'>,
-  redis: Pick<TestRedis, 'url' | 'prefix'>,
+  redis: Pick<TestRedis, 'url' | 'prefix'> & { env?: Record<string, string> },
   logLevel = 'silent',
 ): Record<string, string> {
   return {
     NODE_ENV: 'test',
     LOG_LEVEL: logLevel,
     DATABASE_URL: db.url,
-    REDIS_URL: redis.url,
-    REDIS_PREFIX: redis.prefix,
+    // A test Redis's own variables also name its cluster nodes when it runs on a Redis Cluster.
+    ...(redis.env ?? { REDIS_URL: redis.url, REDIS_PREFIX: redis.prefix }),
   };
 }

@@ -122,7 +122,7 @@ export class Scenario {
       fake,
       stripe,
     };
-    this.prefix = `{council-faults-${RUN_ID}-${name}}`;
+    this.prefix = `council-faults-${RUN_ID}-${name}`;
     this.database = `council_faults_${RUN_ID}_${name}`.toLowerCase().replace(/[^a-z0-9_]/g, '_');
     this.apps = { gateways: [], workers: new Map(), billing: null, consensus: null };
     /** Every process started, healthy or not, so cleanup stops them all. */

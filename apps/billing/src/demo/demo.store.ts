@@ -1,6 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { BaseServerEnv, REDIS_CLIENT } from '@council/server-kit';
-import { Redis } from 'ioredis';
+import { BaseServerEnv, REDIS_CLIENT, type RedisClient } from '@council/server-kit';
 import { type SubscriptionLike } from '../stripe/stripe.types';
 import { DEMO_SESSION_TTL_SECONDS } from './demo.events';
 import { type DemoSession } from './demo.types';
@@ -14,7 +13,7 @@ export class DemoStore {
   private readonly prefix: string;
 
   constructor(
-    @Inject(REDIS_CLIENT) private readonly redis: Redis,
+    @Inject(REDIS_CLIENT) private readonly redis: RedisClient,
     config: BaseServerEnv,
   ) {
     this.prefix = `${config.REDIS_PREFIX}:billing:demo`;

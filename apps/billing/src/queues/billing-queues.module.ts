@@ -1,13 +1,13 @@
-import { BullModule, getQueueToken } from '@nestjs/bullmq';
+import { getQueueToken } from '@nestjs/bullmq';
 import { Logger, Module, type Provider } from '@nestjs/common';
 import { QUEUES } from '@council/contracts';
-import { queueDepthMetricsProvider } from '@council/server-kit';
+import { QueueModule, queueDepthMetricsProvider } from '@council/server-kit';
 import { type Queue } from 'bullmq';
 
 /** The queues billing consumes: usage settlements and recorded Stripe events. */
 export const BILLING_QUEUES = [QUEUES.usage, QUEUES.billingWebhooks] as const;
 
-const registered = BullModule.registerQueue(...BILLING_QUEUES.map((name) => ({ name })));
+const registered = QueueModule.registerQueues(...BILLING_QUEUES);
 
 /** A Redis hiccup on a queue connection is logged, not an unhandled 'error' event that kills the process. */
 const queueErrorLogging: Provider = {

@@ -6,7 +6,7 @@ import { type NestExpressApplication } from '@nestjs/platform-express';
 import { getDataSourceToken } from '@nestjs/typeorm';
 import { type QueueName } from '@council/contracts';
 import { TokenReservationEntity, UserEntity } from '@council/db';
-import { createServerApp, redisOptionsFromUrl } from '@council/server-kit';
+import { closeBullMq, createServerApp } from '@council/server-kit';
 import {
   FakeStripeServer,
   type TestDatabase,
@@ -77,8 +77,7 @@ export async function startBilling(options: HarnessOptions = {}): Promise<Billin
     LOG_LEVEL: 'silent',
     DATABASE_URL: db.url,
     DATABASE_POOL_SIZE: '20',
-    REDIS_URL: redis.url,
-    REDIS_PREFIX: redis.prefix,
+    ...redis.env,
     PUBLIC_URL,
     ...(fakeStripe
       ? {
@@ -181,18 +180,17 @@ export async function finished(
   jobs: readonly Job[],
   timeoutMs = 15_000,
 ): Promise<PromiseSettledResult<unknown>[]> {
-  const { host, port } = redisOptionsFromUrl(harness.redis.url);
   // Read the events stream from its start: with the default ('$', new events only) a job finishing
   // between waitUntilFinished's own check and the stream's first read is never reported.
   const events = new QueueEvents(name, {
-    connection: { host, port },
-    prefix: harness.redis.prefix,
+    connection: harness.redis.connection(),
+    prefix: harness.redis.queuePrefix(name),
     lastEventId: '0',
   });
   try {
     await events.waitUntilReady();
     return await Promise.allSettled(jobs.map((job) => job.waitUntilFinished(events, timeoutMs)));
   } finally {
-    await events.close();
+    await closeBullMq(events);
   }
 }

@@ -15,6 +15,7 @@ import {
   type UsageSettleJobData,
   jobId,
   parseJobPayload,
+  type ProviderQueueName,
   providerQueueName,
   synthesisJobId,
   usageJobId,
@@ -77,7 +78,7 @@ export interface ConsensusJobRunnerDeps {
   stream: QuestionStreamWriter;
   usageQueue: Queue;
   /** Queue of each provider (children are added there). */
-  providerQueue: (name: string) => Queue;
+  providerQueue: (name: ProviderQueueName) => Queue;
   maxRounds: number;
   /** Retry settings of the children it adds (tests shorten the backoff). */
   childOptions?: ProviderJobOptionsOverrides;

@@ -5,16 +5,17 @@ import {
   type OnApplicationBootstrap,
   type OnApplicationShutdown,
 } from '@nestjs/common';
-import { PROVIDER_QUEUE_NAMES, QUEUES } from '@council/contracts';
+import { PROVIDER_QUEUE_NAMES, QUEUES, type QueueName, queuePrefix } from '@council/contracts';
 import {
   MetricsService,
   QuestionStreamWriter,
   REDIS_CLIENT,
+  type RedisClient,
+  bullConnection,
+  closeBullMq,
   instrumentWorker,
-  redisOptionsFromUrl,
 } from '@council/server-kit';
 import { type Job, Queue, QueueEvents, type Worker } from 'bullmq';
-import { type Redis } from 'ioredis';
 import { DataSource } from 'typeorm';
 import { ConsensusWorkerEnv } from '../config/consensus-worker.env';
 import { ConsensusJobRunner } from './consensus-job.runner';
@@ -35,21 +36,24 @@ export class ConsensusWorkerService implements OnApplicationBootstrap, OnApplica
     private readonly env: ConsensusWorkerEnv,
     private readonly dataSource: DataSource,
     private readonly metrics: MetricsService,
-    @Inject(REDIS_CLIENT) private readonly redis: Redis,
+    @Inject(REDIS_CLIENT) private readonly redis: RedisClient,
   ) {}
 
   onApplicationBootstrap(): void {
-    const connection = redisOptionsFromUrl(this.env.REDIS_URL, { maxRetriesPerRequest: null });
-    const queue = (name: string): Queue => {
+    const prefix = (name: QueueName): string => queuePrefix(this.env.REDIS_PREFIX, name);
+    const queue = (name: QueueName): Queue => {
       let existing = this.queues.get(name);
       if (!existing) {
-        existing = new Queue(name, { connection, prefix: this.env.REDIS_PREFIX });
+        existing = new Queue(name, { connection: bullConnection(this.env), prefix: prefix(name) });
         this.queues.set(name, existing);
       }
       return existing;
     };
     for (const name of [...Object.values(PROVIDER_QUEUE_NAMES), QUEUES.usage]) queue(name);
-    const usageEvents = new QueueEvents(QUEUES.usage, { connection, prefix: this.env.REDIS_PREFIX });
+    const usageEvents = new QueueEvents(QUEUES.usage, {
+      connection: bullConnection(this.env),
+      prefix: prefix(QUEUES.usage),
+    });
     usageEvents.on('error', (error) => this.logger.warn(`Usage queue events: ${error.message}`));
     this.usageEvents = usageEvents;
     const waitForUsage = async (usage: Job): Promise<void> => {
@@ -69,8 +73,8 @@ export class ConsensusWorkerService implements OnApplicationBootstrap, OnApplica
       waitForUsage,
     });
     this.worker = createConsensusWorker(runner, {
-      connection,
-      prefix: this.env.REDIS_PREFIX,
+      connection: bullConnection(this.env),
+      redisPrefix: this.env.REDIS_PREFIX,
       concurrency: this.env.CONSENSUS_CONCURRENCY,
     });
     instrumentWorker(this.metrics, this.worker);
@@ -90,8 +94,8 @@ export class ConsensusWorkerService implements OnApplicationBootstrap, OnApplica
   }
 
   async onApplicationShutdown(): Promise<void> {
-    await this.worker?.close();
-    await this.usageEvents?.close();
-    await Promise.all([...this.queues.values()].map((queue) => queue.close()));
+    if (this.worker) await closeBullMq(this.worker);
+    if (this.usageEvents) await closeBullMq(this.usageEvents);
+    await Promise.all([...this.queues.values()].map((queue) => closeBullMq(queue)));
   }
 }

@@ -1,10 +1,11 @@
-import { QUEUES } from '@council/contracts';
+import { QUEUES, queuePrefix } from '@council/contracts';
 import { type ConnectionOptions, Worker } from 'bullmq';
 import { type ConsensusJobResult, type ConsensusJobRunner } from './consensus-job.runner';
 
 export interface ConsensusWorkerOptions {
   connection: ConnectionOptions;
-  prefix: string;
+  /** REDIS_PREFIX; the queue's own prefix and hash tag follow from it (queuePrefix). */
+  redisPrefix: string;
   concurrency: number;
   autorun?: boolean;
 }
@@ -16,7 +17,7 @@ export function createConsensusWorker(
 ): Worker<unknown, ConsensusJobResult> {
   return new Worker<unknown, ConsensusJobResult>(QUEUES.consensus, (job, token) => runner.run(job, token), {
     connection: options.connection,
-    prefix: options.prefix,
+    prefix: queuePrefix(options.redisPrefix, QUEUES.consensus),
     concurrency: options.concurrency,
     autorun: options.autorun ?? true,
   });

@@ -1,8 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { type LoginDto, type RegisterDto, SERVER_MESSAGES, type SessionUser } from '@council/contracts';
-import { DomainException, REDIS_CLIENT } from '@council/server-kit';
+import { DomainException, REDIS_CLIENT, type RedisClient } from '@council/server-kit';
 import { type Request, type Response } from 'express';
-import { Redis } from 'ioredis';
 import { GatewayEnv } from '../config/gateway.env';
 import {
   KNOWN_LOGIN_IP_TTL_SECONDS,
@@ -26,7 +25,7 @@ export function loginThrottleKeys(username: string, ip: string) {
 export class AuthService {
   constructor(
     @Inject(AUTHENTICATOR) private readonly authenticator: Authenticator,
-    @Inject(REDIS_CLIENT) private readonly redis: Redis,
+    @Inject(REDIS_CLIENT) private readonly redis: RedisClient,
     private readonly config: GatewayEnv,
     private readonly users: UsersService,
     private readonly sessions: SessionService,

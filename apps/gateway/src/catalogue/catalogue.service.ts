@@ -7,8 +7,7 @@ import {
   providerModesKey,
 } from '@council/contracts';
 import { AgentEntity, ModelEntity, RoleEntity } from '@council/db';
-import { REDIS_CLIENT } from '@council/server-kit';
-import { type Redis } from 'ioredis';
+import { REDIS_CLIENT, type RedisClient } from '@council/server-kit';
 import { Repository } from 'typeorm';
 import { GatewayEnv } from '../config/gateway.env';
 
@@ -24,7 +23,7 @@ export class CatalogueService {
     @InjectRepository(AgentEntity) private readonly agents: Repository<AgentEntity>,
     @InjectRepository(ModelEntity) private readonly models: Repository<ModelEntity>,
     @InjectRepository(RoleEntity) private readonly roles: Repository<RoleEntity>,
-    @Inject(REDIS_CLIENT) private readonly redis: Redis,
+    @Inject(REDIS_CLIENT) private readonly redis: RedisClient,
     private readonly env: GatewayEnv,
   ) {}
 

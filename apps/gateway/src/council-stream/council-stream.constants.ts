@@ -1,6 +1,13 @@
 /** XREAD BLOCK timeout of the tail loop; a new watch interrupts it at once (CLIENT UNBLOCK). */
 export const STREAM_TAIL_BLOCK_MS = 2000;
 
+/**
+ * On a Redis Cluster: pause of the tail loop after a round of reads found nothing. A cluster
+ * refuses one XREAD over streams in different slots, and a blocking read per question would hold a
+ * connection each, so the loop polls instead; this bounds the added latency. A new watch ends it.
+ */
+export const STREAM_CLUSTER_POLL_MS = 25;
+
 /** Most entries one XREAD returns per stream. */
 export const STREAM_TAIL_COUNT = 500;
 

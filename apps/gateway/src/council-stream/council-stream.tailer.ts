@@ -9,12 +9,20 @@ import {
   decodeStreamEntry,
   questionRoom,
 } from '@council/contracts';
-import { MetricsService, REDIS_CLIENT, redisOptionsFromUrl, streamKeyFor } from '@council/server-kit';
+import {
+  MetricsService,
+  REDIS_CLIENT,
+  type RedisClient,
+  isCluster,
+  redisOptionsFromUrl,
+  streamKeyFor,
+} from '@council/server-kit';
 import { Redis } from 'ioredis';
 import { Histogram } from 'prom-client';
 import { type Namespace, type Socket } from 'socket.io';
 import { GatewayEnv } from '../config/gateway.env';
 import {
+  STREAM_CLUSTER_POLL_MS,
   STREAM_REPLAY_BATCH,
   STREAM_TAIL_BLOCK_MS,
   STREAM_TAIL_COUNT,
@@ -49,7 +57,8 @@ interface Watch {
 
 /**
  * Tails the Redis Streams of the questions this gateway's sockets watch (ARCHITECTURE "Streaming"):
- * one XREAD BLOCK loop over all of them on a dedicated connection, relaying each entry to the
+ * one XREAD BLOCK loop over all of them on a dedicated connection (on a Redis Cluster, one XREAD
+ * per stream each round, since each question has its own slot), relaying each entry to the
  * question's room once. A subscriber first gets the entries after its `lastEntryId` (XRANGE), then
  * joins the room exactly where the loop's cursor stands, so nothing is lost or repeated between
  * replay and live. Gateways share nothing; each reads the streams it needs.
@@ -72,7 +81,7 @@ export class CouncilStreamTailer implements OnApplicationShutdown {
 
   constructor(
     private readonly env: GatewayEnv,
-    @Inject(REDIS_CLIENT) private readonly redis: Redis,
+    @Inject(REDIS_CLIENT) private readonly redis: RedisClient,
     metrics: MetricsService,
   ) {
     this.lag = new Histogram({
@@ -231,17 +240,8 @@ export class CouncilStreamTailer implements OnApplicationShutdown {
           continue;
         }
         try {
-          const connection = await this.blockingConnection();
           const watches = [...this.watches.values()];
-          const reply = (await connection.xread(
-            'COUNT',
-            STREAM_TAIL_COUNT,
-            'BLOCK',
-            STREAM_TAIL_BLOCK_MS,
-            'STREAMS',
-            ...watches.map((watch) => watch.key),
-            ...watches.map((watch) => watch.cursor),
-          )) as XreadReply;
+          const reply = isCluster(this.redis) ? await this.readEach(watches) : await this.readAll(watches);
           for (const [key, entries] of reply ?? []) this.relay(key, entries);
         } catch (error) {
           if (this.stopped) break;
@@ -252,6 +252,55 @@ export class CouncilStreamTailer implements OnApplicationShutdown {
     } finally {
       this.loopRunning = false;
     }
+  }
+
+  /** One blocking XREAD over every watched stream: a single Redis holds them all. */
+  private async readAll(watches: readonly Watch[]): Promise<XreadReply> {
+    const connection = await this.blockingConnection();
+    return (await connection.xread(
+      'COUNT',
+      STREAM_TAIL_COUNT,
+      'BLOCK',
+      STREAM_TAIL_BLOCK_MS,
+      'STREAMS',
+      ...watches.map((watch) => watch.key),
+      ...watches.map((watch) => watch.cursor),
+    )) as XreadReply;
+  }
+
+  /**
+   * A Redis Cluster: one non-blocking XREAD per stream (each in its own slot; auto-pipelining sends
+   * each node's in one write), then a short pause when none had news.
+   */
+  private async readEach(watches: readonly Watch[]): Promise<XreadReply> {
+    const replies = await Promise.all(
+      watches.map(
+        (watch) =>
+          this.redis.xread(
+            'COUNT',
+            STREAM_TAIL_COUNT,
+            'STREAMS',
+            watch.key,
+            watch.cursor,
+          ) as Promise<XreadReply>,
+      ),
+    );
+    const reply = replies.flatMap((one) => one ?? []);
+    if (reply.length === 0) await this.pause(STREAM_CLUSTER_POLL_MS);
+    return reply;
+  }
+
+  /** Waits `ms`, or less when a new watch arrives (interruptRead) or the app stops. */
+  private pause(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        if (this.wake === done) this.wake = null;
+        resolve();
+      };
+      const timer = setTimeout(done, ms);
+      this.wake = done;
+    });
   }
 
   private relay(key: string, entries: readonly RawStreamEntry[]): void {

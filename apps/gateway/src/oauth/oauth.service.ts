@@ -1,9 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { AUTH_QUERY_PARAMS, OAUTH_ERROR_CODES, ROUTE_PATHS } from '@council/contracts';
-import { REDIS_CLIENT, RateLimitedException } from '@council/server-kit';
+import { REDIS_CLIENT, RateLimitedException, type RedisClient } from '@council/server-kit';
 import { type Request, type Response } from 'express';
-import { Redis } from 'ioredis';
 import { type BaseClient, Issuer, custom, errors, generators } from 'openid-client';
 import { GatewayEnv } from '../config/gateway.env';
 import { OAUTH_START_RATE_LIMIT } from '../rate-limit/rate-limit.constants';
@@ -66,7 +65,7 @@ export class OAuthService {
   private readonly clients: Record<OAuthProviderName, () => Promise<BaseClient>>;
 
   constructor(
-    @Inject(REDIS_CLIENT) private readonly redis: Redis,
+    @Inject(REDIS_CLIENT) private readonly redis: RedisClient,
     private readonly config: GatewayEnv,
     private readonly users: UsersService,
     private readonly sessions: SessionService,

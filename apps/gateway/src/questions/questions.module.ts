@@ -1,4 +1,3 @@
-import { BullModule } from '@nestjs/bullmq';
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import {
@@ -9,8 +8,8 @@ import {
   ResponseEntity,
   RoleEntity,
 } from '@council/db';
-import { QuestionStreamWriter, REDIS_CLIENT } from '@council/server-kit';
-import { type Redis } from 'ioredis';
+import { QUEUES } from '@council/contracts';
+import { QueueModule, QuestionStreamWriter, REDIS_CLIENT, type RedisClient } from '@council/server-kit';
 import { AuthModule } from '../auth/auth.module';
 import { BillingModule } from '../billing/billing.module';
 import { GatewayEnv } from '../config/gateway.env';
@@ -48,7 +47,7 @@ import { SharingService } from './sharing/sharing.service';
       ModelEntity,
       RoleEntity,
     ]),
-    BullModule.registerFlowProducer({ name: QUESTION_FLOW_PRODUCER }),
+    QueueModule.registerFlowProducer(QUESTION_FLOW_PRODUCER, QUEUES.consensus),
     QueuesModule,
     AuthModule,
     BillingModule,
@@ -63,7 +62,7 @@ import { SharingService } from './sharing/sharing.service';
     QuestionJobs,
     {
       provide: QuestionStreamWriter,
-      useFactory: (redis: Redis, env: GatewayEnv) => new QuestionStreamWriter(redis, env.REDIS_PREFIX),
+      useFactory: (redis: RedisClient, env: GatewayEnv) => new QuestionStreamWriter(redis, env.REDIS_PREFIX),
       inject: [REDIS_CLIENT, GatewayEnv],
     },
     AskQuestion,

@@ -1,9 +1,8 @@
-import { BullModule } from '@nestjs/bullmq';
 import { Module } from '@nestjs/common';
 import { ALL_QUEUE_NAMES } from '@council/contracts';
 import { QueueModule, queueDepthMetricsProvider } from '@council/server-kit';
 
-const registrations = BullModule.registerQueue(...ALL_QUEUE_NAMES.map((name) => ({ name })));
+const registrations = QueueModule.registerQueues(...ALL_QUEUE_NAMES);
 
 /** Producer handles for every queue: the gateway enqueues, reports depth and shows them to operators. */
 @Module({

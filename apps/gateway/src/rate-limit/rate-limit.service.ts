@@ -1,6 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { BaseServerEnv, RateLimitedException, REDIS_CLIENT } from '@council/server-kit';
-import { Redis } from 'ioredis';
+import { BaseServerEnv, RateLimitedException, REDIS_CLIENT, type RedisClient } from '@council/server-kit';
 import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 
 export interface RateLimitRule {
@@ -21,7 +20,7 @@ export class RateLimitService {
   private readonly limiters = new Map<string, RateLimiterRedis>();
 
   constructor(
-    @Inject(REDIS_CLIENT) private readonly redis: Redis,
+    @Inject(REDIS_CLIENT) private readonly redis: RedisClient,
     private readonly env: BaseServerEnv,
   ) {}
 

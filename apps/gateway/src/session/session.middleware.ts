@@ -1,7 +1,6 @@
-import { DomainException } from '@council/server-kit';
+import { DomainException, type RedisClient } from '@council/server-kit';
 import { type NextFunction, type Request, type RequestHandler, type Response } from 'express';
 import session from 'express-session';
-import { type Redis } from 'ioredis';
 import { type GatewayEnv } from '../config/gateway.env';
 import './session.types';
 import {
@@ -39,7 +38,7 @@ export function sessionCookieOptions(config: Pick<GatewayEnv, 'PUBLIC_URL'>): {
  * Nothing is stored for visitors who never sign in (saveUninitialized: false). Store failures
  * answer 503 instead of an anonymous 500. The same instance serves Socket.IO handshakes later.
  */
-export function createSessionMiddleware(redis: Redis, config: GatewayEnv): RequestHandler {
+export function createSessionMiddleware(redis: RedisClient, config: GatewayEnv): RequestHandler {
   const secure = isSecureOrigin(config);
   const handler = session({
     name: SESSION_COOKIE_NAME,

@@ -1,6 +1,5 @@
 import { Module } from '@nestjs/common';
-import { REDIS_CLIENT } from '@council/server-kit';
-import { type Redis } from 'ioredis';
+import { REDIS_CLIENT, type RedisClient } from '@council/server-kit';
 import { GatewayEnv } from '../config/gateway.env';
 import { SESSION_MIDDLEWARE, createSessionMiddleware } from './session.middleware';
 import { SessionService } from './session.service';
@@ -14,7 +13,7 @@ import { SessionService } from './session.service';
     {
       provide: SESSION_MIDDLEWARE,
       inject: [REDIS_CLIENT, GatewayEnv],
-      useFactory: (redis: Redis, config: GatewayEnv) => createSessionMiddleware(redis, config),
+      useFactory: (redis: RedisClient, config: GatewayEnv) => createSessionMiddleware(redis, config),
     },
     SessionService,
   ],

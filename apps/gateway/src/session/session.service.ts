@@ -1,7 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { REDIS_CLIENT } from '@council/server-kit';
+import { REDIS_CLIENT, type RedisClient } from '@council/server-kit';
 import { type Request, type Response } from 'express';
-import { Redis } from 'ioredis';
 import { GatewayEnv } from '../config/gateway.env';
 import { type AuthUser } from '../users/users.util';
 import './session.types';
@@ -32,7 +31,7 @@ export function sessionUserId(req: Request): number | null {
 @Injectable()
 export class SessionService {
   constructor(
-    @Inject(REDIS_CLIENT) private readonly redis: Redis,
+    @Inject(REDIS_CLIENT) private readonly redis: RedisClient,
     private readonly config: GatewayEnv,
   ) {}
 
@@ -57,15 +56,19 @@ export class SessionService {
     await promised((done) => req.session.save(done));
 
     const key = userSessionsKey(this.config.REDIS_PREFIX, user.id);
-    const multi = this.redis
-      .multi()
-      .zadd(key, absoluteExpiresAt, req.sessionID)
-      .zremrangebyscore(key, '-inf', Date.now())
-      .pexpire(key, SESSION_LIFETIMES.rememberMe.absoluteMs);
+    // One transaction per key: on a Redis Cluster two users' keys sit in different slots.
+    const updates: Array<Promise<unknown>> = [
+      this.redis
+        .multi()
+        .zadd(key, absoluteExpiresAt, req.sessionID)
+        .zremrangebyscore(key, '-inf', Date.now())
+        .pexpire(key, SESSION_LIFETIMES.rememberMe.absoluteMs)
+        .exec(),
+    ];
     if (previousSid && previousUserId !== null) {
-      multi.zrem(userSessionsKey(this.config.REDIS_PREFIX, previousUserId), previousSid);
+      updates.push(this.redis.zrem(userSessionsKey(this.config.REDIS_PREFIX, previousUserId), previousSid));
     }
-    await multi.exec();
+    await Promise.all(updates);
   }
 
   /** Deletes the session (a replayed cookie is then signed out) and clears the cookie. */
@@ -83,11 +86,10 @@ export class SessionService {
     const sids = (await this.redis.zrange(key, 0, -1)).filter((sid) => sid !== keepSid);
     if (sids.length === 0) return 0;
     const prefix = sessionKeyPrefix(this.config.REDIS_PREFIX);
-    await this.redis
-      .multi()
-      .del(...sids.map((sid) => prefix + sid))
-      .zrem(key, ...sids)
-      .exec();
+    // Key by key: sessions spread over a Redis Cluster's slots. Sessions go first, so a failure
+    // leaves them listed and a retry ends them.
+    await Promise.all(sids.map((sid) => this.redis.del(prefix + sid)));
+    await this.redis.zrem(key, ...sids);
     return sids.length;
   }
 }

@@ -1,8 +1,8 @@
 import { type SessionData, Store } from 'express-session';
-import { type Redis } from 'ioredis';
 import './session.types';
 import { sessionKeyPrefix } from './session.constants';
 import { sessionTtlMs } from './session.util';
+import { type RedisClient } from '@council/server-kit';
 
 type Callback = (error?: unknown) => void;
 
@@ -17,7 +17,7 @@ export class RedisSessionStore extends Store {
   private readonly prefix: string;
 
   constructor(
-    private readonly redis: Redis,
+    private readonly redis: RedisClient,
     redisPrefix: string,
     private readonly now: () => number = Date.now,
   ) {

@@ -1,12 +1,12 @@
 import { questionCancelKey } from '@council/contracts';
-import { type Redis } from 'ioredis';
+import { type RedisClient, isCluster } from '@council/server-kit';
 
 /**
  * Watches the gateway's cancel signal (questionCancelKey) for every question this process is
  * streaming, with one Redis round trip per interval however many answers stream: one multi-key
- * EXISTS (all keys share REDIS_PREFIX and so its hash tag, hence one cluster slot), and only when
- * it counts a signal, one EXISTS per question (pipelined) to find which. Before this, each
- * streaming job polled on its own: N commands per interval for N answers.
+ * EXISTS, and only when it counts a signal, one EXISTS per question to find which. On a Redis
+ * Cluster each question's key has its own slot (questionCancelKey), so there it is one EXISTS per
+ * question every interval, which auto-pipelining sends to each node in one write.
  */
 export class CancelWatch {
   private readonly watchers = new Map<number, Set<() => void>>();
@@ -14,7 +14,7 @@ export class CancelWatch {
   private checking = false;
 
   constructor(
-    private readonly redis: Redis,
+    private readonly redis: RedisClient,
     private readonly prefix: string,
     private readonly intervalMs: number,
   ) {}
@@ -48,18 +48,11 @@ export class CancelWatch {
     try {
       const ids = [...this.watchers.keys()];
       const keys = ids.map((id) => questionCancelKey(this.prefix, id));
-      let anySignal = true;
-      try {
-        anySignal = (await this.redis.exists(...keys)) > 0;
-      } catch {
-        // e.g. CROSSSLOT on a cluster with a prefix without a hash tag: ask key by key below.
-      }
-      if (!anySignal) return;
-      const pipeline = this.redis.pipeline();
-      for (const key of keys) pipeline.exists(key);
-      const results = (await pipeline.exec()) ?? [];
-      results.forEach(([error, value], index) => {
-        if (error || !(typeof value === 'number' && value > 0)) return;
+      if (!isCluster(this.redis) && (await this.redis.exists(...keys)) === 0) return;
+      // Separate commands, not one pipeline: a cluster refuses a pipeline that spans slots.
+      const results = await Promise.allSettled(keys.map((key) => this.redis.exists(key)));
+      results.forEach((result, index) => {
+        if (result.status !== 'fulfilled' || result.value === 0) return;
         for (const callback of [...(this.watchers.get(ids[index]) ?? [])]) callback();
       });
     } catch {

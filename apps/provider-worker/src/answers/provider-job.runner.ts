@@ -38,9 +38,13 @@ import {
   streamWithIdleTimeout,
   tokensForChars,
 } from '@council/llm';
-import { QuestionStreamWriter, type RetryAfterHint, USAGE_JOB_OPTIONS } from '@council/server-kit';
+import {
+  QuestionStreamWriter,
+  type RetryAfterHint,
+  USAGE_JOB_OPTIONS,
+  type RedisClient,
+} from '@council/server-kit';
 import { type Job, type Queue, UnrecoverableError } from 'bullmq';
-import { type Redis } from 'ioredis';
 import { type DataSource } from 'typeorm';
 import { DEFAULT_DELTA_BATCH, DeltaBatcher, type DeltaBatcherOptions } from '../streaming/delta-batcher';
 import { CancelWatch } from './cancel-watch';
@@ -85,7 +89,7 @@ export class RetryableProviderError extends Error implements RetryAfterHint {
 export interface ProviderJobRunnerDeps {
   dataSource: DataSource;
   /** General-purpose client: the question stream and the gateway's cancel signal. */
-  redis: Redis;
+  redis: RedisClient;
   /** REDIS_PREFIX. */
   prefix: string;
   usageQueue: Queue;

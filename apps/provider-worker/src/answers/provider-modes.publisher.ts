@@ -1,8 +1,7 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import { type ProviderMode, providerModesKey } from '@council/contracts';
 import { isDemoProvider } from '@council/llm';
-import { REDIS_CLIENT } from '@council/server-kit';
-import { type Redis } from 'ioredis';
+import { REDIS_CLIENT, type RedisClient } from '@council/server-kit';
 import { llmConfigFromEnv } from '../config/llm-config';
 import { ProviderWorkerEnv } from '../config/provider-worker.env';
 
@@ -17,7 +16,7 @@ export class ProviderModesPublisher implements OnApplicationBootstrap {
 
   constructor(
     private readonly env: ProviderWorkerEnv,
-    @Inject(REDIS_CLIENT) private readonly redis: Redis,
+    @Inject(REDIS_CLIENT) private readonly redis: RedisClient,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {

@@ -5,10 +5,16 @@ import {
   type OnApplicationBootstrap,
   type OnApplicationShutdown,
 } from '@nestjs/common';
-import { QUEUES } from '@council/contracts';
-import { MetricsService, REDIS_CLIENT, instrumentWorker, redisOptionsFromUrl } from '@council/server-kit';
+import { QUEUES, queuePrefix } from '@council/contracts';
+import {
+  MetricsService,
+  REDIS_CLIENT,
+  type RedisClient,
+  bullConnection,
+  closeBullMq,
+  instrumentWorker,
+} from '@council/server-kit';
 import { Queue, type Worker } from 'bullmq';
-import { type Redis } from 'ioredis';
 import { DataSource } from 'typeorm';
 import { llmConfigFromEnv } from '../config/llm-config';
 import { ProviderWorkerEnv } from '../config/provider-worker.env';
@@ -26,12 +32,14 @@ export class ProviderWorkersService implements OnApplicationBootstrap, OnApplica
     private readonly env: ProviderWorkerEnv,
     private readonly dataSource: DataSource,
     private readonly metrics: MetricsService,
-    @Inject(REDIS_CLIENT) private readonly redis: Redis,
+    @Inject(REDIS_CLIENT) private readonly redis: RedisClient,
   ) {}
 
   onApplicationBootstrap(): void {
-    const connection = redisOptionsFromUrl(this.env.REDIS_URL, { maxRetriesPerRequest: null });
-    this.usageQueue = new Queue(QUEUES.usage, { connection, prefix: this.env.REDIS_PREFIX });
+    this.usageQueue = new Queue(QUEUES.usage, {
+      connection: bullConnection(this.env),
+      prefix: queuePrefix(this.env.REDIS_PREFIX, QUEUES.usage),
+    });
     const runner = new ProviderJobRunner({
       dataSource: this.dataSource,
       redis: this.redis,
@@ -42,8 +50,8 @@ export class ProviderWorkersService implements OnApplicationBootstrap, OnApplica
     });
     this.workers = createProviderWorkers(runner, {
       providers: this.env.PROVIDER_QUEUES,
-      connection,
-      prefix: this.env.REDIS_PREFIX,
+      connection: () => bullConnection(this.env),
+      redisPrefix: this.env.REDIS_PREFIX,
       concurrency: this.env.PROVIDER_CONCURRENCY,
       limiter: this.env.PROVIDER_RATE_LIMIT_MAX
         ? { max: this.env.PROVIDER_RATE_LIMIT_MAX, duration: this.env.PROVIDER_RATE_LIMIT_DURATION_MS }
@@ -64,7 +72,7 @@ export class ProviderWorkersService implements OnApplicationBootstrap, OnApplica
   }
 
   async onApplicationShutdown(): Promise<void> {
-    await Promise.all(this.workers.map((worker) => worker.close()));
-    await this.usageQueue?.close();
+    await Promise.all(this.workers.map((worker) => closeBullMq(worker)));
+    if (this.usageQueue) await closeBullMq(this.usageQueue);
   }
 }

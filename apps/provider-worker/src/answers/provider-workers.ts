@@ -1,12 +1,14 @@
-import { type Provider, providerQueueName } from '@council/contracts';
+import { type Provider, providerQueueName, queuePrefix } from '@council/contracts';
 import { providerBackoffStrategy } from '@council/server-kit';
 import { type ConnectionOptions, Worker } from 'bullmq';
 import { type ProviderJobResult, type ProviderJobRunner } from './provider-job.runner';
 
 export interface ProviderWorkersOptions {
   providers: readonly Provider[];
-  connection: ConnectionOptions;
-  prefix: string;
+  /** A new connection for each worker (on a Redis Cluster each owns its client; see bullConnection). */
+  connection: () => ConnectionOptions;
+  /** REDIS_PREFIX; each queue's own prefix and hash tag follow from it (queuePrefix). */
+  redisPrefix: string;
   concurrency: number;
   /** Optional per-queue rate limit: at most `max` jobs started per `duration` ms. */
   limiter?: { max: number; duration: number };
@@ -24,8 +26,8 @@ export function createProviderWorkers(
   return options.providers.map(
     (provider) =>
       new Worker<unknown, ProviderJobResult>(providerQueueName(provider), (job) => runner.run(job), {
-        connection: options.connection,
-        prefix: options.prefix,
+        connection: options.connection(),
+        prefix: queuePrefix(options.redisPrefix, providerQueueName(provider)),
         concurrency: options.concurrency,
         autorun: options.autorun ?? true,
         ...(options.limiter ? { limiter: options.limiter } : {}),

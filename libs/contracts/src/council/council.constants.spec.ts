@@ -48,8 +48,8 @@ describe('council constants', () => {
   });
 
   it('names the cancel key under the prefix', () => {
-    expect(questionCancelKey('{council}', 42)).toBe('{council}:cancel:42');
-    expect(() => questionCancelKey('{council}', 0)).toThrow(RangeError);
+    expect(questionCancelKey('council', 42)).toBe('council:cancel:{42}');
+    expect(() => questionCancelKey('council', 0)).toThrow(RangeError);
   });
 
   it('calls a question final once it has completed, failed or been cancelled', () => {

@@ -53,7 +53,8 @@ export function estimateQuestionTokens(input: QuestionTokenEstimateInput): numbe
 }
 
 /**
- * Redis key (under REDIS_PREFIX) the gateway sets when a question is cancelled: `${prefix}:cancel:<id>`,
+ * Redis key (under REDIS_PREFIX) the gateway sets when a question is cancelled: `${prefix}:cancel:{<id>}`
+ * (the question id is its Redis Cluster hash tag, as for the question's stream),
  * value "1", expiring after QUESTION_CANCEL_TTL_SECONDS. Waiting jobs are removed by the gateway;
  * an active job must check this key (before starting, and between stream batches) and stop: keep the
  * partial answer, mark it with QUESTION_CANCELLED_MESSAGE, and settle what it used.
@@ -62,7 +63,7 @@ export function questionCancelKey(prefix: string, questionId: number): string {
   if (!Number.isSafeInteger(questionId) || questionId < 1) {
     throw new RangeError(`Unusable question id "${questionId}"`);
   }
-  return `${prefix}:cancel:${questionId}`;
+  return `${prefix}:cancel:{${questionId}}`;
 }
 
 /** Ours: long enough for any active job to see the cancel signal. */

@@ -5,7 +5,9 @@ import {
   JOBS,
   QUEUES,
   QUEUE_JOBS,
-  QUEUE_PREFIX,
+  DEFAULT_REDIS_PREFIX,
+  QUEUE_HASH_TAGS,
+  queuePrefix,
   isJobName,
   providerQueueName,
 } from './queues.constants';
@@ -13,8 +15,19 @@ import { JOB_PAYLOAD_CLASSES } from './queues.payloads';
 
 // These strings are persisted in Redis: a failing test here means a rename, which strands queued jobs.
 describe('queue and job names', () => {
-  it('pins the queue names and the cluster-safe prefix', () => {
-    expect(QUEUE_PREFIX).toBe('{council}');
+  it('pins the queue names, their hash tags and the tag-free prefix', () => {
+    expect(DEFAULT_REDIS_PREFIX).toBe('council');
+    expect(QUEUE_HASH_TAGS).toEqual({
+      'provider-openai': 'questions',
+      'provider-anthropic': 'questions',
+      'provider-xai': 'questions',
+      consensus: 'questions',
+      usage: 'usage',
+      retention: 'retention',
+      'billing-webhooks': 'billing-webhooks',
+    });
+    expect(queuePrefix('council', QUEUES.usage)).toBe('council-{usage}');
+    expect(queuePrefix('council', QUEUES.consensus)).toBe('council-{questions}');
     expect(ALL_QUEUE_NAMES).toEqual([
       'provider-openai',
       'provider-anthropic',

@@ -1,17 +1,17 @@
 /**
- * WARNING: queue names, job names and the prefix below NEVER change once shipped. Jobs already
- * waiting in Redis are found by these strings; renaming one strands them (stalled questions, lost
- * usage settlements, unprocessed payments). Add new names instead, and retire old ones only after
- * their queues have drained.
+ * WARNING: queue names, job names, hash tags and the prefix below NEVER change once shipped. Jobs
+ * already waiting in Redis are found by these strings; renaming one strands them (stalled questions,
+ * lost usage settlements, unprocessed payments). Add new names instead, and retire old ones only
+ * after their queues have drained (docs/redis-cluster.md, "Upgrading").
  */
 
 import { type Provider } from '../domain/domain.constants';
 
 /**
- * Default BullMQ prefix (REDIS_PREFIX). The braces are a Redis Cluster hash tag: every key of every
- * queue lands in one slot, which BullMQ's multi-key scripts need.
+ * Default REDIS_PREFIX: the start of every Redis key we write. It carries no hash tag (no braces), so
+ * the tag that decides a key's Redis Cluster slot is the queue's or the question's, further on.
  */
-export const QUEUE_PREFIX = '{council}';
+export const DEFAULT_REDIS_PREFIX = 'council';
 
 export const QUEUES = {
   /** One queue per provider, so each has its own concurrency, rate limit and scaling. */
@@ -42,6 +42,34 @@ export type ProviderQueueName = (typeof PROVIDER_QUEUE_NAMES)[Provider];
 
 export function providerQueueName(provider: Provider): ProviderQueueName {
   return PROVIDER_QUEUE_NAMES[provider];
+}
+
+/** The hash tag of the question flow's queues (see QUEUE_HASH_TAGS). */
+export const QUESTION_FLOW_HASH_TAG = 'questions';
+
+/**
+ * Redis Cluster hash tag of each queue's keys: every key of one queue sits in one slot, as BullMQ's
+ * multi-key scripts require. A question's flow (consensus parent, provider children) must share one
+ * tag: BullMQ's scripts update the parent's keys when a child finishes, and a cluster refuses a
+ * script that reaches into another slot (docs/redis-cluster.md, "Flows"). The other queues each
+ * have their own.
+ */
+export const QUEUE_HASH_TAGS: Readonly<Record<QueueName, string>> = {
+  [QUEUES.providerOpenai]: QUESTION_FLOW_HASH_TAG,
+  [QUEUES.providerAnthropic]: QUESTION_FLOW_HASH_TAG,
+  [QUEUES.providerXai]: QUESTION_FLOW_HASH_TAG,
+  [QUEUES.consensus]: QUESTION_FLOW_HASH_TAG,
+  [QUEUES.usage]: QUEUES.usage,
+  [QUEUES.retention]: QUEUES.retention,
+  [QUEUES.billingWebhooks]: QUEUES.billingWebhooks,
+};
+
+/**
+ * The BullMQ prefix of one queue: `${REDIS_PREFIX}-{<tag>}`, e.g. `council-{usage}`. No colon:
+ * BullMQ splits some keys on ':' and expects none inside a prefix.
+ */
+export function queuePrefix(redisPrefix: string, queue: QueueName): string {
+  return `${redisPrefix}-{${QUEUE_HASH_TAGS[queue]}}`;
 }
 
 export const JOBS = {

@@ -1,4 +1,4 @@
-import { QUEUE_PREFIX } from '../queues/queues.constants';
+import { DEFAULT_REDIS_PREFIX, QUEUES, queuePrefix } from '../queues/queues.constants';
 import { compareEntryIds, isStreamEntryId, questionStreamKey } from './streams.keys';
 
 const Q = 42;
@@ -19,8 +19,10 @@ describe('questionStreamKey', () => {
   it('hashes on the question, so streams spread across slots and never share the queues’ tag', () => {
     expect(hashTag(questionStreamKey(Q))).toBe('42');
     expect(hashTag(questionStreamKey(43))).not.toBe(hashTag(questionStreamKey(Q)));
-    expect(hashTag(`${QUEUE_PREFIX}:consensus:id`)).toBe('council');
-    expect(hashTag(questionStreamKey(Q))).not.toBe(hashTag(`${QUEUE_PREFIX}:consensus:id`));
+    const consensusKey = `${queuePrefix(DEFAULT_REDIS_PREFIX, QUEUES.consensus)}:consensus:id`;
+    expect(hashTag(consensusKey)).toBe('questions');
+    // Under the tag-free prefix, the question's own tag is the first one and wins.
+    expect(hashTag(`${DEFAULT_REDIS_PREFIX}:${questionStreamKey(Q)}`)).toBe('42');
   });
 
   it('refuses anything but a positive integer id', () => {

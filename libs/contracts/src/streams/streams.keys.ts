@@ -8,9 +8,9 @@ export const QUESTION_STREAM_NAMESPACE = 'council';
 /**
  * `council:{<questionId>}`, e.g. `council:{42}`. The braces make the question id the Redis Cluster
  * hash tag: each question's stream (and any key added for it later) lives in one slot, while
- * different questions spread across slots. It deliberately does not use the queues' `{council}` tag, which would put
- * every stream in a single slot. A gateway reading several streams must therefore read per slot
- * (one XREAD per stream, or per node), because a multi-key XREAD across slots fails on a cluster.
+ * different questions spread across slots. REDIS_PREFIX, written before it, carries no tag, so this
+ * one wins. A gateway reading several streams must therefore read per slot (one XREAD per stream),
+ * because a multi-key XREAD across slots fails on a cluster.
  */
 export function questionStreamKey(questionId: number, namespace: string = QUESTION_STREAM_NAMESPACE): string {
   if (!Number.isSafeInteger(questionId) || questionId < 1) {

@@ -1,4 +1,5 @@
 import 'reflect-metadata';
+import { DEFAULT_REDIS_PREFIX } from '@council/contracts';
 import { IsIn, IsInt, IsNotEmpty, IsOptional, IsString, Matches, Max, Min } from 'class-validator';
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -18,10 +19,25 @@ export class BaseServerEnv {
   @Matches(/^rediss?:\/\/.+/, { message: 'REDIS_URL must be a redis:// or rediss:// URL' })
   REDIS_URL!: string;
 
-  /** Key prefix for every Redis key we write; the braces are a Redis Cluster hash tag. */
+  /**
+   * Redis Cluster seed nodes, `host:port` comma-separated. When set, every client is a cluster
+   * client; REDIS_URL still gives the credentials and TLS (docs/redis-cluster.md).
+   */
+  @IsOptional()
+  @Matches(/^[^\s,:]+:\d{1,5}(,[^\s,:]+:\d{1,5})*$/, {
+    message: 'REDIS_CLUSTER_NODES must be host:port pairs separated by commas',
+  })
+  REDIS_CLUSTER_NODES?: string;
+
+  /**
+   * Start of every Redis key we write. No braces: the hash tags that spread keys over a Redis
+   * Cluster's slots come after it (a queue's, a question's), and a tag here would win over them.
+   * No colon: it starts BullMQ's prefixes, which BullMQ splits on ':'.
+   */
   @IsString()
   @IsNotEmpty()
-  REDIS_PREFIX = '{council}';
+  @Matches(/^[^{}:]+$/, { message: 'REDIS_PREFIX must not contain "{", "}" or ":"' })
+  REDIS_PREFIX = DEFAULT_REDIS_PREFIX;
 
   @IsInt()
   @Min(0)

@@ -1,9 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { type HealthResponse } from '@council/contracts';
-import { Redis } from 'ioredis';
 import { DataSource } from 'typeorm';
 import { REDIS_CLIENT } from '../redis/redis.module';
+import { type RedisClient } from '../redis/redis-client.util';
 
 const CHECK_TIMEOUT_MS = 1500;
 
@@ -29,7 +29,7 @@ async function probe(work: () => Promise<unknown>): Promise<'up' | 'down'> {
 export class HealthService {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
-    @Inject(REDIS_CLIENT) private readonly redis: Redis,
+    @Inject(REDIS_CLIENT) private readonly redis: RedisClient,
   ) {}
 
   async check(): Promise<HealthResponse> {

@@ -6,9 +6,8 @@ import {
   type OnApplicationShutdown,
   type OnModuleInit,
 } from '@nestjs/common';
-import { Redis } from 'ioredis';
 import { BaseServerEnv } from '../config/base-server.env';
-import { redisOptionsFromUrl } from './redis-url.util';
+import { type RedisClient, createRedisClient } from './redis-client.util';
 
 export const REDIS_CLIENT = Symbol('REDIS_CLIENT');
 
@@ -19,7 +18,7 @@ const FIRST_CONNECTION_TIMEOUT_MS = 5000;
  * Resolves once the client is ready, or its first attempt failed, or the timeout passed: never
  * rejects, so an app still starts (and reports Redis down) without Redis.
  */
-export function firstConnectionSettled(redis: Redis, timeoutMs: number): Promise<void> {
+export function firstConnectionSettled(redis: RedisClient, timeoutMs: number): Promise<void> {
   if (redis.status === 'ready' || redis.status === 'end') return Promise.resolve();
   return new Promise((resolve) => {
     const settle = () => {
@@ -38,7 +37,7 @@ export function firstConnectionSettled(redis: Redis, timeoutMs: number): Promise
 
 @Injectable()
 class RedisCloser implements OnModuleInit, OnApplicationShutdown {
-  constructor(@Inject(REDIS_CLIENT) private readonly redis: Redis) {}
+  constructor(@Inject(REDIS_CLIENT) private readonly redis: RedisClient) {}
 
   /**
    * Commands fail fast while the client is not ready (no offline queue), so without this the first
@@ -53,7 +52,7 @@ class RedisCloser implements OnModuleInit, OnApplicationShutdown {
   }
 }
 
-/** One general-purpose client per process; commands fail fast instead of queueing while Redis is down. */
+/** One general-purpose client per process (a cluster client on a Redis Cluster); commands fail fast instead of queueing while Redis is down. */
 @Global()
 @Module({
   providers: [
@@ -61,17 +60,15 @@ class RedisCloser implements OnModuleInit, OnApplicationShutdown {
       provide: REDIS_CLIENT,
       inject: [BaseServerEnv],
       useFactory: (env: BaseServerEnv) =>
-        new Redis(
-          redisOptionsFromUrl(env.REDIS_URL, {
-            maxRetriesPerRequest: 1,
-            enableOfflineQueue: false,
-            connectTimeout: 2000,
-            retryStrategy: (attempt) => Math.min(attempt * 200, 2000),
-            // Commands issued in the same tick (hundreds of streams' XADDs, cancel checks) go out
-            // as one write instead of one syscall each.
-            enableAutoPipelining: true,
-          }),
-        ),
+        createRedisClient(env, {
+          maxRetriesPerRequest: 1,
+          enableOfflineQueue: false,
+          connectTimeout: 2000,
+          retryStrategy: (attempt) => Math.min(attempt * 200, 2000),
+          // Commands issued in the same tick (hundreds of streams' XADDs, cancel checks) go out
+          // as one write instead of one syscall each.
+          enableAutoPipelining: true,
+        }),
     },
     RedisCloser,
   ],

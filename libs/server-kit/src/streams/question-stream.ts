@@ -9,12 +9,12 @@ import {
   encodeStreamEntry,
   questionStreamKey,
 } from '@council/contracts';
-import { type Redis } from 'ioredis';
+import { type RedisClient } from '../redis/redis-client.util';
 
 /**
  * The full Redis key of a question's stream: `${REDIS_PREFIX}:council:{<questionId>}`, e.g.
- * `{council}:council:{42}`. Every key we write starts with REDIS_PREFIX (test runs clean up by
- * prefix). Note for Redis Cluster: the prefix's own hash tag comes first, so it decides the slot.
+ * `council:council:{42}`. Every key we write starts with REDIS_PREFIX (test runs clean up by
+ * prefix); the prefix carries no hash tag, so on a Redis Cluster the question id decides the slot.
  */
 export function streamKeyFor(prefix: string, questionId: number): string {
   return `${prefix}:${questionStreamKey(questionId)}`;
@@ -38,7 +38,7 @@ export class QuestionStreamWriter {
   private readonly ttlSeconds: number;
 
   constructor(
-    private readonly redis: Redis,
+    private readonly redis: RedisClient,
     private readonly prefix: string,
     options: QuestionStreamWriterOptions = {},
   ) {

@@ -5,8 +5,7 @@ import {
   QUESTION_CANCEL_TTL_SECONDS,
   questionCancelKey,
 } from '@council/contracts';
-import { DomainException, QuestionStreamWriter, REDIS_CLIENT } from '@council/server-kit';
-import { type Redis } from 'ioredis';
+import { DomainException, QuestionStreamWriter, REDIS_CLIENT, type RedisClient } from '@council/server-kit';
 import { BillingClient } from '../../billing/billing.client';
 import { GatewayEnv } from '../../config/gateway.env';
 import { type AuthUser } from '../../users/users.util';
@@ -26,7 +25,7 @@ export class CancelQuestion {
     private readonly jobs: QuestionJobs,
     private readonly billing: BillingClient,
     private readonly stream: QuestionStreamWriter,
-    @Inject(REDIS_CLIENT) private readonly redis: Redis,
+    @Inject(REDIS_CLIENT) private readonly redis: RedisClient,
     private readonly env: GatewayEnv,
   ) {}
 
