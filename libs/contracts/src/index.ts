@@ -22,6 +22,7 @@ export * from './messages/messages.types';
 export * from './messages/auth.messages';
 export * from './messages/auth.mapping';
 export * from './messages/ask.messages';
+export * from './demo/demo.texts';
 export * from './messages/share.messages';
 export * from './messages/delete.messages';
 export * from './messages/payment.messages';

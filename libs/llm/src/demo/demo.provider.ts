@@ -11,6 +11,8 @@ export interface DemoProviderOptions {
   firstTokenDelayMs?: number;
   /** The provider it stands in for (informational; `name` stays `demo`). */
   standsInFor?: Provider;
+  /** The environment variable that would configure it; default: the built-in provider's. */
+  keyVariable?: string;
 }
 
 /** Deltas are sent at most this often, a few words at a time, like a real stream. */
@@ -20,14 +22,15 @@ const UNPACED_CHUNK_CHARS = 64;
 
 /**
  * The offline adapter for providers without an API key (DECISIONS 15). Deterministic: the same
- * question, model and role prompt give the same answer (demo.writer.ts), streamed at a realistic
- * pace. Token counts are honest estimates, not a tokeniser's: prompt ≈ characters of the system
- * prompt and messages / 4, completion ≈ characters written (reasoning included) / 4, reported with
+ * request and provider give the same answer (demo.writer.ts), streamed at a realistic pace. Token
+ * counts are honest estimates, not a tokeniser's: prompt ≈ characters of the system prompt and
+ * messages / 4, completion ≈ characters written (reasoning included) / 4, reported with
  * `estimated: true`.
  */
 export class DemoProvider implements LlmProvider {
   readonly name = 'demo' as const;
   readonly standsInFor: Provider | null;
+  private readonly keyVariable: string | undefined;
   private readonly charsPerSecond: number;
   private readonly firstTokenDelayMs: number;
 
@@ -35,11 +38,15 @@ export class DemoProvider implements LlmProvider {
     this.charsPerSecond = Math.max(0, options.charsPerSecond ?? 240);
     this.firstTokenDelayMs = Math.max(0, options.firstTokenDelayMs ?? 600);
     this.standsInFor = options.standsInFor ?? null;
+    this.keyVariable = options.keyVariable;
   }
 
   async *stream(request: LlmRequest, signal: AbortSignal): AsyncGenerator<LlmDelta> {
     if (signal.aborted) throw abortReason(signal);
-    const answer = withinLimit(writeDemoAnswer(request), request.maxTokens);
+    const answer = withinLimit(
+      writeDemoAnswer(request, { provider: this.standsInFor, keyVariable: this.keyVariable }),
+      request.maxTokens,
+    );
     await sleep(this.firstTokenDelayMs, signal);
     const paced = this.charsPerSecond > 0;
     const chunkChars = paced
