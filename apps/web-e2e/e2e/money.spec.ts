@@ -165,7 +165,10 @@ test.describe('money (demo mode)', () => {
     await subscribe(page, 'Premium');
     await page.goto('/');
     await expect(page.getByRole('group', { name: 'Member 3' })).toBeVisible();
-    await page.getByLabel('Your question').fill('Should a small team adopt a monorepo?');
+    // An example question: the demo answers it in full, so the debate runs for a while.
+    await page
+      .getByLabel('Your question')
+      .fill('Should I overpay my Plan 2 student loan or invest the money instead?');
     await page.getByRole('checkbox', { name: /Debate mode/ }).check();
     await page.getByRole('button', { name: 'Ask the Council' }).click();
 

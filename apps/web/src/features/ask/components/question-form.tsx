@@ -24,6 +24,7 @@ import { type AskQuestionInput } from '../api/ask-question';
 import { useCouncilStore } from '../stores/council-store';
 import { askCheckFailure } from '../utils/ask-checks';
 import { CouncilMemberCard } from './council-member-card';
+import { DemoHint } from './demo-hint';
 
 interface QuestionFormProps {
   user: SessionUser | null | undefined;
@@ -104,6 +105,15 @@ export function QuestionForm({
           style={{ minHeight: QUESTION_BOX_MIN_HEIGHT_PX }}
         />
       </div>
+
+      {catalogue ? (
+        <DemoHint
+          members={council.members.flatMap(
+            (member) => catalogue.agents.find((agent) => agent.id === member.agentId) ?? [],
+          )}
+          onPickExample={setQuestion}
+        />
+      ) : null}
 
       <div className="grid gap-3 sm:grid-cols-2">
         <OptionCheckbox
