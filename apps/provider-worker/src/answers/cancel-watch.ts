@@ -19,6 +19,11 @@ export class CancelWatch {
     private readonly intervalMs: number,
   ) {}
 
+  /** Whether the gateway has raised the question's cancel signal now. */
+  async isCancelled(questionId: number): Promise<boolean> {
+    return (await this.redis.exists(questionCancelKey(this.prefix, questionId))) > 0;
+  }
+
   /** Calls `onCancel` (once) when the question's cancel signal appears; returns the unwatch. */
   watch(questionId: number, onCancel: () => void): () => void {
     let fired = false;

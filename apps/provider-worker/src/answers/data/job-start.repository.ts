@@ -6,6 +6,7 @@ import {
 } from '@council/contracts';
 import { preparedQuery } from '@council/db';
 import { type DataSource } from 'typeorm';
+import { type StoredRow } from './responses.repository';
 
 /** What a provider job needs of the council member it runs for. */
 export interface JobMember {
@@ -22,12 +23,6 @@ export interface JobContext {
   tier: SubscriptionTier;
   /** Null when the question has no such member (or its model is gone). */
   member: JobMember | null;
-}
-
-/** The job's response row. */
-export interface StoredRow {
-  id: number;
-  status: ResponseStatus;
 }
 
 /** Which response row a job writes, and for which member. */
@@ -63,20 +58,24 @@ interface StartRow {
   rowStatus: ResponseStatus | null;
 }
 
-/**
- * Everything a provider job does before it calls the provider, in one statement (with hundreds of
- * answers starting at once, each round trip adds to the user's wait): reads the question and the
- * member, and unless the question is cancelled or the member is missing, marks a pending question
- * running and creates the response row (status streaming). A row that exists already (a retry, a
- * duplicate run) is left as it is: the caller reads it.
- */
-export async function startJob(dataSource: DataSource, input: JobRowInput): Promise<StartedJob> {
-  const conflict = input.consensus
-    ? `("questionId") WHERE "provider" = 'consensus'`
-    : `("questionId", "memberOrder", "round")`;
-  const { rows } = await preparedQuery<StartRow>(
-    dataSource,
-    `WITH "context" AS (
+/** The SQL a provider job runs before it calls the provider. */
+export class JobStartRepository {
+  constructor(private readonly dataSource: DataSource) {}
+
+  /**
+   * Everything a provider job does before it calls the provider, in one statement (with hundreds
+   * of answers starting at once, each round trip adds to the user's wait): reads the question and
+   * the member, and unless the question is cancelled or the member is missing, marks a pending
+   * question running and creates the response row (status streaming). A row that exists already
+   * (a retry, a duplicate run) is left as it is: the caller reads it.
+   */
+  async start(input: JobRowInput): Promise<StartedJob> {
+    const conflict = input.consensus
+      ? `("questionId") WHERE "provider" = 'consensus'`
+      : `("questionId", "memberOrder", "round")`;
+    const { rows } = await preparedQuery<StartRow>(
+      this.dataSource,
+      `WITH "context" AS (
        SELECT q."status", q."question", q."showDebate", u."subscriptionTier" AS "tier", m."apiModel",
               r."prompt" AS "rolePrompt"
          FROM "questions" q
@@ -99,27 +98,28 @@ export async function startJob(dataSource: DataSource, input: JobRowInput): Prom
      )
      SELECT c.*, "created"."id" AS "rowId", "created"."status" AS "rowStatus"
        FROM "context" c LEFT JOIN "created" ON TRUE`,
-    [
-      input.questionId,
-      input.provider,
-      input.rowMemberOrder,
-      input.round,
-      input.agentId,
-      input.modelId,
-      input.roleId,
-      input.memberOrder,
-    ],
-  );
-  const row = rows[0];
-  if (!row) return { context: null, created: null };
-  return {
-    context: {
-      status: row.status,
-      question: row.question,
-      showDebate: row.showDebate,
-      tier: row.tier,
-      member: row.apiModel === null ? null : { apiModel: row.apiModel, rolePrompt: row.rolePrompt },
-    },
-    created: row.rowId === null || row.rowStatus === null ? null : { id: row.rowId, status: row.rowStatus },
-  };
+      [
+        input.questionId,
+        input.provider,
+        input.rowMemberOrder,
+        input.round,
+        input.agentId,
+        input.modelId,
+        input.roleId,
+        input.memberOrder,
+      ],
+    );
+    const row = rows[0];
+    if (!row) return { context: null, created: null };
+    return {
+      context: {
+        status: row.status,
+        question: row.question,
+        showDebate: row.showDebate,
+        tier: row.tier,
+        member: row.apiModel === null ? null : { apiModel: row.apiModel, rolePrompt: row.rolePrompt },
+      },
+      created: row.rowId === null || row.rowStatus === null ? null : { id: row.rowId, status: row.rowStatus },
+    };
+  }
 }

@@ -1,0 +1,61 @@
+import { JOBS, answerMaxOutputTokensFor } from '@council/contracts';
+import {
+  type LlmRequest,
+  type LlmTask,
+  buildCouncilRequest,
+  buildDebateLog,
+  latestCouncilAnswers,
+} from '@council/llm';
+import { type JobContext, type JobMember } from './data/job-start.repository';
+import { type QuestionAgentsRepository } from './data/question-agents.repository';
+import { type ResponsesRepository } from './data/responses.repository';
+import { type ProviderJobName, type ProviderJobTarget } from './provider-job.types';
+
+const TASKS: Record<ProviderJobName, LlmTask> = {
+  [JOBS.memberAnswer]: 'answer',
+  [JOBS.debateRevision]: 'revision',
+  [JOBS.synthesis]: 'synthesis',
+};
+
+/** What a provider job reads of the council to build its request and the debate transcript. */
+export class CouncilInputsService {
+  constructor(
+    private readonly members: QuestionAgentsRepository,
+    private readonly responses: ResponsesRepository,
+  ) {}
+
+  /** The provider request; revisions and the synthesis read the council's latest answers first. */
+  async request(target: ProviderJobTarget, context: JobContext, member: JobMember): Promise<LlmRequest> {
+    const { data } = target;
+    const latest =
+      target.name === JOBS.memberAnswer
+        ? []
+        : latestCouncilAnswers(
+            await this.members.withNames(data.questionId),
+            await this.responses.latestOfMembers(
+              data.questionId,
+              target.consensus ? data.round : data.round - 1,
+            ),
+          );
+    return buildCouncilRequest({
+      task: TASKS[target.name],
+      question: context.question,
+      model: member.apiModel,
+      rolePrompt: member.rolePrompt,
+      // The limit the question's reservation was sized from (estimateQuestionTokens).
+      maxTokens: answerMaxOutputTokensFor(context.tier),
+      reasoning: data.showReasoning,
+      round: data.round,
+      memberOrder: data.memberOrder,
+      latest,
+    });
+  }
+
+  /** The debate transcript (markdown), stored as the consensus's debateLog. */
+  async debateLog(questionId: number): Promise<string> {
+    return buildDebateLog(
+      await this.members.withNames(questionId),
+      await this.responses.completedOfQuestion(questionId),
+    );
+  }
+}

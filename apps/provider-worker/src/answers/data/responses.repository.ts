@@ -1,0 +1,142 @@
+import {
+  CONSENSUS_PROVIDER,
+  QUESTION_CANCELLED_MESSAGE,
+  type ResponseStatus,
+  type TokenUsage,
+} from '@council/contracts';
+import { ResponseEntity, preparedQuery } from '@council/db';
+import { type StoredMemberAnswer } from '@council/llm';
+import { type DataSource } from 'typeorm';
+
+/** The job's response row. */
+export interface StoredRow {
+  id: number;
+  status: ResponseStatus;
+}
+
+/** Which response row a job writes: the consensus's, or a member's answer of one round. */
+export interface ResponseRowKey {
+  questionId: number;
+  consensus: boolean;
+  memberOrder: number;
+  round: number;
+}
+
+/** What a completed or cancelled answer stores. */
+export interface AnswerFields {
+  response: string;
+  reasoning: string | null;
+  usage: TokenUsage;
+}
+
+/** The SQL of the answers a provider job writes (responses). */
+export class ResponsesRepository {
+  constructor(private readonly dataSource: DataSource) {}
+
+  /** The row a previous run created (the job is a retry or a duplicate run). */
+  async findOfJob(key: ResponseRowKey): Promise<StoredRow | null> {
+    const responses = this.dataSource.getRepository(ResponseEntity);
+    const row = key.consensus
+      ? await responses.findOneBy({ questionId: key.questionId, provider: CONSENSUS_PROVIDER })
+      : await responses.findOneBy({
+          questionId: key.questionId,
+          memberOrder: key.memberOrder,
+          round: key.round,
+        });
+    return row ? { id: row.id, status: row.status } : null;
+  }
+
+  async get(id: number): Promise<ResponseEntity> {
+    return this.dataSource.getRepository(ResponseEntity).findOneByOrFail({ id });
+  }
+
+  /**
+   * Stores the answer unless it is stored already, and returns the stored usage. RETURNING saves a
+   * read on the usual path; a row completed before (a duplicate run) is read.
+   */
+  async complete(id: number, fields: AnswerFields & { debateLog: string | null }): Promise<TokenUsage> {
+    const { rows } = await preparedQuery<TokenUsage>(
+      this.dataSource,
+      `UPDATE "responses"
+          SET "status" = 'completed', "response" = $2, "reasoning" = $3, "debateLog" = $4, "error" = NULL,
+              "promptTokens" = $5, "completionTokens" = $6, "totalTokens" = $7, "updatedAt" = now()
+        WHERE "id" = $1 AND "status" <> 'completed'
+        RETURNING "promptTokens", "completionTokens", "totalTokens"`,
+      [
+        id,
+        fields.response,
+        fields.reasoning,
+        fields.debateLog,
+        fields.usage.promptTokens,
+        fields.usage.completionTokens,
+        fields.usage.totalTokens,
+      ],
+    );
+    const stored = rows[0] ?? (await this.get(id));
+    return {
+      promptTokens: stored.promptTokens,
+      completionTokens: stored.completionTokens,
+      totalTokens: stored.totalTokens,
+    };
+  }
+
+  /**
+   * Keeps a cancelled answer's partial text, marked with QUESTION_CANCELLED_MESSAGE, unless it was
+   * completed; returns whether it did.
+   */
+  async failCancelled(id: number, fields: AnswerFields): Promise<boolean> {
+    const updated: [unknown[], number] = await this.dataSource.query(
+      `UPDATE "responses"
+          SET "status" = 'failed', "error" = $2, "response" = $3, "reasoning" = $4,
+              "promptTokens" = $5, "completionTokens" = $6, "totalTokens" = $7, "updatedAt" = now()
+        WHERE "id" = $1 AND "status" <> 'completed'`,
+      [
+        id,
+        QUESTION_CANCELLED_MESSAGE,
+        fields.response,
+        fields.reasoning,
+        fields.usage.promptTokens,
+        fields.usage.completionTokens,
+        fields.usage.totalTokens,
+      ],
+    );
+    return updated[1] > 0;
+  }
+
+  /** Ends the answer with an error and no text, unless it was completed. */
+  async fail(id: number, error: string): Promise<void> {
+    await this.dataSource.query(
+      `UPDATE "responses" SET "status" = 'failed', "error" = $2, "response" = '', "reasoning" = NULL, "updatedAt" = now()
+        WHERE "id" = $1 AND "status" <> 'completed'`,
+      [id, error],
+    );
+  }
+
+  /** A member's answer text of one round; null when it has none. */
+  async answerText(questionId: number, memberOrder: number, round: number): Promise<string | null> {
+    const row = await this.dataSource
+      .getRepository(ResponseEntity)
+      .findOneBy({ questionId, memberOrder, round });
+    return row ? row.response : null;
+  }
+
+  /** Each member's latest successful answer up to `maxRound`, by member. */
+  async latestOfMembers(questionId: number, maxRound: number): Promise<StoredMemberAnswer[]> {
+    return this.dataSource.query(
+      `SELECT DISTINCT ON ("memberOrder") "memberOrder", "round", "response"
+         FROM "responses"
+        WHERE "questionId" = $1 AND "memberOrder" IS NOT NULL AND "round" <= $2
+          AND "status" = 'completed' AND "error" IS NULL
+        ORDER BY "memberOrder", "round" DESC`,
+      [questionId, maxRound],
+    );
+  }
+
+  /** The question's completed answers by round, then member (the debate transcript's order). */
+  async completedOfQuestion(questionId: number): Promise<ResponseEntity[]> {
+    return this.dataSource.getRepository(ResponseEntity).find({
+      where: { questionId, status: 'completed' },
+      order: { round: 'ASC', memberOrder: 'ASC' },
+    });
+  }
+}

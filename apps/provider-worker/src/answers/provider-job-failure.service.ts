@@ -1,0 +1,78 @@
+import { type TokenUsage } from '@council/contracts';
+import {
+  type LlmProvider,
+  type LlmRequest,
+  classifyProviderError,
+  estimatePromptTokens,
+  tokensForChars,
+} from '@council/llm';
+import { type QuestionStreamWriter } from '@council/server-kit';
+import { type Job, UnrecoverableError } from 'bullmq';
+import { type ResponsesRepository, type StoredRow } from './data/responses.repository';
+import { RetryableProviderError } from './provider-job.errors';
+import { type ProviderJobResult, type ProviderJobTarget } from './provider-job.types';
+import { failedEntry } from './stream-entries';
+import { type UsageSettlement } from './usage-settlement';
+
+/** How a provider job ends without an answer: a cancelled question, or a provider failure. */
+export class ProviderJobFailureService {
+  constructor(
+    private readonly responses: ResponsesRepository,
+    private readonly stream: QuestionStreamWriter,
+    private readonly settlement: UsageSettlement,
+  ) {}
+
+  /**
+   * The question was cancelled mid-answer: keep the partial answer, marked with
+   * QUESTION_CANCELLED_MESSAGE, and settle its estimated usage (the provider sent no report). The
+   * stream is not written: the gateway ended it with question:failed.
+   */
+  async stopCancelled(
+    target: ProviderJobTarget,
+    row: StoredRow,
+    request: LlmRequest,
+    text: string,
+    reasoning: string,
+  ): Promise<ProviderJobResult> {
+    const promptTokens = estimatePromptTokens(request);
+    const completionTokens = tokensForChars(text.length + reasoning.length);
+    const usage: TokenUsage = {
+      promptTokens,
+      completionTokens,
+      totalTokens: promptTokens + completionTokens,
+    };
+    const stopped = await this.responses.failCancelled(row.id, {
+      response: text.trim(),
+      reasoning: reasoning.trim() || null,
+      usage,
+    });
+    if (stopped) await this.settlement.settle(target, row.id, usage);
+    return { status: 'failed', responseId: row.id, changed: null };
+  }
+
+  /**
+   * Sorts a provider failure (classifyProviderError): a retryable one with attempts left is
+   * rethrown for BullMQ's backoff; otherwise the member ends with an error row.
+   */
+  async failOrRetry(
+    job: Job,
+    target: ProviderJobTarget,
+    row: StoredRow,
+    provider: LlmProvider,
+    error: unknown,
+  ): Promise<never> {
+    const classification = classifyProviderError(error, provider.name);
+    const attempts = job.opts.attempts ?? 1;
+    const final = !classification.retryable || job.attemptsMade + 1 >= attempts;
+    if (!final) {
+      throw new RetryableProviderError(classification.userMessage, classification.retryAfterMs, {
+        cause: error,
+      });
+    }
+    await this.responses.fail(row.id, classification.userMessage);
+    await this.stream.append(target.data.questionId, [
+      failedEntry(target, row.id, classification.userMessage),
+    ]);
+    throw new UnrecoverableError(classification.userMessage);
+  }
+}

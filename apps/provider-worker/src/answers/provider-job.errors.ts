@@ -1,0 +1,23 @@
+import { type RetryAfterHint } from '@council/server-kit';
+
+/** The abort reason when the gateway cancels the question mid-answer. */
+export class QuestionCancelledError extends Error {
+  override readonly name = 'QuestionCancelledError';
+
+  constructor() {
+    super('The question was cancelled');
+  }
+}
+
+/** A retryable provider failure; BullMQ's provider backoff reads `retryAfterMs`. */
+export class RetryableProviderError extends Error implements RetryAfterHint {
+  override readonly name = 'RetryableProviderError';
+
+  constructor(
+    message: string,
+    readonly retryAfterMs: number | undefined,
+    options?: ErrorOptions,
+  ) {
+    super(message, options);
+  }
+}

@@ -1,0 +1,145 @@
+// One provider call (a member's answer, a debate revision or the consensus synthesis), from the
+// stored state to the stored answer: load, prompt, stream batched deltas, store the row once (its
+// usage is settled by the flow parent's release, or by a settlement job of its own when alone).
+
+import { JOBS, type StreamEntry } from '@council/contracts';
+import { differsFromPrevious, parseRevision } from '@council/llm';
+import { type QuestionStreamWriter } from '@council/server-kit';
+import { type Job, UnrecoverableError } from 'bullmq';
+import { DeltaBatcher, type DeltaBatcherOptions } from '../streaming/delta-batcher';
+import { streamAnswer } from './answer-stream';
+import { type CancelWatch } from './cancel-watch';
+import { type CouncilInputsService } from './council-inputs.service';
+import { type JobStartRepository } from './data/job-start.repository';
+import { type ResponsesRepository, type StoredRow } from './data/responses.repository';
+import { type ProviderAdapters } from './provider-adapters';
+import { type ProviderJobFailureService } from './provider-job-failure.service';
+import { parseProviderJob } from './provider-job.target';
+import { type ProviderJobResult, type ProviderJobTarget } from './provider-job.types';
+import { completedEntry, deltaEntry, resetEntry } from './stream-entries';
+import { type UsageSettlement } from './usage-settlement';
+
+export interface ProviderJobServiceDeps {
+  jobStarts: JobStartRepository;
+  responses: ResponsesRepository;
+  inputs: CouncilInputsService;
+  adapters: ProviderAdapters;
+  stream: QuestionStreamWriter;
+  cancelWatch: CancelWatch;
+  settlement: UsageSettlement;
+  failures: ProviderJobFailureService;
+  idleTimeoutMs: number;
+  firstDeltaTimeoutMs: number | undefined;
+  batch: DeltaBatcherOptions;
+}
+
+const SKIPPED: ProviderJobResult = { status: 'skipped', responseId: null, changed: null };
+
+export class ProviderJobService {
+  constructor(private readonly deps: ProviderJobServiceDeps) {}
+
+  async run(job: Job): Promise<ProviderJobResult> {
+    const { deps } = this;
+    const target = await parseProviderJob(job);
+    const { data } = target;
+    if (await deps.cancelWatch.isCancelled(data.questionId)) return { ...SKIPPED };
+    const { context, created } = await deps.jobStarts.start({
+      questionId: data.questionId,
+      memberOrder: data.memberOrder,
+      provider: target.provider,
+      rowMemberOrder: target.memberOrder,
+      round: target.round,
+      agentId: data.agentId,
+      modelId: data.modelId,
+      roleId: data.roleId,
+      consensus: target.consensus,
+    });
+    if (!context) throw new UnrecoverableError(`Question ${data.questionId} does not exist`);
+    if (context.status === 'cancelled') return { ...SKIPPED };
+    const { member } = context;
+    if (!member) {
+      throw new UnrecoverableError(`Question ${data.questionId} has no member ${data.memberOrder}`);
+    }
+
+    const row = created ?? (await this.existingRow(target));
+    if (row.status === 'completed' || row.status === 'failed') {
+      // A duplicate run (stalled-job recovery): the answer is stored; settle it (idempotent) and stop.
+      return this.alreadyDone(target, row);
+    }
+
+    if (job.attemptsStarted > 1) await this.append(target, [resetEntry(target, job.attemptsStarted)]);
+
+    const request = await deps.inputs.request(target, context, member);
+    const provider = deps.adapters.for(data);
+    const outcome = await streamAnswer({
+      provider,
+      request,
+      batcher: new DeltaBatcher(
+        (parts) =>
+          this.append(
+            target,
+            parts.map((part) => deltaEntry(target, part.kind, part.text)),
+          ),
+        deps.batch,
+      ),
+      watchCancel: (onCancel) => deps.cancelWatch.watch(data.questionId, onCancel),
+      idleMs: deps.idleTimeoutMs,
+      firstDeltaMs: deps.firstDeltaTimeoutMs,
+    });
+    if (outcome.kind === 'cancelled') {
+      return deps.failures.stopCancelled(target, row, request, outcome.text, outcome.reasoning);
+    }
+    if (outcome.kind === 'failed') {
+      return deps.failures.failOrRetry(job, target, row, provider, outcome.error);
+    }
+
+    const { text, reasoning } = outcome;
+    const revision = target.name === JOBS.debateRevision ? parseRevision(text) : null;
+    const answer = revision ? revision.answer : text.trim();
+    const changed = revision ? (revision.changed ?? (await this.changedFromPrevious(target, answer))) : null;
+    const debateLog =
+      target.consensus && context.showDebate ? await deps.inputs.debateLog(data.questionId) : null;
+    const usage = await deps.responses.complete(row.id, {
+      response: answer,
+      reasoning: reasoning.trim() || null,
+      debateLog,
+      usage: outcome.usage ?? { promptTokens: 0, completionTokens: 0, totalTokens: 0 },
+    });
+    await this.append(target, [completedEntry(target, row.id, usage)]);
+    await deps.settlement.settleCompleted(target, row.id, usage);
+    return { status: 'completed', responseId: row.id, changed };
+  }
+
+  /** The row a previous run created (the job is a retry or a duplicate run). */
+  private async existingRow(target: ProviderJobTarget): Promise<StoredRow> {
+    const { data } = target;
+    const row = await this.deps.responses.findOfJob({
+      questionId: data.questionId,
+      consensus: target.consensus,
+      memberOrder: data.memberOrder,
+      round: data.round,
+    });
+    if (!row) throw new Error(`Response row of job for question ${data.questionId} vanished`);
+    return row;
+  }
+
+  private async alreadyDone(target: ProviderJobTarget, row: StoredRow): Promise<ProviderJobResult> {
+    if (row.status === 'failed') return { status: 'failed', responseId: row.id, changed: null };
+    const stored = await this.deps.responses.get(row.id);
+    await this.deps.settlement.settleCompleted(target, row.id, stored);
+    const changed =
+      target.name === JOBS.debateRevision ? await this.changedFromPrevious(target, stored.response) : null;
+    return { status: 'completed', responseId: row.id, changed };
+  }
+
+  /** Fallback when a revision has no position line: did its text change from the previous round? */
+  private async changedFromPrevious(target: ProviderJobTarget, answer: string): Promise<boolean> {
+    const { data } = target;
+    const previous = await this.deps.responses.answerText(data.questionId, data.memberOrder, data.round - 1);
+    return differsFromPrevious(previous, answer);
+  }
+
+  private async append(target: ProviderJobTarget, entries: readonly StreamEntry[]): Promise<void> {
+    await this.deps.stream.append(target.data.questionId, entries);
+  }
+}

@@ -1,0 +1,46 @@
+import { type JOBS, type MemberAnswerJobData, type ResponseProvider } from '@council/contracts';
+import { type LlmConfig, type LlmProvider } from '@council/llm';
+import { type RedisClient } from '@council/server-kit';
+import { type Queue } from 'bullmq';
+import { type DataSource } from 'typeorm';
+import { type DeltaBatcherOptions } from '../streaming/delta-batcher';
+
+export type ProviderJobName = typeof JOBS.memberAnswer | typeof JOBS.debateRevision | typeof JOBS.synthesis;
+
+/** What a provider job returns (the consensus worker reads `changed` of debate revisions). */
+export interface ProviderJobResult {
+  status: 'completed' | 'failed' | 'skipped';
+  responseId: number | null;
+  /** Debate revisions: whether the member changed its position (null: unknown or not a revision). */
+  changed: boolean | null;
+}
+
+export interface ProviderJobRunnerDeps {
+  dataSource: DataSource;
+  /** General-purpose client: the question stream and the gateway's cancel signal. */
+  redis: RedisClient;
+  /** REDIS_PREFIX. */
+  prefix: string;
+  usageQueue: Queue;
+  llm: LlmConfig;
+  idleTimeoutMs: number;
+  /** Longest wait for the first delta; default: idleTimeoutMs. */
+  firstDeltaTimeoutMs?: number;
+  batch?: DeltaBatcherOptions;
+  /** How often to check for a cancelled question while streaming; default DEFAULT_CANCEL_CHECK_MS. */
+  cancelCheckMs?: number;
+  /** Overrides createProvider (tests). */
+  providerFor?: (data: MemberAnswerJobData) => LlmProvider;
+}
+
+/** A parsed provider job: what it answers and which response row it writes. */
+export interface ProviderJobTarget {
+  name: ProviderJobName;
+  data: MemberAnswerJobData;
+  consensus: boolean;
+  provider: ResponseProvider;
+  memberOrder: number | null;
+  round: number;
+  /** A child of the question's flow, whose parent closes the question's account at the end. */
+  inFlow: boolean;
+}

@@ -1,0 +1,46 @@
+import { JOBS, type TokenUsage, type UsageSettleJobData, usageJobId } from '@council/contracts';
+import { USAGE_JOB_OPTIONS } from '@council/server-kit';
+import { type Queue } from 'bullmq';
+import { type ProviderJobTarget } from './provider-job.types';
+
+/** The usage job of one stored answer. */
+export function usageSettlePayload(
+  target: ProviderJobTarget,
+  responseId: number,
+  usage: TokenUsage,
+): UsageSettleJobData {
+  return {
+    kind: 'response',
+    questionId: target.data.questionId,
+    userId: target.data.userId,
+    responseId,
+    memberOrder: target.memberOrder,
+    round: target.round,
+    provider: target.provider,
+    promptTokens: usage.promptTokens,
+    completionTokens: usage.completionTokens,
+    totalTokens: usage.totalTokens,
+  };
+}
+
+/** Enqueues the settlement of an answer's usage (idempotent: the job id follows from the answer). */
+export class UsageSettlement {
+  constructor(private readonly usageQueue: Queue) {}
+
+  /**
+   * A completed answer's usage. In a flow the parent's release settles every completed answer of
+   * the question in one ledger transaction (it runs after all children, also after a cancel), so
+   * only a lone job (a retry after the question finished) enqueues its own settlement.
+   */
+  async settleCompleted(target: ProviderJobTarget, responseId: number, usage: TokenUsage): Promise<void> {
+    if (!target.inFlow) await this.settle(target, responseId, usage);
+  }
+
+  async settle(target: ProviderJobTarget, responseId: number, usage: TokenUsage): Promise<void> {
+    const payload = usageSettlePayload(target, responseId, usage);
+    await this.usageQueue.add(JOBS.usageSettle, payload, {
+      ...USAGE_JOB_OPTIONS,
+      jobId: usageJobId(payload),
+    });
+  }
+}

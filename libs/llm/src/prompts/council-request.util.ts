@@ -1,0 +1,85 @@
+import { type LlmRequest, type LlmTask } from '../llm.types';
+import { type CouncilMemberRef, memberLabel } from './council-member.util';
+import {
+  type CouncilAnswer,
+  DEFAULT_MEMBER_PROMPT,
+  buildRevisionPrompt,
+  buildSynthesisPrompt,
+} from './llm.prompts';
+
+/** A member's latest successful answer, as a revision or the synthesis shows it. */
+export interface LatestCouncilAnswer {
+  order: number;
+  round: number;
+  answer: CouncilAnswer;
+}
+
+/** A member's latest completed answer as stored (one per member). */
+export interface StoredMemberAnswer {
+  memberOrder: number;
+  round: number;
+  response: string;
+}
+
+/** Each member's latest answer, in the order of `members`; members without one are left out. */
+export function latestCouncilAnswers(
+  members: readonly CouncilMemberRef[],
+  answers: readonly StoredMemberAnswer[],
+): LatestCouncilAnswer[] {
+  const result: LatestCouncilAnswer[] = [];
+  for (const member of members) {
+    const answer = answers.find((candidate) => candidate.memberOrder === member.order);
+    if (!answer) continue;
+    result.push({
+      order: member.order,
+      round: answer.round,
+      answer: { member: memberLabel(member), answer: answer.response },
+    });
+  }
+  return result;
+}
+
+export interface CouncilRequestInput {
+  task: LlmTask;
+  question: string;
+  /** The member's API model id. */
+  model: string;
+  /** The member's role prompt; none or blank: DEFAULT_MEMBER_PROMPT. */
+  rolePrompt: string | null;
+  maxTokens: number;
+  reasoning: boolean;
+  /** Revisions: the 1-based debate round. */
+  round: number;
+  /** Revisions: the reviser's place, whose own answer is set apart from the others. */
+  memberOrder: number;
+  /** Revisions and the synthesis: the latest answers of the council (latestCouncilAnswers). */
+  latest: readonly LatestCouncilAnswer[];
+}
+
+/** The provider request of a first answer, a debate revision or the synthesis. */
+export function buildCouncilRequest(input: CouncilRequestInput): LlmRequest {
+  const base = {
+    model: input.model,
+    system: input.rolePrompt?.trim() || DEFAULT_MEMBER_PROMPT,
+    maxTokens: input.maxTokens,
+    reasoning: input.reasoning,
+  };
+  if (input.task === 'answer') {
+    return { ...base, task: 'answer', messages: [{ role: 'user', content: input.question }] };
+  }
+  if (input.task === 'synthesis') {
+    const content = buildSynthesisPrompt({
+      question: input.question,
+      answers: input.latest.map((entry) => entry.answer),
+    });
+    return { ...base, task: 'synthesis', messages: [{ role: 'user', content }] };
+  }
+  const own = input.latest.find((entry) => entry.order === input.memberOrder);
+  const content = buildRevisionPrompt({
+    question: input.question,
+    round: input.round,
+    ownAnswer: own?.answer.answer ?? '',
+    others: input.latest.filter((entry) => entry.order !== input.memberOrder).map((entry) => entry.answer),
+  });
+  return { ...base, task: 'revision', messages: [{ role: 'user', content }] };
+}
