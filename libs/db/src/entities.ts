@@ -2,6 +2,7 @@ import { AgentEntity } from './agent/agent.entity';
 import { BlogPostEntity } from './blog-post/blog-post.entity';
 import { LedgerEntryEntity } from './ledger-entry/ledger-entry.entity';
 import { ModelEntity } from './model/model.entity';
+import { ProviderEntity } from './provider/provider.entity';
 import { QuestionAgentEntity } from './question-agent/question-agent.entity';
 import { QuestionEntity } from './question/question.entity';
 import { ResponseEntity } from './response/response.entity';
@@ -14,6 +15,7 @@ import { UserEntity } from './user/user.entity';
 /** Every entity, listed explicitly: no path globs, so bundlers and ts/js runs behave the same. */
 export const ENTITIES = [
   UserEntity,
+  ProviderEntity,
   AgentEntity,
   ModelEntity,
   RoleEntity,

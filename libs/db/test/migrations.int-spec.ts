@@ -86,6 +86,7 @@ describe('migrations', () => {
       'blog_posts.id': 'integer ALWAYS',
       'ledger_entries.id': 'integer ALWAYS',
       'models.id': 'integer ALWAYS',
+      'providers.id': 'integer ALWAYS',
       'question_agents.id': 'integer ALWAYS',
       'questions.id': 'integer ALWAYS',
       'responses.id': 'integer ALWAYS',

@@ -34,11 +34,26 @@ describe('catalogue seed', () => {
     if (database) await dropTestDatabase(database);
   });
 
-  it('ships a catalogue big enough for a 10-member council across all three providers', async () => {
+  it('ships a catalogue big enough for a 10-member council across all three built-in providers', async () => {
     const agents = await dataSource.getRepository(AgentEntity).count();
     expect(agents).toBe(0);
     expect(catalogue.agents.length).toBeGreaterThanOrEqual(10);
-    expect(new Set(catalogue.agents.map((agent) => agent.provider))).toEqual(new Set(PROVIDERS));
+    const builtIn = catalogue.agents.filter((agent) =>
+      (PROVIDERS as readonly string[]).includes(agent.provider),
+    );
+    expect(new Set(builtIn.map((agent) => agent.provider))).toEqual(new Set(PROVIDERS));
+    expect(builtIn.length).toBeGreaterThanOrEqual(10);
+    // The OpenAI-compatible providers the README shows how to switch on, each with an agent.
+    expect(catalogue.providers.map((provider) => provider.key)).toEqual([
+      ...PROVIDERS,
+      'gemini',
+      'mistral',
+      'llama',
+      'local',
+    ]);
+    for (const provider of catalogue.providers) {
+      expect(catalogue.agents.some((agent) => agent.provider === provider.key)).toBe(true);
+    }
     expect(catalogue.roles.length).toBeGreaterThanOrEqual(8);
     expect(catalogue.roles.some((role) => role.category === null)).toBe(true);
   });
@@ -50,8 +65,13 @@ describe('catalogue seed', () => {
     const afterSecond = await snapshot(dataSource);
 
     const modelCount = catalogue.agents.reduce((sum, agent) => sum + agent.models.length, 0);
-    const expected = { agents: catalogue.agents.length, models: modelCount, roles: catalogue.roles.length };
-    expect(first).toEqual({ ...expected, retired: { agents: 0, models: 0, roles: 0 } });
+    const expected = {
+      providers: catalogue.providers.length,
+      agents: catalogue.agents.length,
+      models: modelCount,
+      roles: catalogue.roles.length,
+    };
+    expect(first).toEqual({ ...expected, retired: { providers: 0, agents: 0, models: 0, roles: 0 } });
     expect(second).toEqual(first);
     expect(afterFirst.agents).toHaveLength(expected.agents);
     expect(afterFirst.models).toHaveLength(expected.models);
@@ -92,6 +112,7 @@ describe('catalogue seed', () => {
     const [firstAgent, ...otherAgents] = catalogue.agents;
     if (!firstAgent) throw new Error('catalogue has no agents');
     const edited: Catalogue = {
+      providers: catalogue.providers,
       agents: [
         { ...firstAgent, description: 'Edited description', models: firstAgent.models.slice(0, 1) },
         ...otherAgents.slice(0, -1),
@@ -101,7 +122,7 @@ describe('catalogue seed', () => {
 
     const result = await seedCatalogue(dataSource, edited);
     const retiredModels = firstAgent.models.length - 1 + (otherAgents.at(-1)?.models.length ?? 0);
-    expect(result.retired).toEqual({ agents: 1, models: retiredModels, roles: 1 });
+    expect(result.retired).toEqual({ providers: 0, agents: 1, models: retiredModels, roles: 1 });
     const after = await snapshot(dataSource);
     expect(after.agents.map((agent) => agent.id)).toEqual(before.agents.map((agent) => agent.id));
     expect(after.agents.find((agent) => agent.name === firstAgent.name)?.description).toBe(
@@ -113,7 +134,7 @@ describe('catalogue seed', () => {
 
     // Putting the entries back revives the same rows.
     const restored = await seedCatalogue(dataSource, catalogue);
-    expect(restored.retired).toEqual({ agents: 0, models: 0, roles: 0 });
+    expect(restored.retired).toEqual({ providers: 0, agents: 0, models: 0, roles: 0 });
     const final = await snapshot(dataSource);
     expect(final.agents.map((agent) => agent.id)).toEqual(before.agents.map((agent) => agent.id));
     expect(final.models.map((model) => model.id)).toEqual(before.models.map((model) => model.id));

@@ -3,7 +3,7 @@
 import { type Provider } from '../domain/domain.constants';
 import { type ModelResponse } from '../dto/catalogue.response';
 import { type ModelInfo } from '../screens/ask-screen.constants';
-import { PROVIDER_LABELS } from '../screens/history.constants';
+import { providerLabel } from '../screens/history.constants';
 import { modelLabel } from './model-label';
 
 /** Shown for a fact the catalogue does not give. */
@@ -20,7 +20,7 @@ export function modelInfoOf(provider: Provider, model: ModelSource | null | unde
   const facts = model?.facts ?? null;
   return {
     model: model ? modelLabel(model) : MODEL_FACT_UNKNOWN,
-    developer: PROVIDER_LABELS[provider],
+    developer: providerLabel(provider),
     releaseDate: facts?.releaseDate ?? MODEL_FACT_UNKNOWN,
     contextWindow: contextWindowLabel(model?.contextWindow),
     architecture: facts?.architecture ?? MODEL_FACT_UNKNOWN,
@@ -39,7 +39,7 @@ export function consensusInfoOf(
     model: 'Council Consensus',
     developer:
       leader && leaderProvider
-        ? `Council, written by ${leader} (${PROVIDER_LABELS[leaderProvider]})`
+        ? `Council, written by ${leader} (${providerLabel(leaderProvider)})`
         : 'Council',
     releaseDate: 'Per question',
     contextWindow: contextWindowLabel(leaderModel?.contextWindow),

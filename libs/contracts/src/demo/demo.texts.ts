@@ -2,7 +2,7 @@
 // (docs/decisions.md, "15. Providers without keys"). The demo answers the example questions from a
 // script written by hand (libs/llm/src/demo/script); any other question gets the card below.
 
-import { type Provider } from '../domain/domain.constants';
+import { type BuiltInProvider } from '../domain/domain.constants';
 
 /** Questions the demo answers in full, with distinct voices, a real debate and an honest consensus. */
 export const DEMO_EXAMPLE_QUESTIONS = [
@@ -12,7 +12,7 @@ export const DEMO_EXAMPLE_QUESTIONS = [
 ] as const;
 
 /** The environment variable holding each built-in provider's key (README, "Configuration"). */
-export const PROVIDER_KEY_VARIABLES: Readonly<Record<Provider, string>> = {
+export const PROVIDER_KEY_VARIABLES: Readonly<Record<BuiltInProvider, string>> = {
   openai: 'OPENAI_API_KEY',
   anthropic: 'ANTHROPIC_API_KEY',
   xai: 'XAI_API_KEY',

@@ -4,9 +4,9 @@ import {
   ALL_QUEUE_NAMES,
   JOBS,
   QUEUES,
-  QUEUE_JOBS,
   DEFAULT_REDIS_PREFIX,
-  QUEUE_HASH_TAGS,
+  queueHashTag,
+  queueJobs,
   queuePrefix,
   isJobName,
   providerQueueName,
@@ -17,10 +17,15 @@ import { JOB_PAYLOAD_CLASSES } from './queues.payloads';
 describe('queue and job names', () => {
   it('pins the queue names, their hash tags and the tag-free prefix', () => {
     expect(DEFAULT_REDIS_PREFIX).toBe('council');
-    expect(QUEUE_HASH_TAGS).toEqual({
+    expect(
+      Object.fromEntries(
+        [...ALL_QUEUE_NAMES, 'provider-gemini'].map((name) => [name, queueHashTag(name as never)]),
+      ),
+    ).toEqual({
       'provider-openai': 'questions',
       'provider-anthropic': 'questions',
       'provider-xai': 'questions',
+      'provider-gemini': 'questions',
       consensus: 'questions',
       usage: 'usage',
       retention: 'retention',
@@ -45,6 +50,9 @@ describe('queue and job names', () => {
       'provider-anthropic',
       'provider-xai',
     ]);
+    // A catalogue provider's queue follows the same rule, in the question flow's slot.
+    expect(providerQueueName('local')).toBe('provider-local');
+    expect(queuePrefix('council', providerQueueName('local'))).toBe('council-{questions}');
   });
 
   it('pins the job names', () => {
@@ -62,10 +70,10 @@ describe('queue and job names', () => {
   });
 
   it('routes every job to some queue and every queue to known jobs', () => {
-    const routed = new Set(Object.values(QUEUE_JOBS).flat());
+    const routed = new Set(ALL_QUEUE_NAMES.flatMap(queueJobs));
     expect([...routed].sort()).toEqual([...ALL_JOB_NAMES].sort());
-    expect(Object.keys(QUEUE_JOBS).sort()).toEqual([...ALL_QUEUE_NAMES].sort());
-    expect(QUEUE_JOBS[QUEUES.consensus]).toEqual(['consensus-finalise']);
+    expect(queueJobs(QUEUES.consensus)).toEqual(['consensus-finalise']);
+    expect(queueJobs(providerQueueName('gemini'))).toEqual(queueJobs(QUEUES.providerOpenai));
   });
 
   it('has a payload class for every job', () => {

@@ -5,7 +5,7 @@
  * after their queues have drained (docs/redis-cluster.md, "Upgrading").
  */
 
-import { type Provider } from '../domain/domain.constants';
+import { type BuiltInProvider, type Provider } from '../domain/domain.constants';
 
 /**
  * Default REDIS_PREFIX: the start of every Redis key we write. It carries no hash tag (no braces), so
@@ -28,48 +28,49 @@ export const QUEUES = {
   billingWebhooks: 'billing-webhooks',
 } as const;
 
-export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
+/** The queue of a catalogue provider: `provider-<id>`, like the built-in three. */
+export type ProviderQueueName = `provider-${string}`;
 
+export type QueueName = (typeof QUEUES)[keyof typeof QUEUES] | ProviderQueueName;
+
+/** The queues every deployment has: the built-in providers' and the rest. */
 export const ALL_QUEUE_NAMES: readonly QueueName[] = Object.values(QUEUES);
 
 export const PROVIDER_QUEUE_NAMES = {
   openai: QUEUES.providerOpenai,
   anthropic: QUEUES.providerAnthropic,
   xai: QUEUES.providerXai,
-} as const satisfies Record<Provider, QueueName>;
-
-export type ProviderQueueName = (typeof PROVIDER_QUEUE_NAMES)[Provider];
+} as const satisfies Record<BuiltInProvider, QueueName>;
 
 export function providerQueueName(provider: Provider): ProviderQueueName {
-  return PROVIDER_QUEUE_NAMES[provider];
+  return `provider-${provider}`;
+}
+
+export function isProviderQueue(queue: QueueName): queue is ProviderQueueName {
+  return queue.startsWith('provider-');
 }
 
 /** The hash tag of the question flow's queues (see QUEUE_HASH_TAGS). */
 export const QUESTION_FLOW_HASH_TAG = 'questions';
 
 /**
- * Redis Cluster hash tag of each queue's keys: every key of one queue sits in one slot, as BullMQ's
+ * The Redis Cluster hash tag of each queue's keys: every key of one queue sits in one slot, as BullMQ's
  * multi-key scripts require. A question's flow (consensus parent, provider children) must share one
  * tag: BullMQ's scripts update the parent's keys when a child finishes, and a cluster refuses a
  * script that reaches into another slot (docs/redis-cluster.md, "Flows"). The other queues each
  * have their own.
  */
-export const QUEUE_HASH_TAGS: Readonly<Record<QueueName, string>> = {
-  [QUEUES.providerOpenai]: QUESTION_FLOW_HASH_TAG,
-  [QUEUES.providerAnthropic]: QUESTION_FLOW_HASH_TAG,
-  [QUEUES.providerXai]: QUESTION_FLOW_HASH_TAG,
-  [QUEUES.consensus]: QUESTION_FLOW_HASH_TAG,
-  [QUEUES.usage]: QUEUES.usage,
-  [QUEUES.retention]: QUEUES.retention,
-  [QUEUES.billingWebhooks]: QUEUES.billingWebhooks,
-};
+export function queueHashTag(queue: QueueName): string {
+  if (isProviderQueue(queue) || queue === QUEUES.consensus) return QUESTION_FLOW_HASH_TAG;
+  return queue;
+}
 
 /**
  * The BullMQ prefix of one queue: `${REDIS_PREFIX}-{<tag>}`, e.g. `council-{usage}`. No colon:
  * BullMQ splits some keys on ':' and expects none inside a prefix.
  */
 export function queuePrefix(redisPrefix: string, queue: QueueName): string {
-  return `${redisPrefix}-{${QUEUE_HASH_TAGS[queue]}}`;
+  return `${redisPrefix}-{${queueHashTag(queue)}}`;
 }
 
 export const JOBS = {
@@ -94,10 +95,11 @@ export const ALL_JOB_NAMES: readonly JobName[] = Object.values(JOBS);
 const PROVIDER_JOBS = [JOBS.memberAnswer, JOBS.debateRevision, JOBS.synthesis] as const;
 
 /** Which jobs each queue carries, so a worker can refuse to start with a job it has no handler for. */
-export const QUEUE_JOBS: Readonly<Record<QueueName, readonly JobName[]>> = {
-  [QUEUES.providerOpenai]: PROVIDER_JOBS,
-  [QUEUES.providerAnthropic]: PROVIDER_JOBS,
-  [QUEUES.providerXai]: PROVIDER_JOBS,
+export function queueJobs(queue: QueueName): readonly JobName[] {
+  return isProviderQueue(queue) ? PROVIDER_JOBS : STATIC_QUEUE_JOBS[queue];
+}
+
+const STATIC_QUEUE_JOBS: Readonly<Record<Exclude<QueueName, ProviderQueueName>, readonly JobName[]>> = {
   [QUEUES.consensus]: [JOBS.consensusFinalise],
   [QUEUES.usage]: [JOBS.usageSettle],
   [QUEUES.retention]: [JOBS.retentionSweep],

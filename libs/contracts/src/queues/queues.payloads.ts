@@ -11,21 +11,16 @@ import {
   IsInt,
   IsNotEmpty,
   IsString,
+  Matches,
   Max,
   MaxLength,
   Min,
+  NotEquals,
   ValidateIf,
 } from 'class-validator';
-import {
-  CONSENSUS_PROVIDER,
-  PROVIDERS,
-  type Provider,
-  type ResponseProvider,
-} from '../domain/domain.constants';
+import { PROVIDER_ID_PATTERN, type Provider, type ResponseProvider } from '../domain/domain.constants';
 import { AGENTS_MAX, DEBATE_MAX_ROUNDS } from '../limits/limits.constants';
 import { JOBS } from './queues.constants';
-
-const RESPONSE_PROVIDERS: readonly ResponseProvider[] = [...PROVIDERS, CONSENSUS_PROVIDER];
 
 /**
  * One provider call for one council member. Round 0 is the first answer (member-answer); rounds
@@ -60,8 +55,10 @@ export class MemberAnswerJobData {
   @Min(1)
   roleId: number | null;
 
-  /** Also picks the queue (providerQueueName) and the adapter. */
-  @IsIn(PROVIDERS)
+  /** A catalogue provider's id: also picks the queue (providerQueueName) and the adapter. */
+  @IsString()
+  @Matches(PROVIDER_ID_PATTERN)
+  @NotEquals('consensus')
   provider: Provider;
 
   /** The question's owner, for usage settlement. */
@@ -162,7 +159,8 @@ export class UsageSettleJobData {
 
   /** Null for `release`. */
   @ValidateIf((_object: unknown, value: unknown) => value !== null)
-  @IsIn(RESPONSE_PROVIDERS)
+  @IsString()
+  @Matches(PROVIDER_ID_PATTERN)
   provider: ResponseProvider | null;
 
   @IsInt()

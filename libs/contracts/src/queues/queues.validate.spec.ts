@@ -61,7 +61,7 @@ describe('parseJobPayload', () => {
   });
 
   it('rejects a payload with wrong fields, naming them', async () => {
-    const bad = { ...member, provider: 'gemini', memberOrder: 10, roleId: undefined };
+    const bad = { ...member, provider: 'Gemini AI', memberOrder: 10, roleId: undefined };
     await expect(parseJobPayload('debate-revision', bad)).rejects.toThrow(JobPayloadError);
     await expect(parseJobPayload('debate-revision', bad)).rejects.toThrow(/memberOrder/);
     const error = await parseJobPayload('synthesis', bad).catch((caught: unknown) => caught);

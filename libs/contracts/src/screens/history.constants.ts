@@ -2,7 +2,11 @@
 // Texts the spec quotes are copied exactly; the rest (labels, hints, aria names) are ours. The
 // sharing and deleting toasts of spec §8 live in messages/share.messages.ts and delete.messages.ts.
 
-import { type ResponseProvider } from '../domain/domain.constants';
+import {
+  type BuiltInProvider,
+  type CONSENSUS_PROVIDER,
+  type ResponseProvider,
+} from '../domain/domain.constants';
 import { FREE_HISTORY_RETENTION_DAYS } from '../limits/limits.constants';
 
 /** The gateway's history and sharing calls (spec §7, DECISIONS 8). */
@@ -120,12 +124,22 @@ export const SHARED_PAGE = {
 } as const;
 
 /** How a shared response names its agent: by provider (spec §2, Shared page). */
-export const PROVIDER_LABELS: Readonly<Record<ResponseProvider, string>> = {
+export const PROVIDER_LABELS: Readonly<Record<BuiltInProvider | typeof CONSENSUS_PROVIDER, string>> = {
   openai: 'OpenAI',
   anthropic: 'Anthropic',
   xai: 'xAI',
   consensus: 'Council Consensus',
 };
+
+/**
+ * A provider's label: the built-in ones' above, else the catalogue's display name when known, else
+ * its id with a capital ("gemini" → "Gemini").
+ */
+export function providerLabel(provider: ResponseProvider, displayName?: string | null): string {
+  if (Object.hasOwn(PROVIDER_LABELS, provider))
+    return PROVIDER_LABELS[provider as keyof typeof PROVIDER_LABELS];
+  return displayName?.trim() || provider.charAt(0).toUpperCase() + provider.slice(1);
+}
 
 /** The label of a response served by the offline demo provider (DECISIONS 15). */
 export const DEMO_PROVIDER_LABEL = 'Demo';

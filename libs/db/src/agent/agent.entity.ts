@@ -1,4 +1,4 @@
-import { PROVIDERS, type Provider } from '@council/contracts';
+import { type Provider } from '@council/contracts';
 import {
   Column,
   CreateDateColumn,
@@ -24,7 +24,8 @@ export class AgentEntity {
   @Column({ type: 'varchar', length: 100 })
   name: string;
 
-  @Column({ type: 'enum', enum: PROVIDERS, enumName: 'agent_provider' })
+  /** The key of its provider (providers.key), checked by the catalogue seed. */
+  @Column({ type: 'varchar', length: 32 })
   provider: Provider;
 
   @Column({ type: 'text', nullable: true })

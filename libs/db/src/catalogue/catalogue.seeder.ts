@@ -1,19 +1,26 @@
 import { type DataSource, type EntityManager, type EntityTarget } from 'typeorm';
 import { AgentEntity } from '../agent/agent.entity';
 import { ModelEntity } from '../model/model.entity';
+import { ProviderEntity } from '../provider/provider.entity';
 import { RoleEntity } from '../role/role.entity';
-import { type Catalogue, type CatalogueAgent, type CatalogueRole } from './catalogue.types';
+import {
+  type Catalogue,
+  type CatalogueAgent,
+  type CatalogueProvider,
+  type CatalogueRole,
+} from './catalogue.types';
 
 export interface SeedCatalogueResult {
   /** Active entries after the seed, i.e. the entries in the file. */
+  providers: number;
   agents: number;
   models: number;
   roles: number;
   /** Entries newly marked inactive because they are no longer in the file. */
-  retired: { agents: number; models: number; roles: number };
+  retired: { providers: number; agents: number; models: number; roles: number };
 }
 
-type CatalogueEntity = AgentEntity | ModelEntity | RoleEntity;
+type CatalogueEntity = ProviderEntity | AgentEntity | ModelEntity | RoleEntity;
 
 // Same idea as the migration lock: two seeds at once would otherwise retire each other's rows.
 const SEED_LOCK_KEY = '7302118442';
@@ -23,6 +30,17 @@ const UPSERT = { skipUpdateIfNoValuesChanged: true } as const;
 
 /** Joins a natural key's parts with a character no name contains. */
 const naturalKey = (...parts: (string | number)[]): string => parts.join('\u0000');
+
+/** Upserts providers by key; returns their ids. */
+async function seedProviders(manager: EntityManager, providers: CatalogueProvider[]): Promise<number[]> {
+  await manager.getRepository(ProviderEntity).upsert(
+    providers.map((provider, position) => ({ ...provider, position, isActive: true })),
+    { ...UPSERT, conflictPaths: ['key'] },
+  );
+  const keys = new Set(providers.map((provider) => provider.key));
+  const stored = await manager.find(ProviderEntity, { select: { id: true, key: true } });
+  return stored.filter((provider) => keys.has(provider.key)).map((provider) => provider.id);
+}
 
 /** Upserts agents by (provider, name); returns their ids in file order. */
 async function seedAgents(manager: EntityManager, agents: CatalogueAgent[]): Promise<number[]> {
@@ -93,8 +111,8 @@ async function retireMissing(
 }
 
 /**
- * Writes the catalogue into agents, models and roles. Idempotent: rows are upserted by natural key
- * (agent: provider + name, model: agent + name, role: name), so ids never change and running it
+ * Writes the catalogue into providers, agents, models and roles. Idempotent: rows are upserted by
+ * natural key (provider: key, agent: provider + name, model: agent + name, role: name), so ids never change and running it
  * twice changes nothing. One transaction: a failure leaves the previous catalogue in place.
  */
 export async function seedCatalogue(
@@ -103,14 +121,17 @@ export async function seedCatalogue(
 ): Promise<SeedCatalogueResult> {
   return dataSource.transaction(async (manager) => {
     await manager.query('SELECT pg_advisory_xact_lock($1)', [SEED_LOCK_KEY]);
+    const providerIds = await seedProviders(manager, catalogue.providers);
     const agentIds = await seedAgents(manager, catalogue.agents);
     const modelIds = await seedModels(manager, catalogue.agents, agentIds);
     const roleIds = await seedRoles(manager, catalogue.roles);
     return {
+      providers: providerIds.length,
       agents: agentIds.length,
       models: modelIds.length,
       roles: roleIds.length,
       retired: {
+        providers: await retireMissing(manager, ProviderEntity, providerIds),
         agents: await retireMissing(manager, AgentEntity, agentIds),
         models: await retireMissing(manager, ModelEntity, modelIds),
         roles: await retireMissing(manager, RoleEntity, roleIds),

@@ -1,10 +1,23 @@
-import { type ModelFacts, type Provider } from '@council/contracts';
+import { type ModelFacts, type Provider, type ProviderKind } from '@council/contracts';
 
-/** The catalogue data file after validation: what the seed writes to agents, models and roles. */
+/** The catalogue data file after validation: what the seed writes to providers, agents, models and roles. */
 export interface Catalogue {
+  /** The built-in three first, then the file's own, in file order. */
+  providers: CatalogueProvider[];
   /** In file order: the first agent of each provider, with its first model, is a default member. */
   agents: CatalogueAgent[];
   roles: CatalogueRole[];
+}
+
+/** Where a provider's answers come from; its URL and key are read from the named variables. */
+export interface CatalogueProvider {
+  key: Provider;
+  name: string;
+  kind: ProviderKind;
+  avatarUrl: string | null;
+  baseUrlEnv: string | null;
+  apiKeyEnv: string | null;
+  defaultBaseUrl: string | null;
 }
 
 export interface CatalogueAgent {

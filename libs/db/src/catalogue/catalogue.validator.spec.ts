@@ -94,8 +94,61 @@ describe('validateCatalogue', () => {
     const data = validData();
     data.agents[2] = agent('Gemini', 'google');
     expect(problemsOf(data)).toEqual([
-      'agents[2] "Gemini" (google).provider: must be one of openai, anthropic, xai',
+      'agents[2] "Gemini" (google).provider: must be one of openai, anthropic, xai (a provider listed under providers)',
       'agents: no agent for xai: the default council needs one agent per provider',
+    ]);
+  });
+
+  it('adds the OpenAI-compatible providers it lists to the built-in three, and seats their agents', () => {
+    const data = {
+      ...validData(),
+      providers: [
+        {
+          id: 'gemini',
+          name: 'Google Gemini',
+          kind: 'openai-compatible',
+          baseUrlEnv: 'GEMINI_BASE_URL',
+          apiKeyEnv: 'GEMINI_API_KEY',
+          defaultBaseUrl: 'https://generativelanguage.googleapis.com/v1beta/openai/',
+        },
+        { id: 'local', name: 'Local model', kind: 'openai-compatible', baseUrlEnv: 'LOCAL_BASE_URL' },
+      ],
+    };
+    data.agents.push(agent('Gemini', 'gemini'), agent('Local Llama', 'local'));
+    const catalogue = validateCatalogue(data);
+    expect(catalogue.providers.map((provider) => provider.key)).toEqual([
+      'openai',
+      'anthropic',
+      'xai',
+      'gemini',
+      'local',
+    ]);
+    expect(catalogue.providers[4]).toEqual({
+      key: 'local',
+      name: 'Local model',
+      kind: 'openai-compatible',
+      avatarUrl: null,
+      baseUrlEnv: 'LOCAL_BASE_URL',
+      apiKeyEnv: null,
+      defaultBaseUrl: null,
+    });
+    expect(catalogue.agents.map((entry) => entry.provider)).toContain('local');
+  });
+
+  it('rejects a provider with a bad id, kind or variable name, or listed twice', () => {
+    const data = {
+      ...validData(),
+      providers: [
+        { id: 'Gemini AI', name: 'G', kind: 'openai-compatible', baseUrlEnv: 'GEMINI_BASE_URL' },
+        { id: 'mistral', name: 'M', kind: 'anthropic', baseUrlEnv: 'mistral url', apiKeyEnv: 'X' },
+        { id: 'openai', name: 'Again', kind: 'openai-compatible', baseUrlEnv: 'OPENAI_BASE_URL' },
+      ],
+    };
+    expect(problemsOf(data)).toEqual([
+      'providers[0] "G" (Gemini AI).id: must be lower-case letters, digits and dashes (2 to 32), e.g. "gemini"',
+      'providers[1] "M" (mistral).kind: must be openai-compatible',
+      'providers[1] "M" (mistral).baseUrlEnv: must be an environment variable name, e.g. GEMINI_API_KEY',
+      'providers[2]: duplicate provider "openai"',
     ]);
   });
 

@@ -1,10 +1,37 @@
-import { type ModelFacts, PROVIDERS, type Provider } from '@council/contracts';
+import { type ModelFacts, PROVIDERS, type Provider, isProviderId } from '@council/contracts';
 import {
   type Catalogue,
   type CatalogueAgent,
   type CatalogueModel,
+  type CatalogueProvider,
   type CatalogueRole,
 } from './catalogue.types';
+
+/** The built-in providers, always present; their keys come from OPENAI_API_KEY and the like. */
+export const BUILT_IN_CATALOGUE_PROVIDERS: readonly CatalogueProvider[] = [
+  builtIn('openai', 'OpenAI', 'openai', 'OPENAI'),
+  builtIn('anthropic', 'Anthropic', 'anthropic', 'ANTHROPIC'),
+  builtIn('xai', 'xAI', 'openai', 'XAI'),
+];
+
+function builtIn(
+  key: Provider,
+  name: string,
+  kind: CatalogueProvider['kind'],
+  variablePrefix: string,
+): CatalogueProvider {
+  return {
+    key,
+    name,
+    kind,
+    avatarUrl: null,
+    baseUrlEnv: `${variablePrefix}_BASE_URL`,
+    apiKeyEnv: `${variablePrefix}_API_KEY`,
+    defaultBaseUrl: null,
+  };
+}
+
+const ENV_NAME = /^[A-Z][A-Z0-9_]{0,63}$/;
 
 /** Thrown for an invalid catalogue file; the message lists every problem with the entry it is in. */
 export class CatalogueValidationError extends Error {
@@ -80,11 +107,18 @@ class Checker {
     return value;
   }
 
-  provider(value: unknown, path: string): Provider {
-    if (!PROVIDERS.includes(value as Provider)) {
-      this.report(path, `must be one of ${PROVIDERS.join(', ')}`);
+  provider(value: unknown, path: string, known: ReadonlySet<string>): Provider {
+    if (typeof value !== 'string' || !known.has(value)) {
+      this.report(path, `must be one of ${[...known].join(', ')} (a provider listed under providers)`);
     }
     return value as Provider;
+  }
+
+  envName(value: unknown, path: string): string | null {
+    const name = this.optionalText(value, path, 64);
+    if (name && !ENV_NAME.test(name))
+      this.report(path, 'must be an environment variable name, e.g. GEMINI_API_KEY');
+    return name;
   }
 
   url(value: unknown, path: string): string | null {
@@ -141,7 +175,57 @@ function parseFacts(check: Checker, value: unknown, path: string): ModelFacts {
   };
 }
 
-function parseAgent(check: Checker, value: unknown, path: string): CatalogueAgent {
+/** An operator's provider: an OpenAI-compatible API whose URL and key come from the named variables. */
+function parseProvider(check: Checker, value: unknown, path: string): CatalogueProvider {
+  const fields = check.object(value, path);
+  const at = label(path, fields, fields?.['id']);
+  check.onlyFields(fields, at, [
+    'id',
+    'name',
+    'kind',
+    'avatarUrl',
+    'baseUrlEnv',
+    'apiKeyEnv',
+    'defaultBaseUrl',
+  ]);
+  const key = fields?.['id'];
+  if (!isProviderId(key)) {
+    check.report(`${at}.id`, 'must be lower-case letters, digits and dashes (2 to 32), e.g. "gemini"');
+  }
+  if (fields?.['kind'] !== 'openai-compatible') check.report(`${at}.kind`, 'must be openai-compatible');
+  const baseUrlEnv = check.envName(fields?.['baseUrlEnv'], `${at}.baseUrlEnv`);
+  if (!baseUrlEnv) check.report(`${at}.baseUrlEnv`, 'must name the variable holding the base URL');
+  const defaultBaseUrl = check.url(fields?.['defaultBaseUrl'], `${at}.defaultBaseUrl`);
+  if (defaultBaseUrl?.startsWith('/')) check.report(`${at}.defaultBaseUrl`, 'must be an http(s) URL');
+  return {
+    key: typeof key === 'string' ? key : '',
+    name: check.text(fields?.['name'], `${at}.name`, NAME_MAX),
+    kind: 'openai-compatible',
+    avatarUrl: check.url(fields?.['avatarUrl'], `${at}.avatarUrl`),
+    baseUrlEnv,
+    apiKeyEnv: check.envName(fields?.['apiKeyEnv'], `${at}.apiKeyEnv`),
+    defaultBaseUrl,
+  };
+}
+
+function parseProviders(check: Checker, value: unknown): CatalogueProvider[] {
+  const own = (value === undefined ? [] : check.list(value, 'providers')).map((entry, index) =>
+    parseProvider(check, entry, `providers[${index}]`),
+  );
+  const seen = new Set<string>(PROVIDERS);
+  for (const [index, provider] of own.entries()) {
+    if (seen.has(provider.key)) check.report(`providers[${index}]`, `duplicate provider "${provider.key}"`);
+    seen.add(provider.key);
+  }
+  return [...BUILT_IN_CATALOGUE_PROVIDERS, ...own];
+}
+
+function parseAgent(
+  check: Checker,
+  value: unknown,
+  path: string,
+  providers: ReadonlySet<string>,
+): CatalogueAgent {
   const fields = check.object(value, path);
   const at = label(path, fields, fields?.['provider']);
   check.onlyFields(fields, at, ['name', 'provider', 'description', 'logoUrl', 'models']);
@@ -155,7 +239,7 @@ function parseAgent(check: Checker, value: unknown, path: string): CatalogueAgen
   }
   return {
     name: check.text(fields?.['name'], `${at}.name`, NAME_MAX),
-    provider: check.provider(fields?.['provider'], `${at}.provider`),
+    provider: check.provider(fields?.['provider'], `${at}.provider`, providers),
     description: check.text(fields?.['description'], `${at}.description`),
     logoUrl: check.url(fields?.['logoUrl'], `${at}.logoUrl`),
     models,
@@ -205,15 +289,17 @@ export function validateCatalogue(data: unknown, source = 'catalogue'): Catalogu
   const check = new Checker();
   const root = check.object(data, '(file)');
   if (!root) throw new CatalogueValidationError(source, check.problems);
-  check.onlyFields(root, '(file)', ['agents', 'roles']);
+  check.onlyFields(root, '(file)', ['providers', 'agents', 'roles']);
+  const providers = parseProviders(check, root?.['providers']);
+  const keys = new Set(providers.map((provider) => provider.key));
   const agents = check
     .list(root?.['agents'], 'agents', { min: 1 })
-    .map((agent, index) => parseAgent(check, agent, `agents[${index}]`));
+    .map((agent, index) => parseAgent(check, agent, `agents[${index}]`, keys));
   const roles = check
     .list(root?.['roles'], 'roles')
     .map((role, index) => parseRole(check, role, `roles[${index}]`));
   checkUniqueAgents(check, agents);
   checkUniqueRoles(check, roles);
   if (check.problems.length > 0) throw new CatalogueValidationError(source, check.problems);
-  return { agents, roles };
+  return { providers, agents, roles };
 }

@@ -3,6 +3,7 @@ import { BillingLedger1795304460000 } from './1795304460000-BillingLedger';
 import { SupportMessages1795304520000 } from './1795304520000-SupportMessages';
 import { BillingAccounts1795310000000 } from './1795310000000-BillingAccounts';
 import { ModelFacts1795320000000 } from './1795320000000-ModelFacts';
+import { CatalogueProviders1795330000000 } from './1795330000000-CatalogueProviders';
 
 /**
  * Every migration, oldest first. Listed explicitly (no globs) so the compiled CLI, the apps and the
@@ -14,4 +15,5 @@ export const MIGRATIONS = [
   SupportMessages1795304520000,
   BillingAccounts1795310000000,
   ModelFacts1795320000000,
+  CatalogueProviders1795330000000,
 ];

@@ -15,7 +15,6 @@ import { AgentEntity } from '../agent/agent.entity';
 import { ModelEntity } from '../model/model.entity';
 import { QuestionEntity } from '../question/question.entity';
 import { RoleEntity } from '../role/role.entity';
-import { RESPONSE_PROVIDERS } from './response.constants';
 
 /**
  * One answer (spec §3 responses): a member's answer in round 0, its revision in debate round n, or
@@ -50,7 +49,8 @@ export class ResponseEntity {
   @JoinColumn({ name: 'questionId', foreignKeyConstraintName: 'FK_responses_questionId' })
   question?: Relation<QuestionEntity>;
 
-  @Column({ type: 'enum', enum: RESPONSE_PROVIDERS, enumName: 'response_provider' })
+  /** The member's provider key (providers.key), or 'consensus'. */
+  @Column({ type: 'varchar', length: 32 })
   provider: ResponseProvider;
 
   /** question_agents.order of the member that wrote it; null for the consensus. */
