@@ -1,12 +1,14 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { AgentEntity, ModelEntity, RoleEntity } from '@council/db';
+import { AgentEntity, ModelEntity, ProviderEntity, RoleEntity } from '@council/db';
 import { CatalogueController } from './catalogue.controller';
 import { CatalogueService } from './catalogue.service';
+import { ProviderModesService } from './provider-modes.service';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([AgentEntity, ModelEntity, RoleEntity])],
+  imports: [TypeOrmModule.forFeature([AgentEntity, ModelEntity, RoleEntity, ProviderEntity])],
   controllers: [CatalogueController],
-  providers: [CatalogueService],
+  providers: [CatalogueService, ProviderModesService],
+  exports: [ProviderModesService],
 })
 export class CatalogueModule {}

@@ -1,63 +1,55 @@
-import { Inject, Injectable, Logger } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import {
-  type AgentResponse,
-  type ModelResponse,
-  type RoleResponse,
-  providerModesKey,
-} from '@council/contracts';
-import { AgentEntity, ModelEntity, RoleEntity } from '@council/db';
-import { REDIS_CLIENT, type RedisClient } from '@council/server-kit';
+import { type AgentResponse, type ModelResponse, type RoleResponse, providerLabel } from '@council/contracts';
+import { AgentEntity, ModelEntity, ProviderEntity, RoleEntity } from '@council/db';
 import { Repository } from 'typeorm';
-import { GatewayEnv } from '../config/gateway.env';
+import { ProviderModesService, isProviderOffered } from './provider-modes.service';
 
 /**
  * The public catalogue. Lists keep the catalogue file's order, because the first agent of each
- * provider with its first model is the default council (spec §4).
+ * provider with its first model is the default council (spec §4). Agents of an OpenAI-compatible
+ * provider that is not configured are left out, with their models.
  */
 @Injectable()
 export class CatalogueService {
-  private readonly logger = new Logger(CatalogueService.name);
-
   constructor(
     @InjectRepository(AgentEntity) private readonly agents: Repository<AgentEntity>,
     @InjectRepository(ModelEntity) private readonly models: Repository<ModelEntity>,
     @InjectRepository(RoleEntity) private readonly roles: Repository<RoleEntity>,
-    @Inject(REDIS_CLIENT) private readonly redis: RedisClient,
-    private readonly env: GatewayEnv,
+    @InjectRepository(ProviderEntity) private readonly providers: Repository<ProviderEntity>,
+    private readonly providerModes: ProviderModesService,
   ) {}
 
   async listAgents(): Promise<AgentResponse[]> {
-    const [rows, modes] = await Promise.all([
+    const [rows, modes, providers] = await Promise.all([
       this.agents.find({ where: { isActive: true }, order: { position: 'ASC', id: 'ASC' } }),
-      this.providerModes(),
+      this.providerModes.modes(),
+      this.providers.find({ select: { key: true, name: true } }),
     ]);
-    return rows.map(({ id, name, provider, description, logoUrl }) => ({
-      id,
-      name,
-      provider,
-      description,
-      logoUrl,
-      demo: modes[provider] === 'demo',
-    }));
-  }
-
-  /** What the provider workers published at boot (DECISIONS 15); empty when unknown. */
-  private async providerModes(): Promise<Record<string, string>> {
-    try {
-      return await this.redis.hgetall(providerModesKey(this.env.REDIS_PREFIX));
-    } catch (error) {
-      this.logger.warn(`Provider modes unavailable: ${(error as Error).message}`);
-      return {};
-    }
+    const names = new Map(providers.map((provider) => [provider.key, provider.name]));
+    return rows
+      .filter((agent) => isProviderOffered(agent.provider, modes))
+      .map(({ id, name, provider, description, logoUrl }) => ({
+        id,
+        name,
+        provider,
+        providerName: providerLabel(provider, names.get(provider)),
+        description,
+        logoUrl,
+        demo: modes[provider] === 'demo',
+      }));
   }
 
   async listModels(): Promise<ModelResponse[]> {
-    const rows = await this.models.find({
-      where: { isActive: true, agent: { isActive: true } },
-      relations: { agent: true },
-      order: { agent: { position: 'ASC' }, position: 'ASC', id: 'ASC' },
-    });
+    const [all, modes] = await Promise.all([
+      this.models.find({
+        where: { isActive: true, agent: { isActive: true } },
+        relations: { agent: true },
+        order: { agent: { position: 'ASC' }, position: 'ASC', id: 'ASC' },
+      }),
+      this.providerModes.modes(),
+    ]);
+    const rows = all.filter((model) => model.agent && isProviderOffered(model.agent.provider, modes));
     return rows.map(({ id, agentId, name, version, description, capabilities, contextWindow, facts }) => ({
       id,
       agentId,

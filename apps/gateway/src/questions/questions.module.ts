@@ -17,7 +17,9 @@ import { QueuesModule } from '../queues/queues.module';
 import { RateLimitModule } from '../rate-limit/rate-limit.module';
 import { AskQuestion } from './ask/ask-question.service';
 import { CancelQuestion } from './cancel/cancel-question.service';
+import { CatalogueModule } from '../catalogue/catalogue.module';
 import { CatalogueSnapshotService } from './data/catalogue-snapshot.service';
+import { ProviderQueues } from './jobs/provider-queues';
 import { QuestionsRepository } from './data/questions.repository';
 import { ResponsesRepository } from './data/responses.repository';
 import { SharesRepository } from './data/shares.repository';
@@ -47,6 +49,7 @@ import { SharingService } from './sharing/sharing.service';
       ModelEntity,
       RoleEntity,
     ]),
+    CatalogueModule,
     QueueModule.registerFlowProducer(QUESTION_FLOW_PRODUCER, QUEUES.consensus),
     QueuesModule,
     AuthModule,
@@ -59,6 +62,7 @@ import { SharingService } from './sharing/sharing.service';
     ResponsesRepository,
     SharesRepository,
     CatalogueSnapshotService,
+    ProviderQueues,
     QuestionJobs,
     {
       provide: QuestionStreamWriter,

@@ -82,8 +82,11 @@ export function isQuestionFinal(status: QuestionStatus): boolean {
   return (FINAL_QUESTION_STATUSES as readonly QuestionStatus[]).includes(status);
 }
 
-/** Where a provider's answers come from: its live API, or the offline demo adapter (DECISIONS 15). */
-export const PROVIDER_MODES = ['live', 'demo'] as const;
+/**
+ * Where a provider's answers come from: its live API, the offline demo adapter (a built-in provider
+ * without a key, DECISIONS 15), or nowhere (an OpenAI-compatible provider not configured: hidden).
+ */
+export const PROVIDER_MODES = ['live', 'demo', 'off'] as const;
 export type ProviderMode = (typeof PROVIDER_MODES)[number];
 
 /**

@@ -7,6 +7,8 @@ export interface AgentResponse {
   id: number;
   name: string;
   provider: Provider;
+  /** The provider's name from the catalogue, e.g. "Google Gemini". */
+  providerName?: string;
   description: string | null;
   logoUrl: string | null;
   /**

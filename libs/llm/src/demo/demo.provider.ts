@@ -11,7 +11,7 @@ export interface DemoProviderOptions {
   firstTokenDelayMs?: number;
   /** The provider it stands in for (informational; `name` stays `demo`). */
   standsInFor?: Provider;
-  /** The environment variable that would configure it; default: the built-in provider's. */
+  /** The environment variable that would configure it, named on the card. */
   keyVariable?: string;
 }
 

@@ -2,7 +2,7 @@
 // questions are played from hand-written scripts; any other question gets an honest card saying the
 // member has no model configured and how to configure one.
 
-import { DEMO_CARD, PROVIDER_KEY_VARIABLES, type Provider } from '@council/contracts';
+import { DEMO_CARD, PROVIDER_KEY_VARIABLES, isBuiltInProvider } from '@council/contracts';
 import { type LlmRequest, type LlmTask } from '../llm.types';
 import { POSITION_UNCHANGED_LINE, readCouncilPrompt } from '../prompts/llm.prompts';
 import { type DemoAnswer } from './demo-answer';
@@ -43,7 +43,5 @@ export function writeDemoAnswer(request: LlmRequest, member: DemoMember = {}): D
 }
 
 function keyVariableOf(provider: string | null): string {
-  return provider !== null && Object.hasOwn(PROVIDER_KEY_VARIABLES, provider)
-    ? PROVIDER_KEY_VARIABLES[provider as Provider]
-    : 'the provider’s API key variable';
+  return isBuiltInProvider(provider) ? PROVIDER_KEY_VARIABLES[provider] : 'the provider’s API key variable';
 }

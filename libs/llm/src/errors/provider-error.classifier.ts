@@ -1,5 +1,6 @@
 import Anthropic from '@anthropic-ai/sdk';
 import OpenAI from 'openai';
+import { providerLabel } from '@council/contracts';
 import { type LlmProviderName } from '../llm.types';
 import { StreamStalledError, IncompleteStreamError } from './llm.errors';
 
@@ -29,12 +30,10 @@ export interface ProviderErrorClassification {
   userMessage: string;
 }
 
-export const PROVIDER_LABELS: Readonly<Record<LlmProviderName, string>> = {
-  openai: 'OpenAI',
-  anthropic: 'Anthropic',
-  xai: 'xAI',
-  demo: 'Demo',
-};
+/** How error messages name a provider: "OpenAI", "Gemini", "Demo". */
+export function providerErrorLabel(provider: LlmProviderName): string {
+  return provider === 'demo' ? 'Demo' : providerLabel(provider);
+}
 
 const NETWORK_CODES = new Set([
   'ECONNRESET',
@@ -79,7 +78,7 @@ export function classifyProviderError(
   error: unknown,
   provider?: LlmProviderName,
 ): ProviderErrorClassification {
-  const label = provider ? PROVIDER_LABELS[provider] : 'The AI provider';
+  const label = provider ? providerErrorLabel(provider) : 'The AI provider';
   const info = inspect(error);
 
   if (error instanceof StreamStalledError) {

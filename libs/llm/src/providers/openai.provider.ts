@@ -1,4 +1,4 @@
-import { type TokenUsage } from '@council/contracts';
+import { type Provider, type TokenUsage } from '@council/contracts';
 import OpenAI from 'openai';
 import { IncompleteStreamError, abortReason } from '../errors/llm.errors';
 import { PROVIDER_FETCH } from '../http/undici-fetch';
@@ -11,8 +11,11 @@ export const OPENAI_DEFAULT_BASE_URL = 'https://api.openai.com/v1';
 export const XAI_DEFAULT_BASE_URL = 'https://api.x.ai/v1';
 
 export interface OpenAiProviderOptions {
-  /** `xai` speaks the same API at its own base URL. Default `openai`. */
-  name?: 'openai' | 'xai';
+  /**
+   * `xai` speaks the same API at its own base URL, and so does any OpenAI-compatible provider the
+   * catalogue adds (give its base URL). Default `openai`.
+   */
+  name?: Provider;
   apiKey: string;
   /** Default: the provider's public API (OPENAI_DEFAULT_BASE_URL / XAI_DEFAULT_BASE_URL). */
   baseUrl?: string | null;
@@ -30,7 +33,7 @@ export interface OpenAiProviderOptions {
  * models that stream `reasoning_content` have it passed through as reasoning deltas too.
  */
 export class OpenAiProvider implements LlmProvider {
-  readonly name: 'openai' | 'xai';
+  readonly name: Provider;
   private readonly client: OpenAI;
 
   constructor(options: OpenAiProviderOptions) {

@@ -1,7 +1,7 @@
 import { DemoProvider } from '../demo/demo.provider';
 import { AnthropicProvider, supportsExtendedThinking, thinkingBudget } from './anthropic.provider';
 import { OpenAiProvider, acceptsTemperature } from './openai.provider';
-import { createProvider, isDemoProvider } from './provider.factory';
+import { createProvider, isDemoProvider, providerMode } from './provider.factory';
 
 describe('createProvider', () => {
   it('uses the real adapter when a key is configured', () => {
@@ -22,6 +22,48 @@ describe('createProvider', () => {
       expect((adapter as DemoProvider).standsInFor).toBe(provider);
       expect(isDemoProvider(provider, config)).toBe(true);
     }
+  });
+});
+
+describe('OpenAI-compatible providers from the catalogue', () => {
+  const compatible = {
+    gemini: {
+      baseUrl: 'https://gemini.example/v1',
+      apiKey: 'g-1',
+      needsKey: true,
+      keyVariable: 'GEMINI_API_KEY',
+    },
+    mistral: {
+      baseUrl: 'https://mistral.example/v1',
+      apiKey: null,
+      needsKey: true,
+      keyVariable: 'MISTRAL_API_KEY',
+    },
+    local: { baseUrl: 'http://127.0.0.1:11434/v1', needsKey: false, keyVariable: 'LOCAL_BASE_URL' },
+    llama: { baseUrl: null, apiKey: 'l-1', needsKey: true, keyVariable: 'LLAMA_BASE_URL' },
+  };
+
+  it('are live once their URL (and key, where one is needed) are set, and off otherwise', () => {
+    const config = { compatible };
+    expect(providerMode('gemini', config)).toBe('live');
+    expect(providerMode('local', config)).toBe('live');
+    expect(providerMode('mistral', config)).toBe('off');
+    expect(providerMode('llama', config)).toBe('off');
+    expect(providerMode('toString', config)).toBe('off');
+    expect(providerMode('openai', config)).toBe('demo');
+  });
+
+  it('speak the OpenAI format under their own name', () => {
+    const gemini = createProvider('gemini', { compatible });
+    expect(gemini).toBeInstanceOf(OpenAiProvider);
+    expect(gemini.name).toBe('gemini');
+    expect(createProvider('local', { compatible }).name).toBe('local');
+  });
+
+  it('answer with a card naming the variable to set if asked while off', () => {
+    const off = createProvider('mistral', { compatible, demo: { charsPerSecond: 0 } });
+    expect(off).toBeInstanceOf(DemoProvider);
+    expect(isDemoProvider('mistral', { compatible })).toBe(true);
   });
 });
 

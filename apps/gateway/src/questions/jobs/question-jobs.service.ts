@@ -4,8 +4,6 @@ import {
   DEBATE_MAX_ROUNDS,
   JOBS,
   type MemberAnswerJobData,
-  PROVIDERS,
-  type Provider,
   QUEUES,
   finaliseJobId,
   jobId,
@@ -16,6 +14,7 @@ import { buildQuestionFlow, providerJobOptions } from '@council/server-kit';
 import { FlowProducer, type Job, Queue } from 'bullmq';
 import { QUESTION_FLOW_PRODUCER } from '../questions.constants';
 import { type CouncilPlan, describeError } from '../questions.util';
+import { ProviderQueues } from './provider-queues';
 
 /** States of a job that has not started: removing it is safe. */
 const NOT_STARTED_STATES = new Set(['waiting', 'delayed', 'prioritized', 'waiting-children']);
@@ -31,17 +30,12 @@ export interface QueuedQuestion {
 @Injectable()
 export class QuestionJobs {
   private readonly logger = new Logger(QuestionJobs.name);
-  private readonly providerQueues: Record<Provider, Queue>;
 
   constructor(
     @InjectFlowProducer(QUESTION_FLOW_PRODUCER) private readonly flows: FlowProducer,
     @InjectQueue(QUEUES.consensus) private readonly consensusQueue: Queue,
-    @InjectQueue(QUEUES.providerOpenai) openaiQueue: Queue,
-    @InjectQueue(QUEUES.providerAnthropic) anthropicQueue: Queue,
-    @InjectQueue(QUEUES.providerXai) xaiQueue: Queue,
-  ) {
-    this.providerQueues = { openai: openaiQueue, anthropic: anthropicQueue, xai: xaiQueue };
-  }
+    private readonly providerQueues: ProviderQueues,
+  ) {}
 
   /** One flow per question: a child per member answer under the question's finalising parent. */
   async enqueue(question: QueuedQuestion, plan: CouncilPlan): Promise<void> {
@@ -50,7 +44,7 @@ export class QuestionJobs {
 
   /** Adds a member's first answer again under its deterministic id, removing the failed job first. */
   async requeueMemberAnswer(data: MemberAnswerJobData): Promise<void> {
-    const queue = this.providerQueues[data.provider];
+    const queue = this.providerQueues.get(data.provider);
     const id = jobId(data.questionId, data.memberOrder, 0);
     const previous = await queue.getJob(id);
     if (previous) await previous.remove();
@@ -73,14 +67,16 @@ export class QuestionJobs {
         this.logger.warn(`Question ${questionId}: job ${job.id ?? '?'} not removed: ${describeError(error)}`);
       });
     };
+    const providers = new Set(members.map((member) => member.agent?.provider ?? 'openai'));
     for (const member of members) {
-      const queue = this.providerQueues[member.agent?.provider ?? 'openai'];
+      const queue = this.providerQueues.get(member.agent?.provider ?? 'openai');
       for (let round = 0; round <= DEBATE_MAX_ROUNDS; round += 1) {
         await tryRemove(await queue.getJob(jobId(questionId, member.order, round)));
       }
     }
-    for (const provider of PROVIDERS) {
-      await tryRemove(await this.providerQueues[provider].getJob(synthesisJobId(questionId)));
+    // The synthesis runs on the leader's provider, one of the members'.
+    for (const provider of providers) {
+      await tryRemove(await this.providerQueues.get(provider).getJob(synthesisJobId(questionId)));
     }
     if (!active) await tryRemove(await this.consensusQueue.getJob(finaliseJobId(questionId)));
   }

@@ -1,0 +1,43 @@
+import { InjectQueue } from '@nestjs/bullmq';
+import { Injectable, type OnApplicationShutdown } from '@nestjs/common';
+import { type Provider, QUEUES, providerQueueName, queuePrefix } from '@council/contracts';
+import { bullConnection, closeBullMq } from '@council/server-kit';
+import { Queue } from 'bullmq';
+import { GatewayEnv } from '../../config/gateway.env';
+
+/**
+ * The queue of any provider: the built-in three's are registered with Nest; a provider the
+ * catalogue adds gets its queue on first use, under the same prefix rule (queuePrefix).
+ */
+@Injectable()
+export class ProviderQueues implements OnApplicationShutdown {
+  private readonly queues = new Map<Provider, Queue>();
+  private readonly added = new Set<Queue>();
+
+  constructor(
+    private readonly env: GatewayEnv,
+    @InjectQueue(QUEUES.providerOpenai) openaiQueue: Queue,
+    @InjectQueue(QUEUES.providerAnthropic) anthropicQueue: Queue,
+    @InjectQueue(QUEUES.providerXai) xaiQueue: Queue,
+  ) {
+    this.queues.set('openai', openaiQueue).set('anthropic', anthropicQueue).set('xai', xaiQueue);
+  }
+
+  get(provider: Provider): Queue {
+    let queue = this.queues.get(provider);
+    if (!queue) {
+      const name = providerQueueName(provider);
+      queue = new Queue(name, {
+        connection: bullConnection(this.env),
+        prefix: queuePrefix(this.env.REDIS_PREFIX, name),
+      });
+      this.queues.set(provider, queue);
+      this.added.add(queue);
+    }
+    return queue;
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await Promise.all([...this.added].map((queue) => closeBullMq(queue)));
+  }
+}
