@@ -1,6 +1,6 @@
 // `npm test`: every check CI runs, in order, stopping at the first failure.
 //
-// Stages: format (prettier --check .), lint (nx + eslint scripts), typecheck, unit (nx test +
+// Stages: format (prettier --check .), lint (nx + eslint scripts), typecheck (nx + tsc -p scripts), unit (nx test +
 // scripts/test/*.test.mjs), int (nx test:int against real PostgreSQL and Redis + scripts/test/int),
 // cluster (a real three-master Redis Cluster on loopback: the key layout, then the integration
 // suites of asking, streaming and replay, billing's usage settlement and retention against it),
@@ -95,7 +95,14 @@ const STAGES = {
     },
   ],
 
-  typecheck: ['Typecheck (nx run-many -t typecheck)', () => nx(['run-many', '-t', 'typecheck'])],
+  typecheck: [
+    'Typecheck (nx run-many -t typecheck, tsc -p scripts)',
+    async () => {
+      await nx(['run-many', '-t', 'typecheck']);
+      // scripts/ belongs to no Nx project: its TypeScript and the JSDoc of scripts/lib are checked here.
+      await run(bin('tsc'), ['-p', 'scripts/tsconfig.json']);
+    },
+  ],
 
   unit: [
     'Unit tests (nx run-many -t test, scripts/test)',
