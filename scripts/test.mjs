@@ -261,7 +261,7 @@ const STAGES = {
   faults: [
     'Fault scenarios (kills, restarts, provider faults: scripts/faults)',
     () =>
-      run(process.execPath, ['scripts/faults/run.mjs'], {
+      run(process.execPath, ['--import', 'tsx', 'scripts/faults/run.ts'], {
         env: { ...process.env, DATABASE_URL: services.postgres.url, REDIS_URL: services.redis.url },
       }),
   ],
