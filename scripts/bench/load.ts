@@ -100,7 +100,7 @@ class Stream {
 type StreamKey = number | 'consensus';
 
 /** One question a user asked: its streams and how its events arrived. */
-export class Question {
+class Question {
   readonly streams = new Map<StreamKey, Stream>();
   lastEntryId: string | null = null;
   answersDone = 0;

@@ -98,14 +98,8 @@ export function totalIntegrity(checks: Iterable<StreamCheck>): Integrity {
   return total;
 }
 
-/** Redis stream ids "<ms>-<seq>" compared numerically: negative when a < b. */
-export function compareEntryIds(a: string, b: string): number {
-  const [aMs = 0n, aSeq = 0n] = a.split('-').map(BigInt);
-  const [bMs = 0n, bSeq = 0n] = b.split('-').map(BigInt);
-  if (aMs !== bMs) return aMs < bMs ? -1 : 1;
-  if (aSeq !== bSeq) return aSeq < bSeq ? -1 : 1;
-  return 0;
-}
+// Redis stream ids compared numerically: the one comparison the fault scenarios use as well.
+export { compareEntryIds } from '../lib/stream-events.mjs';
 
 /** Nearest-rank percentile (p in 0..100) of an ascending array; null when empty. */
 export function percentile(sorted: ArrayLike<number>, p: number): number | null {

@@ -14,8 +14,8 @@
  * @param {string} b
  */
 export function compareEntryIds(a, b) {
-  const [aMs = 0n, aSeq = 0n] = a.split('-').map(BigInt);
-  const [bMs = 0n, bSeq = 0n] = b.split('-').map(BigInt);
+  const [aMs, aSeq] = a.split('-').map(BigInt);
+  const [bMs, bSeq] = b.split('-').map(BigInt);
   if (aMs !== bMs) return aMs < bMs ? -1 : 1;
   if (aSeq !== bSeq) return aSeq < bSeq ? -1 : 1;
   return 0;

@@ -7,7 +7,7 @@ export function numberedAnswer(words: number): string {
 }
 
 /** The default council's order (PROVIDERS in libs/contracts): openai 0, anthropic 1, xai 2. */
-export const MEMBER_OF_PROVIDER = { openai: 0, anthropic: 1, xai: 2 } as const;
+const MEMBER_OF_PROVIDER = { openai: 0, anthropic: 1, xai: 2 } as const;
 
 export type FaultProvider = keyof typeof MEMBER_OF_PROVIDER;
 
