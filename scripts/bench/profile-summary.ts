@@ -8,7 +8,7 @@ if (!file) {
   console.error('Usage: node --import tsx scripts/bench/profile-summary.ts FILE.cpuprofile [top]');
   process.exit(2);
 }
-/** What a .cpuprofile holds (the DevTools protocol's Profiler.Profile), as far as read here. */
+/** What a .cpuprofile holds, as far as this summary reads it. */
 interface CpuProfile {
   nodes: Array<{ id: number; callFrame: { functionName: string; url: string; lineNumber: number } }>;
   samples: number[];

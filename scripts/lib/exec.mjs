@@ -8,8 +8,10 @@ import { fileURLToPath } from 'node:url';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 
-/** Children currently running through run()/capture(), so a signal handler can pass signals on. */
-/** @type {Set<import('node:child_process').ChildProcess>} */
+/**
+ * Children currently running through run()/capture(), so a signal handler can pass signals on.
+ * @type {Set<import('node:child_process').ChildProcess>}
+ */
 const running = new Set();
 
 export class CommandError extends Error {

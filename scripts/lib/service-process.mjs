@@ -8,10 +8,14 @@ import { ROOT } from './exec.mjs';
 import { paint } from './log.mjs';
 
 /** @typedef {import('./log.mjs').Colour} Colour */
-/** How a child ended; `code` -1 when it could not be started at all. */
-/** @typedef {{ code: number | null, signal: NodeJS.Signals | null }} Exit */
-/** Where a service's output lines go. */
-/** @typedef {(name: string, colour: Colour, line: string) => void} Sink */
+/**
+ * How a child ended; `code` -1 when it could not be started at all.
+ * @typedef {{ code: number | null, signal: NodeJS.Signals | null }} Exit
+ */
+/**
+ * Where a service's output lines go.
+ * @typedef {(name: string, colour: Colour, line: string) => void} Sink
+ */
 /**
  * @typedef {object} Service
  * @property {string} name
@@ -22,8 +26,10 @@ import { paint } from './log.mjs';
  * @property {(graceMs?: number) => Promise<Exit>} stop
  */
 
-/** Every service started and not yet exited, so nothing is left behind whatever path we exit by. */
-/** @type {Set<Service>} */
+/**
+ * Every service started and not yet exited, so nothing is left behind whatever path we exit by.
+ * @type {Set<Service>}
+ */
 const live = new Set();
 
 /**

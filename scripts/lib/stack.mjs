@@ -19,8 +19,10 @@ import { consoleSink, describeExit, startService } from './service-process.mjs';
  * @property {string} [id]
  * @property {NodeJS.ProcessEnv} [env]
  */
-/** Each app's port (or URL), keyed by the app's name, or by its id for a replica. */
-/** @typedef {Record<string, number>} Ports */
+/**
+ * Each app's port, keyed by the app's name, or by its id for a replica.
+ * @typedef {Record<string, number>} Ports
+ */
 /** @typedef {import('./service-process.mjs').Exit} Exit */
 
 /**

@@ -11,11 +11,6 @@ import { probeRedis } from '../../lib/redis.mjs';
 import { type Service, type Sink, startService } from '../../lib/service-process.mjs';
 import { installedVersions } from '../../lib/system-postgres.mjs';
 
-/**
- * redis-server on a free port with an append-only file fsynced on every write, so a restart (even
- * a kill) loses nothing it acknowledged, as a production Redis with persistence would.
- * Resolves { url, port, stop(), down({ kill }), up() }.
- */
 export interface PrivateRedis {
   url: string;
   port: number;
@@ -24,6 +19,11 @@ export interface PrivateRedis {
   stop(): Promise<void>;
 }
 
+/**
+ * redis-server on a free port with an append-only file fsynced on every write, so a restart (even
+ * a kill) loses nothing it acknowledged, as a production Redis with persistence would.
+ * Resolves { url, port, stop(), down({ kill }), up() }.
+ */
 export async function startPrivateRedis({
   sink,
   name = 'redis',
@@ -81,10 +81,6 @@ function asPostgres(binary: string, args: readonly string[]): Promise<void> {
     : run(binary, args, { stdio: 'ignore' });
 }
 
-/**
- * A throw-away PostgreSQL cluster (initdb, trust auth) on a free port that can be stopped and
- * started again: { url (admin), down(), up(), stop() }.
- */
 export interface PrivatePostgres {
   url: string;
   port: number;
@@ -94,6 +90,10 @@ export interface PrivatePostgres {
   stop(): Promise<void>;
 }
 
+/**
+ * A throw-away PostgreSQL cluster (initdb, trust auth) on a free port that can be stopped and
+ * started again: { url (admin), down(), up(), stop() }.
+ */
 export async function startPrivatePostgres(): Promise<PrivatePostgres> {
   const [version] = installedVersions();
   if (!version) throw new Error('No PostgreSQL server binaries under /usr/lib/postgresql');

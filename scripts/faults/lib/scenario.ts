@@ -92,7 +92,7 @@ setInterval(() => {
 // ---------------------------------------------------------------------------------------------
 
 /**
- * Starts a scenario. Options:
+ * A scenario's options:
  *   name          short id (database/prefix/log names)
  *   redis         'shared' (the run's Redis, own prefix) | 'private' (own redis-server, restartable)
  *   postgres      'shared' (the run's server, own database) | 'private' (own cluster, restartable)
@@ -180,6 +180,7 @@ export function errorCode(body: unknown): string | undefined {
   return typeof body.code === 'string' ? body.code : undefined;
 }
 
+/** Starts a scenario; when start-up fails, what it started is cleaned up and the error rethrown. */
 export async function startScenario(options: ScenarioOptions): Promise<Scenario> {
   const scenario = new Scenario(options);
   cleanups.add(() => scenario.cleanup());
