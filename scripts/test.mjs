@@ -1,7 +1,7 @@
 // `npm test`: every check CI runs, in order, stopping at the first failure.
 //
-// Stages: format (prettier --check .), lint (nx + eslint scripts), typecheck, unit (nx test +
-// scripts/test/*.test.mjs), int (nx test:int against real PostgreSQL and Redis + scripts/test/int),
+// Stages: format (prettier --check .), lint (nx + eslint scripts), typecheck (nx + tsc -p scripts), unit (nx test +
+// scripts/test/*.test.{mjs,ts}), int (nx test:int against real PostgreSQL and Redis + scripts/test/int),
 // cluster (a real three-master Redis Cluster on loopback: the key layout, then the integration
 // suites of asking, streaming and replay, billing's usage settlement and retention against it),
 // smoke (`npm start` with nothing set, used as a new user, restarted: scripts/smoke), e2e (build, fresh database, migrate + seed, the four apps on free ports, Playwright in Chromium),
@@ -38,13 +38,16 @@ import { redactUrl, withDatabase } from './lib/urls.mjs';
 const runId = makeRunId();
 const services = {}; // { postgres, redis, chromium } once the "services" stage has run
 
-/** `node --test` on the given files, with extra env for the ones that talk to services. */
+/**
+ * `node --test` on a directory's test files, with extra env for the ones that talk to services.
+ * tsx (installed by then) runs the TypeScript ones and what they import.
+ */
 function nodeTests(dir, env = process.env) {
   const files = readdirSync(path.join(ROOT, dir))
-    .filter((file) => file.endsWith('.test.mjs'))
+    .filter((file) => /\.test\.(mjs|ts)$/.test(file))
     .map((file) => path.join(dir, file));
   return files.length > 0
-    ? run(process.execPath, ['--test', '--test-reporter=spec', ...files], { env })
+    ? run(process.execPath, ['--import', 'tsx', '--test', '--test-reporter=spec', ...files], { env })
     : Promise.resolve();
 }
 
@@ -95,7 +98,16 @@ const STAGES = {
     },
   ],
 
-  typecheck: ['Typecheck (nx run-many -t typecheck)', () => nx(['run-many', '-t', 'typecheck'])],
+  typecheck: [
+    'Typecheck (nx run-many -t typecheck, tsc -p scripts)',
+    async () => {
+      await nx(['run-many', '-t', 'typecheck']);
+      // scripts/ belongs to no Nx project: its TypeScript and the JSDoc of scripts/lib are checked
+      // here, against the declarations of the libs they load (built, as their package.json says).
+      await nx(['run-many', '-t', 'build', '-p', '@council/llm', '@council/testing']);
+      await run(bin('tsc'), ['-p', 'scripts/tsconfig.json']);
+    },
+  ],
 
   unit: [
     'Unit tests (nx run-many -t test, scripts/test)',
@@ -249,7 +261,7 @@ const STAGES = {
   faults: [
     'Fault scenarios (kills, restarts, provider faults: scripts/faults)',
     () =>
-      run(process.execPath, ['scripts/faults/run.mjs'], {
+      run(process.execPath, ['--import', 'tsx', 'scripts/faults/run.ts'], {
         env: { ...process.env, DATABASE_URL: services.postgres.url, REDIS_URL: services.redis.url },
       }),
   ],

@@ -1,7 +1,8 @@
+// @ts-check
 // Loaded into the apps with NODE_OPTIONS=--require when `npm run bench -- --profile` runs (Node
 // does not allow --cpu-prof in NODE_OPTIONS). Samples the CPU from start-up; on SIGUSR2 it writes
 // <app>-<pid>.cpuprofile to BENCH_PROFILE_DIR (open it in Chrome DevTools or summarise it with
-// `node scripts/bench/profile-summary.mjs FILE`).
+// `node --import tsx scripts/bench/profile-summary.ts FILE`).
 'use strict';
 const fs = require('node:fs');
 const inspector = require('node:inspector');

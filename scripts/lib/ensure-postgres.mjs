@@ -1,3 +1,4 @@
+// @ts-check
 // Decides which PostgreSQL a run uses, starting or installing one when needed.
 import path from 'node:path';
 import process from 'node:process';
@@ -22,6 +23,10 @@ import { isLocalUrl, redactUrl } from './urls.mjs';
 /** The admin URL tests use when DATABASE_URL is unset: the machine's cluster, trust auth on 127.0.0.1. */
 export const DEFAULT_ADMIN_URL = 'postgres://postgres@127.0.0.1:5432/postgres';
 
+/**
+ * @param {string} url
+ * @param {{ error?: Error }} probe
+ */
 function unreachable(url, probe) {
   return new Error(
     `PostgreSQL at ${redactUrl(url)} is not answering: ${probe.error?.message ?? 'unknown error'}`,
@@ -32,6 +37,8 @@ function unreachable(url, probe) {
  * For `npm start`: DATABASE_URL when set (it must answer), else the embedded PostgreSQL with its
  * cluster in EMBEDDED_PG_DATA (default .data/postgres) on EMBEDDED_PG_PORT (default 54320).
  * Resolves { url, description, service? } — `service` is the child to stop on exit.
+ * @param {{ env?: NodeJS.ProcessEnv, sink?: import('./service-process.mjs').Sink }} [options]
+ * @returns {Promise<{ url: string, description: string, service?: import('./service-process.mjs').Service }>}
  */
 export async function ensureDevPostgres({ env = process.env, sink } = {}) {
   if (env.DATABASE_URL) {
@@ -51,7 +58,10 @@ export async function ensureDevPostgres({ env = process.env, sink } = {}) {
   };
 }
 
-/** Starts the Debian "main" cluster (installing PostgreSQL first when absent and allowed); true if it answers. */
+/**
+ * Starts the Debian "main" cluster (installing PostgreSQL first when absent and allowed); true if it answers.
+ * @param {string} url
+ */
 async function startSystemPostgres(url) {
   if (installedVersions().length === 0) {
     if (!canAptInstall()) return false;
@@ -72,7 +82,7 @@ async function startSystemPostgres(url) {
       return result.ok || result.authFailed ? result : null;
     },
     { timeoutMs: 15_000, what: 'PostgreSQL to accept connections' },
-  ).catch(() => ({ ok: false }));
+  ).catch(() => ({ ok: false, authFailed: false }));
   if (probe.authFailed) warn('The system cluster wants a password on 127.0.0.1 (pg_hba.conf is not trust).');
   return probe.ok;
 }
@@ -81,6 +91,8 @@ async function startSystemPostgres(url) {
  * For `npm test`: an admin URL (one that may CREATE/DROP DATABASE). DATABASE_URL or the local
  * default; a local server that is down gets started (or installed), and as a last resort a private
  * trust-auth cluster is created. Resolves { url, description, stop? }.
+ * @param {{ env?: NodeJS.ProcessEnv }} [options]
+ * @returns {Promise<{ url: string, description: string, stop?: () => Promise<void> }>}
  */
 export async function ensureTestPostgres({ env = process.env } = {}) {
   const url = env.DATABASE_URL || DEFAULT_ADMIN_URL;

@@ -1,3 +1,4 @@
+// @ts-check
 // Decides which Redis a run uses, starting or installing redis-server when needed.
 import process from 'node:process';
 import { aptInstall, canAptInstall } from './apt.mjs';
@@ -13,6 +14,10 @@ export const HOW_TO_GET_REDIS =
   'Redis is needed and none was found. Either install it (as root: apt-get install -y redis-server) ' +
   'so redis-server is on PATH, or point REDIS_URL at a running Redis, e.g. REDIS_URL=redis://127.0.0.1:6379';
 
+/**
+ * @param {string} url
+ * @param {{ error?: Error }} probe
+ */
 function unreachable(url, probe) {
   return new Error(`Redis at ${redactUrl(url)} is not answering: ${probe.error?.message ?? 'unknown error'}`);
 }
@@ -40,6 +45,8 @@ export async function redisServerBinary() {
  * `probeUrl` (127.0.0.1:6379; REDIS_PROBE_URL overrides it, so the fallback can be tried on a
  * machine whose Redis is running); else our own redis-server child on a free port.
  * Resolves { url, description, service? } — `service` is the child to stop on exit.
+ * @param {{ env?: NodeJS.ProcessEnv, probeUrl?: string, sink?: import('./service-process.mjs').Sink, dataDir?: string }} [options]
+ * @returns {Promise<{ url: string, description: string, service?: import('./service-process.mjs').Service }>}
  */
 export async function ensureDevRedis({
   env = process.env,
@@ -69,6 +76,8 @@ export async function ensureDevRedis({
 /**
  * For `npm test`: REDIS_URL or the local default; a local Redis that is down is started as the
  * machine's daemon on 6379 (installed first when absent and we are root). Resolves { url, description }.
+ * @param {{ env?: NodeJS.ProcessEnv }} [options]
+ * @returns {Promise<{ url: string, description: string }>}
  */
 export async function ensureTestRedis({ env = process.env } = {}) {
   const url = env.REDIS_URL || DEFAULT_REDIS_URL;

@@ -1,12 +1,18 @@
+// @ts-check
 // Cleanup on every way out: normal end, failure, Ctrl-C (SIGINT) and SIGTERM.
 import process from 'node:process';
 import { signalRunning } from './exec.mjs';
 import { warn } from './log.mjs';
 
+/** @type {Array<() => unknown>} */
 const cleanups = [];
+/** @type {Promise<void> | null} */
 let cleaning = null;
 
-/** Registers an async cleanup; they run last-registered-first (stop apps before their database). */
+/**
+ * Registers an async cleanup; they run last-registered-first (stop apps before their database).
+ * @param {() => unknown} fn
+ */
 export function onCleanup(fn) {
   cleanups.push(fn);
 }
@@ -17,7 +23,7 @@ export function runCleanups() {
     while (cleanups.length > 0) {
       const fn = cleanups.pop();
       try {
-        await fn();
+        await fn?.();
       } catch (cause) {
         warn(`cleanup failed: ${cause instanceof Error ? cause.message : cause}`);
       }
@@ -31,12 +37,14 @@ export function runCleanups() {
  * then exit with the code `finish(signal)` returns (default 130 / 143, the shell's convention).
  * npm forwards the terminal's Ctrl-C as a second SIGINT within milliseconds, so only a signal
  * arriving more than 2 s later counts as "stop now" and skips the remaining cleanup.
+ * @param {{ onSignal?: (signal: NodeJS.Signals) => void, finish?: (signal: NodeJS.Signals) => number }} [options]
  */
 export function exitOnSignals({
   onSignal = () => {},
   finish = (signal) => (signal === 'SIGINT' ? 130 : 143),
 } = {}) {
   let firstAt = 0;
+  /** @param {NodeJS.Signals} signal */
   const handler = async (signal) => {
     if (firstAt) {
       if (Date.now() - firstAt > 2000) {

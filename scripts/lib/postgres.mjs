@@ -1,10 +1,18 @@
+// @ts-check
 // PostgreSQL through the `pg` driver: reachability checks and per-run databases.
 import pg from 'pg';
 import { assertSafeIdentifier } from './urls.mjs';
 
 const AUTH_ERROR_CODES = new Set(['28P01', '28000']);
 
-/** Connects and runs SELECT 1. Resolves { ok: true } or { ok: false, error, authFailed }. */
+/** @typedef {{ ok: true, error?: undefined, authFailed?: undefined } | { ok: false, error: Error & { code?: string }, authFailed: boolean }} PostgresProbe */
+
+/**
+ * Connects and runs SELECT 1. Resolves { ok: true } or { ok: false, error, authFailed }.
+ * @param {string} url
+ * @param {number} [timeoutMs]
+ * @returns {Promise<PostgresProbe>}
+ */
 export async function probePostgres(url, timeoutMs = 3000) {
   const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: timeoutMs });
   client.on('error', () => {}); // a dropped connection after the probe must not crash the caller
@@ -12,15 +20,22 @@ export async function probePostgres(url, timeoutMs = 3000) {
     await client.connect();
     await client.query('SELECT 1');
     return { ok: true };
-  } catch (error) {
+  } catch (cause) {
+    /** @type {Error & { code?: string }} */
+    const error = cause instanceof Error ? cause : new Error(String(cause));
     // SCRAM with no password fails inside the client, before the server can send 28P01.
-    const authFailed = AUTH_ERROR_CODES.has(error.code) || /password|SASL/i.test(error.message);
+    const authFailed = AUTH_ERROR_CODES.has(error.code ?? '') || /password|SASL/i.test(error.message);
     return { ok: false, error, authFailed };
   } finally {
     await client.end().catch(() => {});
   }
 }
 
+/**
+ * @template T
+ * @param {string} url
+ * @param {(client: pg.Client) => Promise<T>} fn
+ */
 async function withClient(url, fn) {
   const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5000 });
   await client.connect();
@@ -31,13 +46,21 @@ async function withClient(url, fn) {
   }
 }
 
-/** CREATE DATABASE (identifiers cannot be bound as parameters, hence the strict name check). */
+/**
+ * CREATE DATABASE (identifiers cannot be bound as parameters, hence the strict name check).
+ * @param {string} adminUrl
+ * @param {string} name
+ */
 export function createDatabase(adminUrl, name) {
   assertSafeIdentifier(name);
   return withClient(adminUrl, (client) => client.query(`CREATE DATABASE "${name}"`));
 }
 
-/** DROP DATABASE ... WITH (FORCE): ends leftover connections (an app that did not stop) first. */
+/**
+ * DROP DATABASE ... WITH (FORCE): ends leftover connections (an app that did not stop) first.
+ * @param {string} adminUrl
+ * @param {string} name
+ */
 export function dropDatabase(adminUrl, name) {
   assertSafeIdentifier(name);
   return withClient(adminUrl, (client) => client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`));

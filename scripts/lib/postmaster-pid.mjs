@@ -1,3 +1,4 @@
+// @ts-check
 // What a hard-killed earlier run can leave in a PostgreSQL data directory: a postmaster.pid whose
 // server is still running (an orphan holding the port), or one naming a PID that now belongs to
 // some other process (PostgreSQL then refuses to start). A pid file whose process is gone is left
@@ -7,11 +8,12 @@ import path from 'node:path';
 import process from 'node:process';
 import { setTimeout as sleep } from 'node:timers/promises';
 
+/** @param {number} pid */
 function isRunning(pid) {
   try {
     process.kill(pid, 0);
   } catch (cause) {
-    return cause.code === 'EPERM';
+    return /** @type {NodeJS.ErrnoException} */ (cause).code === 'EPERM';
   }
   // A zombie answers signal 0 but is gone; where nothing reaps orphans it stays a zombie.
   try {
@@ -21,7 +23,10 @@ function isRunning(pid) {
   }
 }
 
-/** The process's argv from /proc (Linux), or null where that cannot be read. */
+/**
+ * The process's argv from /proc (Linux), or null where that cannot be read.
+ * @param {number} pid
+ */
 function commandLine(pid) {
   try {
     return readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').filter(Boolean);
@@ -30,6 +35,10 @@ function commandLine(pid) {
   }
 }
 
+/**
+ * @param {number} pid
+ * @param {number} timeoutMs
+ */
 async function waitForExit(pid, timeoutMs) {
   const deadline = Date.now() + timeoutMs;
   while (isRunning(pid)) {
@@ -42,6 +51,9 @@ async function waitForExit(pid, timeoutMs) {
 /**
  * Makes `dataDir` startable again after a hard kill. Resolves a sentence saying what it did, or
  * null when there was nothing to do.
+ * @param {string} dataDir
+ * @param {{ timeoutMs?: number }} [options]
+ * @returns {Promise<string | null>}
  */
 export async function clearLeftoverPostmaster(dataDir, { timeoutMs = 30_000 } = {}) {
   const pidFile = path.join(dataDir, 'postmaster.pid');

@@ -1,3 +1,4 @@
+// @ts-check
 // A throwaway three-master Redis Cluster on loopback, for the cluster test stage: our own
 // redis-server children on free ports, nothing on disk but a temporary dir, stopped on cleanup.
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -10,13 +11,20 @@ import { startService } from './service-process.mjs';
 
 const MASTERS = 3;
 
+/** @param {number} count */
 async function distinctPorts(count) {
+  /** @type {Set<number>} */
   const ports = new Set();
   while (ports.size < count) ports.add(await freePort());
   return [...ports];
 }
 
-/** CLUSTER INFO of a node, or '' while it does not answer. */
+/**
+ * CLUSTER INFO of a node, or '' while it does not answer.
+ * @param {string} redisCli
+ * @param {number} port
+ * @returns {Promise<string>}
+ */
 function clusterInfo(redisCli, port) {
   return new Promise((resolve) => {
     execFile(redisCli, ['-p', String(port), 'cluster', 'info'], { timeout: 5000 }, (error, stdout) =>
@@ -25,6 +33,11 @@ function clusterInfo(redisCli, port) {
   });
 }
 
+/**
+ * @param {string} redisCli
+ * @param {readonly number[]} ports
+ * @param {(info: string) => boolean} test
+ */
 async function everyNode(redisCli, ports, test) {
   const infos = await Promise.all(ports.map((port) => clusterInfo(redisCli, port)));
   return infos.every(test);
@@ -34,9 +47,11 @@ async function everyNode(redisCli, ports, test) {
  * Starts the nodes, joins them (redis-cli --cluster create) and waits for cluster_state:ok on
  * every node. Resolves { nodes: 'host:port,…', url, stop() }; stop() ends the nodes and removes
  * their dir, and also runs when start-up fails half-way.
+ * @param {{ redisServer: string, redisCli: string, sink?: import('./service-process.mjs').Sink }} options
  */
 export async function startRedisCluster({ redisServer, redisCli, sink }) {
   const dir = mkdtempSync(path.join(tmpdir(), 'council-cluster-'));
+  /** @type {import('./service-process.mjs').Service[]} */
   const services = [];
   const stop = async () => {
     await Promise.all(services.map((service) => service.stop(3000)));

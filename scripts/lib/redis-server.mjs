@@ -1,3 +1,4 @@
+// @ts-check
 // Starting redis-server ourselves: as a child of `npm start`, or as the machine's daemon for tests.
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
@@ -9,6 +10,8 @@ import { describeExit, startService } from './service-process.mjs';
 /**
  * A private redis-server on a free port that keeps nothing on disk; it is our child, stopped on exit.
  * Resolves { url, service }.
+ * @param {string} redisServer
+ * @param {{ dataDir?: string, sink?: import('./service-process.mjs').Sink, port?: number }} [options]
  */
 export async function startChildRedis(
   redisServer,
@@ -42,6 +45,7 @@ export async function startChildRedis(
 /**
  * The machine's Redis on 6379, started the way the machine's own boot does (a daemon that outlives
  * this run, like the system service it stands in for). Non-root users get their dirs under .data.
+ * @param {string} redisServer
  */
 export async function startRedisDaemon(redisServer) {
   const dir = isRoot() ? '/var/lib/redis' : path.join(ROOT, '.data', 'redis');

@@ -1,3 +1,4 @@
+// @ts-check
 // Long-running children (apps, embedded Postgres, a private redis-server) with prefixed output.
 import { spawn } from 'node:child_process';
 import readline from 'node:readline';
@@ -6,21 +7,55 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { ROOT } from './exec.mjs';
 import { paint } from './log.mjs';
 
-/** Every service started and not yet exited, so nothing is left behind whatever path we exit by. */
+/** @typedef {import('./log.mjs').Colour} Colour */
+/**
+ * How a child ended; `code` -1 when it could not be started at all.
+ * @typedef {{ code: number | null, signal: NodeJS.Signals | null }} Exit
+ */
+/**
+ * Where a service's output lines go.
+ * @typedef {(name: string, colour: Colour, line: string) => void} Sink
+ */
+/**
+ * @typedef {object} Service
+ * @property {string} name
+ * @property {import('node:child_process').ChildProcess} child
+ * @property {number | undefined} pid
+ * @property {boolean} hasExited
+ * @property {Promise<Exit>} exited
+ * @property {(graceMs?: number) => Promise<Exit>} stop
+ */
+
+/**
+ * Every service started and not yet exited, so nothing is left behind whatever path we exit by.
+ * @type {Set<Service>}
+ */
 const live = new Set();
 
-/** Stops whatever startService() children are still running (a last sweep after the ordered cleanups). */
+/**
+ * Stops whatever startService() children are still running (a last sweep after the ordered cleanups).
+ * @param {number} [graceMs]
+ */
 export function stopAllServices(graceMs = 10_000) {
   return Promise.all([...live].map((service) => service.stop(graceMs)));
 }
 
-/** Writes each line to our stdout as "name | line", the name padded so columns line up. */
+/**
+ * Writes each line to our stdout as "name | line", the name padded so columns line up.
+ * @param {number} [width]
+ * @returns {Sink}
+ */
 export function consoleSink(width = 16) {
   return (name, colour, line) =>
     process.stdout.write(`${paint(colour, `${name.padEnd(width)} |`)} ${line}\n`);
 }
 
-/** Writes each line to a stream (e.g. a log file) without colours. */
+/**
+ * Writes each line to a stream (e.g. a log file) without colours.
+ * @param {NodeJS.WritableStream} stream
+ * @param {number} [width]
+ * @returns {Sink}
+ */
 export function streamSink(stream, width = 16) {
   return (name, _colour, line) => stream.write(`${name.padEnd(width)} | ${line}\n`);
 }
@@ -29,6 +64,11 @@ export function streamSink(stream, width = 16) {
  * Starts `command` as a service. It runs in its own process group (detached) so the terminal's
  * Ctrl-C reaches only us, and we can stop apps before the databases they need.
  * Returns { name, pid, exited: Promise<{code, signal}>, stop(graceMs) }.
+ * @param {string} name
+ * @param {string} command
+ * @param {readonly string[]} args
+ * @param {{ env?: NodeJS.ProcessEnv, cwd?: string, colour?: Colour, sink?: Sink, ipc?: boolean }} [options]
+ * @returns {Service}
  */
 export function startService(
   name,
@@ -36,16 +76,20 @@ export function startService(
   args,
   { env = process.env, cwd = ROOT, colour = 'gray', sink = consoleSink(), ipc = false } = {},
 ) {
+  /** @type {import('node:child_process').StdioOptions} */
   const stdio = ipc ? ['ignore', 'pipe', 'pipe', 'ipc'] : ['ignore', 'pipe', 'pipe'];
   const child = spawn(command, args, { env, cwd, stdio, detached: true });
+  /** @type {{ exitedWith: Exit | null }} */
   const state = { exitedWith: null };
 
   for (const stream of [child.stdout, child.stderr]) {
+    if (!stream) continue;
     readline
       .createInterface({ input: stream, crlfDelay: Infinity })
       .on('line', (line) => sink(name, colour, line));
   }
 
+  /** @type {Promise<Exit>} */
   const exited = new Promise((resolve) => {
     child.once('error', (cause) => {
       sink(name, colour, `failed to start: ${cause.message}`);
@@ -58,7 +102,11 @@ export function startService(
     });
   });
 
-  /** SIGTERM, then SIGKILL after `graceMs`. Resolves with how it exited. */
+  /**
+   * SIGTERM, then SIGKILL after `graceMs`. Resolves with how it exited.
+   * @param {number} [graceMs]
+   * @returns {Promise<Exit>}
+   */
   async function stop(graceMs = 10_000) {
     if (state.exitedWith) return state.exitedWith;
     child.kill('SIGTERM');
@@ -69,6 +117,7 @@ export function startService(
     return exited;
   }
 
+  /** @type {Service} */
   const service = {
     name,
     child,
@@ -86,7 +135,10 @@ export function startService(
   return service;
 }
 
-/** Describes an exit for messages: "exited with code 1" / "was killed by SIGKILL". */
+/**
+ * Describes an exit for messages: "exited with code 1" / "was killed by SIGKILL".
+ * @param {Exit} exit
+ */
 export function describeExit({ code, signal }) {
   return signal ? `was killed by ${signal}` : `exited with code ${code}`;
 }

@@ -1,13 +1,21 @@
+// @ts-check
 // Runs named stages in order with a banner each, stops at the first failure, and reports durations.
 import { banner, error, formatDuration, ok, paint } from './log.mjs';
 
 export class StageRunner {
+  /** @param {number} total */
   constructor(total) {
     this.total = total;
+    /** @type {Array<{ name: string, status: 'passed' | 'FAILED', ms: number }>} */
     this.results = [];
   }
 
-  /** Runs `fn` as stage `name`; records its duration; rethrows its failure. */
+  /**
+   * Runs `fn` as stage `name`; records its duration; rethrows its failure.
+   * @param {string} name
+   * @param {string} title
+   * @param {() => Promise<unknown>} fn
+   */
   async run(name, title, fn) {
     const index = this.results.length + 1;
     banner(`[${index}/${this.total}] ${title}`);
@@ -23,7 +31,10 @@ export class StageRunner {
     }
   }
 
-  /** Table of every stage: passed / FAILED with its time, or "not run" for the ones after a failure. */
+  /**
+   * Table of every stage: passed / FAILED with its time, or "not run" for the ones after a failure.
+   * @param {readonly string[]} allNames
+   */
   summary(allNames) {
     const width = Math.max(...allNames.map((name) => name.length));
     const lines = allNames.map((name) => {

@@ -1,3 +1,4 @@
+// @ts-check
 // The machine's own PostgreSQL (Debian packages): start the stopped cluster, or run a private one.
 import process from 'node:process';
 import { existsSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
@@ -24,7 +25,10 @@ export function mainClusters() {
     .sort((a, b) => Number(b) - Number(a));
 }
 
-/** `pg_ctlcluster --skip-systemctl-redirect <v> main start` (there is no systemd to redirect to). */
+/**
+ * `pg_ctlcluster --skip-systemctl-redirect <v> main start` (there is no systemd to redirect to).
+ * @param {string} version
+ */
 export async function startMainCluster(version) {
   if (!which('pg_ctlcluster')) return { ok: false, output: 'pg_ctlcluster not found' };
   const result = await capture('pg_ctlcluster', ['--skip-systemctl-redirect', version, 'main', 'start']);
@@ -32,7 +36,11 @@ export async function startMainCluster(version) {
   return { ok: result.code === 0 || result.code === 2, output: (result.stdout + result.stderr).trim() };
 }
 
-/** Runs a PostgreSQL binary as the `postgres` user when we are root (initdb refuses to run as root). */
+/**
+ * Runs a PostgreSQL binary as the `postgres` user when we are root (initdb refuses to run as root).
+ * @param {string} binary
+ * @param {readonly string[]} args
+ */
 function asPostgres(binary, args) {
   return isRoot()
     ? run('runuser', ['-u', 'postgres', '--', binary, ...args], { stdio: 'ignore' })
@@ -42,6 +50,7 @@ function asPostgres(binary, args) {
 /**
  * A throw-away cluster with trust auth on a free port (initdb ≈ 0.7 s, start ≈ 0.1 s), used when the
  * system cluster cannot be reached without a password. Resolves { url, stop }.
+ * @param {string | undefined} [version]
  */
 export async function startEphemeralCluster(version = installedVersions()[0]) {
   if (!version) throw new Error('No PostgreSQL server binaries found under /usr/lib/postgresql');

@@ -1,7 +1,7 @@
 // A new user's view of a running Council: REST calls with a session cookie and our Origin, as the
 // browser sends them, and a Socket.IO connection that follows one question to its end.
 import { io } from 'socket.io-client';
-import { assembleTexts } from '../faults/lib/stream-events.mjs';
+import { assembleTexts } from '../lib/stream-events.mjs';
 
 export class ApiClient {
   /** `baseUrl` is where we connect; `origin` is the PUBLIC_URL the gateway expects in Origin. */

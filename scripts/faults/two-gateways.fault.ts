@@ -2,9 +2,9 @@
 // every answer of its question, whichever gateway took the question and whichever worker answered.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { startScenario } from './lib/scenario.mjs';
+import { type Scenario, startScenario, type StreamClient } from './lib/scenario.ts';
 
-let scenario;
+let scenario: Scenario;
 
 before(async () => {
   scenario = await startScenario({
@@ -20,7 +20,7 @@ after(() => scenario?.cleanup());
 test('any client on any gateway receives every answer', async () => {
   const users = await Promise.all([0, 1, 2, 3].map((index) => scenario.register(index % 2)));
   // Each user has one client on each gateway; questions are asked through alternating gateways.
-  const clients = [];
+  const clients: StreamClient[] = [];
   for (const user of users) {
     clients.push(
       await scenario.client(user, `${user.username}@gateway-1`).connect(0),

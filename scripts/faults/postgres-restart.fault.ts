@@ -7,17 +7,25 @@
 // redelivered webhook is recorded, new questions are answered.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
+import type { WebhookDelivery } from '@council/testing';
 import { waitFor } from '../lib/net.mjs';
 import { probePostgres } from '../lib/postgres.mjs';
-import { numberedAnswer } from './lib/fake-answers.mjs';
-import { sleep, startScenario, testing } from './lib/scenario.mjs';
+import { numberedAnswer } from './lib/fake-answers.ts';
+import { errorCode, type Scenario, sleep, startScenario, testing } from './lib/scenario.ts';
 
 const DOWN_MS = 6000;
 const FAIL_FAST_MS = 5000;
 
-let scenario;
+let scenario: Scenario;
 /** The replies to the asks made while PostgreSQL was down (their exact status is checked below). */
-let asksWhileDown = [];
+let asksWhileDown: Attempt[] = [];
+
+/** A request made while PostgreSQL was down: its reply, or why there was none. */
+interface Attempt {
+  status: number | string;
+  ms: number;
+  body: unknown;
+}
 
 before(async () => {
   scenario = await startScenario({
@@ -31,7 +39,7 @@ before(async () => {
 
 after(() => scenario?.cleanup());
 
-function deliverWebhook(delivery) {
+function deliverWebhook(delivery: WebhookDelivery) {
   return scenario.post('/api/stripe/webhook', delivery.body, {
     headers: { 'stripe-signature': delivery.signature },
     timeoutMs: 20_000,
@@ -44,7 +52,7 @@ test('PostgreSQL restarted: 503 and no charge while down, webhooks 5xx, everythi
   const clients = await Promise.all(
     askers.map((user, index) => scenario.client(user, `client ${index + 1}`).connect()),
   );
-  const accepted = [];
+  const accepted: number[] = [];
   for (const [index, user] of askers.entries()) {
     const questionId = await scenario.askOk(
       user,
@@ -67,13 +75,19 @@ test('PostgreSQL restarted: 503 and no charge while down, webhooks 5xx, everythi
   });
   const delivery = testing.signStripeEvent(event, scenario.webhookSecret);
 
+  const postgres = scenario.privatePostgres;
+  assert.ok(postgres, 'the scenario has its own PostgreSQL');
   scenario.note('PostgreSQL: stop -m fast');
-  await scenario.privatePostgres.down('fast');
+  await postgres.down('fast');
   const downAt = Date.now();
-  const asks = [];
-  const webhooks = [];
+  const asks: Attempt[] = [];
+  const webhooks: Attempt[] = [];
   while (Date.now() - downAt < DOWN_MS - 1500) {
-    const failed = (error) => ({ status: `no answer (${error.message})`, ms: Date.now() - downAt });
+    const failed = (error: unknown): Attempt => ({
+      status: `no answer (${error instanceof Error ? error.message : String(error)})`,
+      ms: Date.now() - downAt,
+      body: undefined,
+    });
     asks.push(
       await scenario.ask(latecomer, 'Asked while PostgreSQL is down?', { timeoutMs: 20_000 }).catch(failed),
     );
@@ -82,7 +96,7 @@ test('PostgreSQL restarted: 503 and no charge while down, webhooks 5xx, everythi
   }
   await sleep(Math.max(0, DOWN_MS - (Date.now() - downAt)));
   scenario.note('PostgreSQL: starting again');
-  await scenario.privatePostgres.up();
+  await postgres.up();
   scenario.note(`asks while down: ${asks.map((reply) => `${reply.status} in ${reply.ms} ms`).join(', ')}`);
   scenario.note(
     `webhooks while down: ${webhooks.map((reply) => `${reply.status} in ${reply.ms} ms`).join(', ')}`,
@@ -152,6 +166,6 @@ test('an ask while PostgreSQL is down answers 503 SERVICE_UNAVAILABLE', () => {
   assert.ok(asksWhileDown.length > 0, 'the outage test asked while PostgreSQL was down');
   for (const reply of asksWhileDown) {
     assert.equal(reply.status, 503, `answered ${reply.status}: ${JSON.stringify(reply.body)}`);
-    assert.equal(reply.body?.code, 'SERVICE_UNAVAILABLE');
+    assert.equal(errorCode(reply.body), 'SERVICE_UNAVAILABLE');
   }
 });

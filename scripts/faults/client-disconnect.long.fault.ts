@@ -2,15 +2,16 @@
 // comes back), one for 3 minutes (the question finished meanwhile). Each comes back through the
 // other gateway with the last entry id it saw, and must receive the rest exactly once and in
 // order: together, what it received before and after is the whole stream, and its text is the
-// stored answer. The two run at once; run.mjs runs this file alongside the other scenarios.
+// stored answer. The two run at once; run.ts runs this file alongside the other scenarios.
 import assert from 'node:assert/strict';
+import process from 'node:process';
 import { after, before, test } from 'node:test';
-import { numberedAnswer } from './lib/fake-answers.mjs';
-import { sleep, startScenario } from './lib/scenario.mjs';
+import { numberedAnswer } from './lib/fake-answers.ts';
+import { type Scenario, sleep, startScenario } from './lib/scenario.ts';
 
 const LONG_DISCONNECT_MS = Number(process.env.FAULTS_LONG_DISCONNECT_MS || 180_000);
 
-let scenario;
+let scenario: Scenario;
 
 before(async () => {
   scenario = await startScenario({
@@ -24,7 +25,7 @@ before(async () => {
 after(() => scenario?.cleanup());
 
 /** Subscribes a fresh client on gateway 1, waits for some text, then drops it. */
-async function askAndDrop(label) {
+async function askAndDrop(label: string) {
   const user = await scenario.register();
   const client = await scenario.client(user, label).connect(0);
   const questionId = await scenario.askOk(user, `Still there after ${label}?`);

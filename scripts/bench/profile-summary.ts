@@ -1,26 +1,36 @@
 // Summarises a .cpuprofile: the functions with the most self time, and time per package.
-// Usage: node scripts/bench/profile-summary.mjs FILE [top=25]
+// Usage: node --import tsx scripts/bench/profile-summary.ts FILE [top=25]
 import { readFileSync } from 'node:fs';
 import process from 'node:process';
 
 const [file, topArg] = process.argv.slice(2);
 if (!file) {
-  console.error('Usage: node scripts/bench/profile-summary.mjs FILE.cpuprofile [top]');
+  console.error('Usage: node --import tsx scripts/bench/profile-summary.ts FILE.cpuprofile [top]');
   process.exit(2);
 }
+/** What a .cpuprofile holds, as far as this summary reads it. */
+interface CpuProfile {
+  nodes: Array<{ id: number; callFrame: { functionName: string; url: string; lineNumber: number } }>;
+  samples: number[];
+  timeDeltas: number[];
+}
+
 const top = Number(topArg ?? 25);
-const profile = JSON.parse(readFileSync(file, 'utf8'));
+const profile = JSON.parse(readFileSync(file, 'utf8')) as CpuProfile;
 const byId = new Map(profile.nodes.map((node) => [node.id, node]));
-const selfUs = new Map();
+const selfUs = new Map<number, number>();
 const deltas = profile.timeDeltas;
 for (let i = 0; i < profile.samples.length; i += 1) {
-  selfUs.set(profile.samples[i], (selfUs.get(profile.samples[i]) ?? 0) + (deltas[i] ?? 0));
+  const id = profile.samples[i] ?? -1;
+  selfUs.set(id, (selfUs.get(id) ?? 0) + (deltas[i] ?? 0));
 }
 const total = [...selfUs.values()].reduce((a, b) => a + b, 0);
-const byFunction = new Map();
-const byPackage = new Map();
+const byFunction = new Map<string, number>();
+const byPackage = new Map<string, number>();
 for (const [id, us] of selfUs) {
-  const { callFrame } = byId.get(id);
+  const node = byId.get(id);
+  if (!node) continue;
+  const { callFrame } = node;
   const url = callFrame.url || '(native)';
   const key = `${callFrame.functionName || '(anonymous)'} ${url.replace(/^.*node_modules\//, '').replace(/^file:\/\/\/work\/main\//, '')}:${callFrame.lineNumber + 1}`;
   byFunction.set(key, (byFunction.get(key) ?? 0) + us);
@@ -37,7 +47,7 @@ for (const [id, us] of selfUs) {
         : callFrame.functionName || url);
   byPackage.set(pkg, (byPackage.get(pkg) ?? 0) + us);
 }
-const pct = (us) => `${((100 * us) / total).toFixed(1).padStart(5)}%`;
+const pct = (us: number) => `${((100 * us) / total).toFixed(1).padStart(5)}%`;
 console.log(`${file}: ${(total / 1e6).toFixed(1)} s sampled`);
 console.log('\nBy package / area:');
 for (const [name, us] of [...byPackage].sort((a, b) => b[1] - a[1]).slice(0, top))

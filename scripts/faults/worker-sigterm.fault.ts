@@ -3,10 +3,11 @@
 // questions asked meanwhile.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { numberedAnswer, providerOfRequest } from './lib/fake-answers.mjs';
-import { sleep, startScenario } from './lib/scenario.mjs';
+import type { FakeProviderRequest } from '@council/testing';
+import { numberedAnswer, providerOfRequest } from './lib/fake-answers.ts';
+import { type Scenario, sleep, startScenario } from './lib/scenario.ts';
 
-let scenario;
+let scenario: Scenario;
 
 before(async () => {
   scenario = await startScenario({
@@ -19,7 +20,8 @@ before(async () => {
 
 after(() => scenario?.cleanup());
 
-const asked = (request, text) => request.messages.some((message) => message.content.includes(text));
+const asked = (request: FakeProviderRequest, text: string) =>
+  request.messages.some((message) => message.content.includes(text));
 
 test('SIGTERM during active streams: they finish, no new jobs are taken, exit 0', async () => {
   const user = await scenario.register();
@@ -31,13 +33,15 @@ test('SIGTERM during active streams: they finish, no new jobs are taken, exit 0'
   });
 
   const streaming = scenario.fake.requests.filter((request) => request.outcome === 'streaming');
-  const counts = new Map();
+  const counts = new Map<string | null, number>();
   for (const request of streaming) {
     const label = scenario.workerOf(request);
     counts.set(label, (counts.get(label) ?? 0) + 1);
   }
   const [victim] = [...counts.entries()].sort((a, b) => b[1] - a[1])[0];
+  assert.ok(victim, 'the streaming calls came from the scenario’s workers');
   const worker = scenario.apps.workers.get(victim);
+  assert.ok(worker, `${victim} is running`);
   const victimCalls = streaming.filter((request) => scenario.workerOf(request) === victim);
   scenario.note(
     `SIGTERM ${victim} (pid ${worker.service.pid}) while it streams ${victimCalls.length} answer(s)`,

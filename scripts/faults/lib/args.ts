@@ -1,18 +1,25 @@
-// Command-line flags of scripts/faults/run.mjs (pure; unit-tested in scripts/test/faults-args.test.mjs).
+// Command-line flags of scripts/faults/run.ts (pure; unit-tested in scripts/test/faults-helpers.test.ts).
 
 export const FAULTS_USAGE = `Usage: npm run test:faults -- [--only=NAMES] [--skip=NAMES] [--skip-build]
-  NAMES: comma-separated scenario file names without .fault.mjs / .long.fault.mjs
+  NAMES: comma-separated scenario file names without .fault.ts / .long.fault.ts
   (e.g. worker-kill,redis-restart). --skip-build runs against the apps' existing dist/.`;
 
 /** The scenario's name: its file name without the suffix. */
-export function scenarioName(file) {
-  return file.replace(/^.*\//, '').replace(/(\.long)?\.fault\.mjs$/, '');
+export function scenarioName(file: string): string {
+  return file.replace(/^.*\//, '').replace(/(\.long)?\.fault\.ts$/, '');
+}
+
+export interface FaultArgs {
+  only: string[] | null;
+  skip: string[];
+  build: boolean;
+  help: boolean;
 }
 
 /** Returns { only, skip, build, help } or throws with the usage text on a bad flag. */
-export function parseFaultArgs(argv) {
-  const parsed = { only: null, skip: [], build: true, help: false };
-  const list = (value, flag) => {
+export function parseFaultArgs(argv: readonly string[]): FaultArgs {
+  const parsed: FaultArgs = { only: null, skip: [], build: true, help: false };
+  const list = (value: string, flag: string) => {
     const names = value
       .split(',')
       .map((name) => name.trim())
@@ -34,9 +41,12 @@ export function parseFaultArgs(argv) {
 
 /**
  * Splits the scenario files into the ones run one after another and the long ones
- * (*.long.fault.mjs: mostly waiting) run alongside them. Throws on a name that matches no file.
+ * (*.long.fault.ts: mostly waiting) run alongside them. Throws on a name that matches no file.
  */
-export function selectScenarios(files, { only, skip }) {
+export function selectScenarios(
+  files: readonly string[],
+  { only, skip }: Pick<FaultArgs, 'only' | 'skip'>,
+): { sequential: string[]; long: string[] } {
   const names = files.map(scenarioName);
   for (const name of [...(only ?? []), ...skip]) {
     if (!names.includes(name)) throw new Error(`No scenario named ${name} (known: ${names.join(', ')})`);
@@ -46,7 +56,7 @@ export function selectScenarios(files, { only, skip }) {
     .filter((file) => !skip.includes(scenarioName(file)))
     .sort();
   return {
-    sequential: chosen.filter((file) => !file.endsWith('.long.fault.mjs')),
-    long: chosen.filter((file) => file.endsWith('.long.fault.mjs')),
+    sequential: chosen.filter((file) => !file.endsWith('.long.fault.ts')),
+    long: chosen.filter((file) => file.endsWith('.long.fault.ts')),
   };
 }

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { parseFaultArgs, scenarioName, selectScenarios } from '../faults/lib/args.mjs';
-import { assembleTexts, compareEntryIds, entryIdProblems } from '../faults/lib/stream-events.mjs';
+import { parseFaultArgs, scenarioName, selectScenarios } from '../faults/lib/args.ts';
+import { assembleTexts, compareEntryIds, entryIdProblems } from '../lib/stream-events.mjs';
 
 test('compareEntryIds orders by milliseconds, then sequence, numerically', () => {
   assert.equal(compareEntryIds('2-0', '10-0'), -1);
@@ -10,7 +10,7 @@ test('compareEntryIds orders by milliseconds, then sequence, numerically', () =>
 });
 
 test('assembleTexts appends text deltas and starts afresh on a reset', () => {
-  const delta = (memberOrder, text, kind = 'text') => ({
+  const delta = (memberOrder: number, text: string, kind = 'text') => ({
     event: 'answer:delta',
     payload: { memberOrder, round: 0, kind, text },
   });
@@ -53,19 +53,15 @@ test('parseFaultArgs reads --only, --skip and --skip-build, and refuses the rest
 });
 
 test('selectScenarios splits long scenarios from the sequential ones and checks names', () => {
-  const files = [
-    'scripts/faults/b.fault.mjs',
-    'scripts/faults/a.fault.mjs',
-    'scripts/faults/c.long.fault.mjs',
-  ];
+  const files = ['scripts/faults/b.fault.ts', 'scripts/faults/a.fault.ts', 'scripts/faults/c.long.fault.ts'];
   assert.equal(scenarioName(files[2]), 'c');
   assert.deepEqual(selectScenarios(files, { only: null, skip: [] }), {
-    sequential: ['scripts/faults/a.fault.mjs', 'scripts/faults/b.fault.mjs'],
-    long: ['scripts/faults/c.long.fault.mjs'],
+    sequential: ['scripts/faults/a.fault.ts', 'scripts/faults/b.fault.ts'],
+    long: ['scripts/faults/c.long.fault.ts'],
   });
   assert.deepEqual(selectScenarios(files, { only: ['c'], skip: [] }).sequential, []);
   assert.deepEqual(selectScenarios(files, { only: null, skip: ['a', 'c'] }), {
-    sequential: ['scripts/faults/b.fault.mjs'],
+    sequential: ['scripts/faults/b.fault.ts'],
     long: [],
   });
   assert.throws(() => selectScenarios(files, { only: ['zzz'], skip: [] }), /No scenario named zzz/);

@@ -1,6 +1,7 @@
 // A fixed CPU workload timed in a fresh process: this VM's speed drifts by tens of percent from
 // hour to hour (other tenants), so a run's figures are only comparable with the probe beside them.
 import { execFile } from 'node:child_process';
+import process from 'node:process';
 import { promisify } from 'node:util';
 
 const run = promisify(execFile);
@@ -19,8 +20,8 @@ if (count !== 600000) process.exitCode = 1;
 `;
 
 /** Median of `rounds` timings of the workload, in ms (lower is faster). */
-export async function probeSpeed(rounds = 3) {
-  const timings = [];
+export async function probeSpeed(rounds = 3): Promise<number> {
+  const timings: number[] = [];
   for (let i = 0; i < rounds; i += 1) {
     const { stdout } = await run(process.execPath, ['-e', WORKLOAD]);
     timings.push(Number(stdout));
@@ -28,8 +29,10 @@ export async function probeSpeed(rounds = 3) {
   return median(timings);
 }
 
-export function median(values) {
+/** NaN for no values. */
+export function median(values: readonly number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+  const at = (index: number) => sorted[index] ?? Number.NaN;
+  return sorted.length % 2 === 1 ? at(middle) : (at(middle - 1) + at(middle)) / 2;
 }

@@ -1,10 +1,10 @@
-// The pure helpers of `npm run bench` (scripts/bench/stats.mjs, args.mjs): the stamped tokens, the
+// The pure helpers of `npm run bench` (scripts/bench/stats.ts, args.ts): the stamped tokens, the
 // loss / duplicate / order check, percentiles, the memory trend and the result table.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { parseBenchArgs } from '../bench/args.mjs';
-import { cpuSecondsByGroup, scannedGroup } from '../bench/cpu.mjs';
-import { median, probeSpeed } from '../bench/speed-probe.mjs';
+import { parseBenchArgs } from '../bench/args.ts';
+import { cpuSecondsByGroup, scannedGroup } from '../bench/cpu.ts';
+import { median, probeSpeed } from '../bench/speed-probe.ts';
 import {
   STAMP_MARKER,
   StreamCheck,
@@ -19,16 +19,16 @@ import {
   stampedAnswerText,
   summarize,
   totalIntegrity,
-} from '../bench/stats.mjs';
+} from '../bench/stats.ts';
 
 /** What the fake sends once it has stamped the marker: every token emitted at `at`. */
-const stamped = (count, at = 1000.5) => stampedAnswerText(count).split(STAMP_MARKER).join(String(at));
+const stamped = (count: number, at = 1000.5) => stampedAnswerText(count).split(STAMP_MARKER).join(String(at));
 
 describe('stamped answer text', () => {
   it('has one whitespace-ended token per index, each carrying the marker', () => {
     const text = stampedAnswerText(3);
     assert.equal(text, `0~${STAMP_MARKER} 1~${STAMP_MARKER} 2~${STAMP_MARKER} `);
-    assert.equal(text.match(/\S+\s/g).length, 3);
+    assert.equal(text.match(/\S+\s/g)?.length, 3);
   });
 
   it('parses tokens with their emit times, carrying a token cut between two deltas', () => {
@@ -46,7 +46,7 @@ describe('stamped answer text', () => {
 });
 
 describe('StreamCheck', () => {
-  const feed = (indices, expected = 5) => {
+  const feed = (indices: readonly number[], expected = 5) => {
     const check = new StreamCheck(expected);
     for (const index of indices) check.see(index);
     return check.finish();
@@ -130,7 +130,7 @@ describe('statistics', () => {
     assert.equal(memoryTrend(flat).flat, true);
     const trend = memoryTrend(growing);
     assert.equal(trend.flat, false);
-    assert.ok(Math.abs(trend.slopeMbPerMin - 12) < 0.01);
+    assert.ok(Math.abs((trend.slopeMbPerMin ?? 0) - 12) < 0.01);
     assert.equal(memoryTrend(flat.slice(0, 2)).flat, null);
   });
 
@@ -208,11 +208,11 @@ describe('bench CPU accounting', () => {
     );
     assert.equal(scannedGroup('postgres: 15/main: postgres council_other 127.0.0.1(5) idle', scan), null);
     assert.equal(scannedGroup('/usr/bin/redis-server 127.0.0.1:6379', scan), 'redis');
-    assert.equal(scannedGroup('node scripts/bench/run.mjs', scan), null);
+    assert.equal(scannedGroup('node --import tsx scripts/bench/run.ts', scan), null);
   });
 
   it('renders ms per question by process, the total and the cores kept busy', () => {
-    const phase = (name, ms, seconds) => ({
+    const phase = (name: string, ms: Record<string, number>, seconds: Record<string, number>) => ({
       name,
       measuredSeconds: 10,
       cpuMsPerQuestion: ms,
@@ -222,19 +222,19 @@ describe('bench CPU accounting', () => {
       phase('latency', { gateway: 10, postgres: 20 }, { gateway: 2, postgres: 4 }),
       phase('throughput', { gateway: 12, postgres: 18 }, { gateway: 3, postgres: 5 }),
     ]);
-    const lines = table.split('\n');
+    const lines = (table ?? '').split('\n');
     assert.equal(lines[0], '| process | latency (ms per question) | throughput (ms per question) |');
     assert.equal(lines[2], '| postgres | 20 | 18 |');
     assert.equal(lines[3], '| gateway | 10 | 12 |');
     assert.equal(lines[4], '| **total** | **30** | **30** |');
     assert.equal(lines[5], '| cores kept busy | 0.60 | 0.80 |');
     assert.equal(lines.length, 6);
-    assert.equal(cpuTable([{ name: 'baseline', cpuMsPerQuestion: null }]), null);
+    assert.equal(cpuTable([{ name: 'baseline', measuredSeconds: 10, cpuMsPerQuestion: null }]), null);
     const probed = cpuTable([
       { ...phase('latency', { gateway: 10 }, { gateway: 2 }), speedProbeMs: { before: 231.4, after: 335.6 } },
       phase('throughput', { gateway: 12 }, { gateway: 3 }),
     ]);
-    assert.equal(probed.split('\n').at(-1), '| speed probe before / after (ms) | 231 / 336 | – |');
+    assert.equal(probed?.split('\n').at(-1), '| speed probe before / after (ms) | 231 / 336 | – |');
   });
 });
 

@@ -15,23 +15,25 @@ export const DB_MAINTENANCE_INTERVAL_MS = 30_000;
  * When the server's autovacuum is off, runs VACUUM (ANALYZE) on the apps' tables now and every
  * `intervalMs`. Resolves with { stop } when it runs, or null when autovacuum is on.
  */
-export async function startDbMaintenance(databaseUrl, intervalMs = DB_MAINTENANCE_INTERVAL_MS) {
+export async function startDbMaintenance(
+  databaseUrl: string,
+  intervalMs = DB_MAINTENANCE_INTERVAL_MS,
+): Promise<{ stop(): Promise<void> } | null> {
   const client = new pg.Client({ connectionString: databaseUrl });
   client.on('error', () => {}); // the database is dropped at the end of the run, maybe under us
   await client.connect();
-  const {
-    rows: [{ autovacuum }],
-  } = await client.query('SHOW autovacuum');
-  if (autovacuum === 'on') {
+  const { rows } = await client.query<{ autovacuum: string }>('SHOW autovacuum');
+  if (rows[0]?.autovacuum === 'on') {
     await client.end();
     return null;
   }
   const vacuum = `VACUUM (ANALYZE) ${await appTables(client)}`;
   await client.query(vacuum); // the first pass fails loudly; later ones may meet the dropped database
-  let running = null;
+  let running: Promise<void> | null = null;
   const pass = () => {
     running ??= client
       .query(vacuum)
+      .then(() => {})
       .catch(() => {})
       .finally(() => {
         running = null;
@@ -48,8 +50,8 @@ export async function startDbMaintenance(databaseUrl, intervalMs = DB_MAINTENANC
 }
 
 /** The apps' tables (schema public, the migrations' tables included), quoted for a VACUUM list. */
-async function appTables(client) {
-  const { rows } = await client.query(
+async function appTables(client: pg.Client): Promise<string> {
+  const { rows } = await client.query<{ name: string }>(
     `SELECT format('%I.%I', schemaname, tablename) AS "name" FROM pg_tables WHERE schemaname = 'public'`,
   );
   if (rows.length === 0) throw new Error('The bench database has no tables: were the migrations run?');

@@ -7,7 +7,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 const TICKS_PER_SECOND = 100;
 
 /** User + system CPU ticks of a process, or null when it is gone. */
-function readTicks(pid) {
+function readTicks(pid: number | string): number | null {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
     // The command name (field 2) may hold spaces: the fields after it start past the last ')'.
@@ -18,7 +18,7 @@ function readTicks(pid) {
   }
 }
 
-function commandLine(pid) {
+function commandLine(pid: number | string): string {
   try {
     return readFileSync(`/proc/${pid}/cmdline`, 'utf8').replaceAll('\0', ' ').trim();
   } catch {
@@ -27,7 +27,16 @@ function commandLine(pid) {
 }
 
 /** The group a process found by scanning belongs to: the bench database's backends, or redis-server. */
-export function scannedGroup(cmdline, { database, redisPort }) {
+/** What to look for when scanning /proc: the bench database's backends, the Redis server's port. */
+export interface CpuScan {
+  database?: string;
+  redisPort?: string | number;
+}
+
+/** A snapshot: CPU ticks and group per PID. */
+export type CpuSnapshot = Map<number, { group: string; ticks: number }>;
+
+export function scannedGroup(cmdline: string, { database, redisPort }: CpuScan): string | null {
   if (database && cmdline.startsWith('postgres:') && cmdline.includes(` ${database} `)) return 'postgres';
   if (redisPort && /redis-server/.test(cmdline) && cmdline.includes(`:${redisPort}`)) return 'redis';
   return null;
@@ -37,14 +46,14 @@ export function scannedGroup(cmdline, { database, redisPort }) {
  * Snapshot of CPU ticks: the `known` processes ({ pid: group }) plus, found by scanning /proc, the
  * PostgreSQL backends of `database` and the redis-server on `redisPort`.
  */
-export function snapshotCpu(known, scan = {}) {
-  const snapshot = new Map();
-  const add = (pid, group) => {
+export function snapshotCpu(known: Record<string, string>, scan: CpuScan = {}): CpuSnapshot {
+  const snapshot: CpuSnapshot = new Map();
+  const add = (pid: number, group: string) => {
     const ticks = readTicks(pid);
     if (ticks !== null) snapshot.set(pid, { group, ticks });
   };
   for (const [pid, group] of Object.entries(known)) if (pid) add(Number(pid), group);
-  let entries = [];
+  let entries: string[] = [];
   try {
     entries = readdirSync('/proc');
   } catch {
@@ -59,8 +68,8 @@ export function snapshotCpu(known, scan = {}) {
 }
 
 /** CPU seconds per group between two snapshots (a process new in `after` counts from zero). */
-export function cpuSecondsByGroup(before, after) {
-  const seconds = {};
+export function cpuSecondsByGroup(before: CpuSnapshot, after: CpuSnapshot): Record<string, number> {
+  const seconds: Record<string, number> = {};
   for (const [pid, { group, ticks }] of after) {
     const spent = ticks - (before.get(pid)?.ticks ?? 0);
     seconds[group] = (seconds[group] ?? 0) + spent / TICKS_PER_SECOND;

@@ -1,8 +1,18 @@
+// @ts-check
 // Pure helpers over what a Socket.IO client received from /council (unit-tested in
-// scripts/test/faults-stream-events.test.mjs): what the user's screen shows, and whether every
-// stream entry arrived exactly once and in order.
+// scripts/test/faults-helpers.test.ts): what the user's screen shows, and whether every stream
+// entry arrived exactly once and in order. The fault scenarios and the smoke test both use them.
 
-/** Redis stream ids "<ms>-<seq>" compared numerically; negative when a comes first. */
+/**
+ * One event a client received: its name and payload (the fields read here; others pass through).
+ * @typedef {{ event: string, payload: { [field: string]: unknown, memberOrder?: number | null, round?: number, kind?: string, text?: string } }} ReceivedEvent
+ */
+
+/**
+ * Redis stream ids "<ms>-<seq>" compared numerically; negative when a comes first.
+ * @param {string} a
+ * @param {string} b
+ */
 export function compareEntryIds(a, b) {
   const [aMs, aSeq] = a.split('-').map(BigInt);
   const [bMs, bSeq] = b.split('-').map(BigInt);
@@ -14,8 +24,11 @@ export function compareEntryIds(a, b) {
 /**
  * The text a client shows per member and round ("<memberOrder>:<round>" → text), and the
  * consensus under "consensus": deltas append, a reset (a retried attempt) starts afresh.
+ * @param {Iterable<ReceivedEvent>} events
+ * @returns {Map<string, string>}
  */
 export function assembleTexts(events) {
+  /** @type {Map<string, string>} */
   const texts = new Map();
   for (const { event, payload } of events) {
     const key = event.startsWith('consensus:') ? 'consensus' : `${payload.memberOrder}:${payload.round}`;
@@ -31,9 +44,14 @@ export function assembleTexts(events) {
  * Problems with the entry ids a client received for one question, compared with the stream's ids
  * (XRANGE): duplicates, entries out of order, entries missing, entries that are not in the stream.
  * An empty list means every entry arrived exactly once and in order.
+ * @param {readonly string[]} receivedIds
+ * @param {readonly string[]} streamIds
+ * @returns {string[]}
  */
 export function entryIdProblems(receivedIds, streamIds) {
+  /** @type {string[]} */
   const problems = [];
+  /** @type {Set<string>} */
   const seen = new Set();
   for (let index = 0; index < receivedIds.length; index += 1) {
     const id = receivedIds[index];

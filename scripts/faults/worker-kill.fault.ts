@@ -4,10 +4,11 @@
 // response row and one settlement per answer.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { numberedAnswer, providerOfRequest, MEMBER_OF_PROVIDER } from './lib/fake-answers.mjs';
-import { startScenario } from './lib/scenario.mjs';
+import type { FakeProviderRequest } from '@council/testing';
+import { memberOfRequest, numberedAnswer } from './lib/fake-answers.ts';
+import { type Scenario, startScenario } from './lib/scenario.ts';
 
-let scenario;
+let scenario: Scenario;
 
 before(async () => {
   scenario = await startScenario({
@@ -32,15 +33,17 @@ test('a worker SIGKILLed mid-answer: another finishes it, the client sees it onc
     what: 'all three members to stream',
   });
   const streaming = scenario.fake.requests.filter((request) => request.outcome === 'streaming');
-  const byWorker = new Map();
+  const byWorker = new Map<string | null, FakeProviderRequest[]>();
   for (const request of streaming) {
     const label = scenario.workerOf(request);
     byWorker.set(label, [...(byWorker.get(label) ?? []), request]);
   }
   const [victim, victimRequests] = [...byWorker.entries()].sort((a, b) => b[1].length - a[1].length)[0];
+  assert.ok(victim, 'the streaming calls came from the scenario’s workers');
   const survivor = victim === 'worker-a' ? 'worker-b' : 'worker-a';
-  const killedMembers = victimRequests.map((request) => MEMBER_OF_PROVIDER[providerOfRequest(request)]);
+  const killedMembers = victimRequests.map((request) => memberOfRequest(request));
   const worker = scenario.apps.workers.get(victim);
+  assert.ok(worker, `${victim} is running`);
   scenario.note(`SIGKILL ${victim} (pid ${worker.service.pid}) while it streams members ${killedMembers}`);
   worker.service.child.kill('SIGKILL');
   const exit = await worker.service.exited;
@@ -55,9 +58,7 @@ test('a worker SIGKILLed mid-answer: another finishes it, the client sees it onc
     'every member answered',
   );
   for (const member of killedMembers) {
-    const requests = scenario.fake.requests.filter(
-      (request) => MEMBER_OF_PROVIDER[providerOfRequest(request)] === member,
-    );
+    const requests = scenario.fake.requests.filter((request) => memberOfRequest(request) === member);
     assert.deepEqual(
       requests.map((request) => [scenario.workerOf(request), request.outcome]),
       [
@@ -72,6 +73,6 @@ test('a worker SIGKILLed mid-answer: another finishes it, the client sees it onc
       'one reset per taken-over answer',
     );
     const row = rows.find((candidate) => candidate.memberOrder === member);
-    assert.equal(row.response, numberedAnswer(80), `member ${member}: the stored answer is whole`);
+    assert.equal(row?.response, numberedAnswer(80), `member ${member}: the stored answer is whole`);
   }
 });

@@ -3,19 +3,31 @@
 import { mkdirSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import process from 'node:process';
 import { isRoot, run, which } from '../../lib/exec.mjs';
 import { freePort, waitFor } from '../../lib/net.mjs';
 import { probePostgres } from '../../lib/postgres.mjs';
 import { probeRedis } from '../../lib/redis.mjs';
-import { startService } from '../../lib/service-process.mjs';
+import { type Service, type Sink, startService } from '../../lib/service-process.mjs';
 import { installedVersions } from '../../lib/system-postgres.mjs';
+
+export interface PrivateRedis {
+  url: string;
+  port: number;
+  up(): Promise<void>;
+  down(options?: { kill?: boolean }): Promise<void>;
+  stop(): Promise<void>;
+}
 
 /**
  * redis-server on a free port with an append-only file fsynced on every write, so a restart (even
  * a kill) loses nothing it acknowledged, as a production Redis with persistence would.
- * Resolves { url, stop(), restart({ downMs, kill }) , down(), up() }.
+ * Resolves { url, port, stop(), down({ kill }), up() }.
  */
-export async function startPrivateRedis({ sink, name = 'redis' } = {}) {
+export async function startPrivateRedis({
+  sink,
+  name = 'redis',
+}: { sink?: Sink; name?: string } = {}): Promise<PrivateRedis> {
   const redisServer = which('redis-server') ?? which('/usr/bin/redis-server');
   if (!redisServer) throw new Error('redis-server is not installed (apt-get install -y redis-server)');
   const dir = path.join(os.tmpdir(), `council-faults-redis-${process.pid}-${Date.now().toString(36)}`);
@@ -38,7 +50,7 @@ export async function startPrivateRedis({ sink, name = 'redis' } = {}) {
     '--loglevel',
     'warning',
   ];
-  let service = null;
+  let service: Service | null = null;
   const up = async () => {
     service = startService(name, redisServer, args, { colour: 'red', sink });
     await waitFor(async () => (await probeRedis(url)).ok, { timeoutMs: 15_000, what: `${name} on ${port}` });
@@ -63,17 +75,26 @@ export async function startPrivateRedis({ sink, name = 'redis' } = {}) {
   };
 }
 
-function asPostgres(binary, args) {
+function asPostgres(binary: string, args: readonly string[]): Promise<void> {
   return isRoot()
     ? run('runuser', ['-u', 'postgres', '--', binary, ...args], { stdio: 'ignore' })
     : run(binary, args, { stdio: 'ignore' });
+}
+
+export interface PrivatePostgres {
+  url: string;
+  port: number;
+  up(): Promise<void>;
+  /** `immediate` is a crash (no checkpoint, every connection cut); `fast` a clean restart. */
+  down(mode?: 'fast' | 'immediate' | 'smart'): Promise<void>;
+  stop(): Promise<void>;
 }
 
 /**
  * A throw-away PostgreSQL cluster (initdb, trust auth) on a free port that can be stopped and
  * started again: { url (admin), down(), up(), stop() }.
  */
-export async function startPrivatePostgres() {
+export async function startPrivatePostgres(): Promise<PrivatePostgres> {
   const [version] = installedVersions();
   if (!version) throw new Error('No PostgreSQL server binaries under /usr/lib/postgresql');
   const binDir = `/usr/lib/postgresql/${version}/bin`;

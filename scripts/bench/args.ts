@@ -1,6 +1,38 @@
-// Command-line flags of `npm run bench` (pure; unit-tested in scripts/test/bench-stats.test.mjs).
+// Command-line flags of `npm run bench` (pure; unit-tested in scripts/test/bench-stats.test.ts).
 
-export const DEFAULTS = {
+export interface BenchOptions {
+  streams: number;
+  users: number;
+  throughputUsers: number;
+  ramp: number;
+  duration: number;
+  baseline: number;
+  ttft: number;
+  tps: number;
+  tokens: number;
+  soak: number;
+  url: string | null;
+  fakePort: number;
+  out: string | null;
+  skipBuild: boolean;
+  profile: boolean;
+  providerWorkers: number;
+  help: boolean;
+}
+
+type NumericKey = {
+  [K in keyof BenchOptions]: BenchOptions[K] extends number ? K : never;
+}[keyof BenchOptions];
+type BooleanKey = {
+  [K in keyof BenchOptions]: BenchOptions[K] extends boolean ? K : never;
+}[keyof BenchOptions];
+type StringKey = 'url' | 'out';
+
+/** The defaults; `users` and `throughputUsers` are null until derived from `streams`. */
+export const DEFAULTS: Omit<BenchOptions, 'users' | 'throughputUsers'> & {
+  users: number | null;
+  throughputUsers: number | null;
+} = {
   streams: 200, // concurrent answer streams in the latency phase (users = streams / 3)
   users: null, // latency-phase users; default ceil(streams / 3)
   throughputUsers: null, // throughput-phase users; default 2 × users
@@ -44,7 +76,7 @@ export const BENCH_USAGE = `Usage: npm run bench -- [flags]
   --out FILE          JSON result (default bench-results/latest.json; the table goes next to it as .md)
 Flags take "--flag value" or "--flag=value".`;
 
-const NUMERIC = {
+const NUMERIC: Record<string, NumericKey> = {
   '--streams': 'streams',
   '--users': 'users',
   '--throughput-users': 'throughputUsers',
@@ -58,33 +90,40 @@ const NUMERIC = {
   '--fake-port': 'fakePort',
   '--provider-workers': 'providerWorkers',
 };
-const STRING = { '--url': 'url', '--out': 'out' };
-const BOOLEAN = { '--skip-build': 'skipBuild', '--profile': 'profile', '--help': 'help', '-h': 'help' };
+const STRING: Record<string, StringKey> = { '--url': 'url', '--out': 'out' };
+const BOOLEAN: Record<string, BooleanKey> = {
+  '--skip-build': 'skipBuild',
+  '--profile': 'profile',
+  '--help': 'help',
+  '-h': 'help',
+};
 
 /** Parses the flags; throws with the usage on a bad one. Fills the derived defaults. */
-export function parseBenchArgs(argv) {
-  const options = { ...DEFAULTS };
+export function parseBenchArgs(argv: readonly string[]): BenchOptions {
+  const parsed = { ...DEFAULTS };
   for (let i = 0; i < argv.length; i += 1) {
-    const arg = argv[i];
+    const arg = argv[i] ?? '';
     const eq = arg.indexOf('=');
     const flag = eq > 0 ? arg.slice(0, eq) : arg;
     const inline = eq > 0 ? arg.slice(eq + 1) : null;
-    if (flag in BOOLEAN && inline === null) {
-      options[BOOLEAN[flag]] = true;
+    const booleanKey = BOOLEAN[flag];
+    if (booleanKey && inline === null) {
+      parsed[booleanKey] = true;
       continue;
     }
-    const key = NUMERIC[flag] ?? STRING[flag];
-    if (!key) throw new Error(`Unknown argument: ${arg}\n${BENCH_USAGE}`);
+    const numericKey = NUMERIC[flag];
+    const stringKey = STRING[flag];
+    if (!numericKey && !stringKey) throw new Error(`Unknown argument: ${arg}\n${BENCH_USAGE}`);
     const value = inline ?? argv[(i += 1)];
     if (value === undefined) throw new Error(`${flag} needs a value\n${BENCH_USAGE}`);
-    if (flag in NUMERIC) {
+    if (numericKey) {
       const number = Number(value);
       if (!Number.isFinite(number) || number < 0) throw new Error(`${flag}: not a number ≥ 0: ${value}`);
-      options[key] = number;
-    } else options[key] = value;
+      parsed[numericKey] = number;
+    } else if (stringKey) parsed[stringKey] = value;
   }
-  options.users ??= Math.max(1, Math.ceil(options.streams / 3));
-  options.throughputUsers ??= options.users * 2;
+  const users = parsed.users ?? Math.max(1, Math.ceil(parsed.streams / 3));
+  const options: BenchOptions = { ...parsed, users, throughputUsers: parsed.throughputUsers ?? users * 2 };
   if (options.url && !options.fakePort) throw new Error(`--url needs --fake-port\n${BENCH_USAGE}`);
   if (options.tokens < 1) throw new Error('--tokens must be at least 1');
   if (!Number.isInteger(options.providerWorkers) || options.providerWorkers < 1) {

@@ -4,13 +4,13 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { waitFor } from '../lib/net.mjs';
-import { numberedAnswer, providerOfRequest } from './lib/fake-answers.mjs';
-import { startScenario } from './lib/scenario.mjs';
+import { type FaultProvider, numberedAnswer, providerOfRequest } from './lib/fake-answers.ts';
+import { type Scenario, startScenario } from './lib/scenario.ts';
 
 const IDLE_TIMEOUT_MS = 2000;
 const ANSWER = numberedAnswer(20);
 
-let scenario;
+let scenario: Scenario;
 
 before(async () => {
   scenario = await startScenario({
@@ -23,13 +23,13 @@ before(async () => {
 after(() => scenario?.cleanup());
 
 /** Asks `question` as a new user with a subscribed client; resolves once it has finished. */
-async function askAndFinish(question) {
+async function askAndFinish(question: string) {
   const user = await scenario.register();
   const client = await scenario.client(user, `client of "${question}"`).connect();
   const questionId = await scenario.askOk(user, question);
   assert.equal((await client.subscribe(questionId))?.ok, true);
   await client.finished(questionId, 90_000);
-  const calls = (provider) =>
+  const calls = (provider: FaultProvider) =>
     scenario.fake.requests.filter(
       (request) =>
         providerOfRequest(request) === provider &&
@@ -74,7 +74,7 @@ test('an error event after status 200 is retried as a new attempt the client see
   );
   const rows = await scenario.expectConsistent(questionId, { clients: [client], userId: user.id });
   assert.equal(rows[1].response, ANSWER, 'the stored answer is the retry’s whole answer');
-  assert.equal(client.texts(questionId).get('1:0').trim(), ANSWER, 'the client shows it once');
+  assert.equal(client.texts(questionId).get('1:0')?.trim(), ANSWER, 'the client shows it once');
 });
 
 test(`a stalled stream is cut at the idle timeout (${IDLE_TIMEOUT_MS} ms) and retried`, async () => {

@@ -1,6 +1,6 @@
 // Latency of the gateway → billing `billing.reserve` call (the one on every ask's path).
 //
-//   node scripts/bench/billing-rpc.mjs [--calls 1000] [--concurrency 16] [--concurrent-calls 2000]
+//   node --import tsx scripts/bench/billing-rpc.ts [--calls 1000] [--concurrency 16] [--concurrent-calls 2000]
 //                                      [--baseline-root DIR] [--out bench-results/billing-rpc]
 //                                      [--replicas 1] [--cpu-prof-dir DIR]
 //
@@ -32,11 +32,11 @@ import { banner, info, ok } from '../lib/log.mjs';
 import { freePort, httpStatus, waitFor } from '../lib/net.mjs';
 import { createDatabase, dropDatabase } from '../lib/postgres.mjs';
 import { deleteKeysWithPrefix } from '../lib/redis.mjs';
-import { startService, streamSink } from '../lib/service-process.mjs';
+import { type Sink, startService, streamSink } from '../lib/service-process.mjs';
 import { withDatabase } from '../lib/urls.mjs';
-import { startRoundRobinProxy } from './round-robin-proxy.mjs';
-import { mapLimit } from './setup.mjs';
-import { summarize } from './stats.mjs';
+import { startRoundRobinProxy } from './round-robin-proxy.ts';
+import { mapLimit } from './setup.ts';
+import { type Summary, summarize } from './stats.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -59,26 +59,92 @@ const MAX_TOKENS = 100;
 const TIMEOUT_MS = 10_000;
 const runId = `${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
 
+interface ReserveRequest {
+  userId: number;
+  questionId: number;
+  maxTokens: number;
+}
+
+interface ReserveReply {
+  reserved: number;
+  duplicate?: boolean;
+}
+
+/** billing.reserve through one revision's own client, whichever transport that revision has. */
+interface ReserveClient {
+  transport: string;
+  connect(): Promise<void>;
+  reserve(request: ReserveRequest): Promise<ReserveReply>;
+  close(): unknown;
+}
+
+/**
+ * What this script uses of a tree's server-kit and rxjs. The tree may be an older revision, so these
+ * are declared here rather than imported: its Redis transport no longer exists in ours.
+ */
+interface LegacyServerKit {
+  redisOptionsFromUrl(url: string): { host: string; port: number };
+  createPrefixedRedisClient(options: { host: string; port: number; channelPrefix: string }): {
+    connect(): Promise<void>;
+    send(pattern: string, data: ReserveRequest): { pipe(operator: unknown): unknown };
+    close(): unknown;
+  };
+}
+interface Rxjs {
+  firstValueFrom(source: unknown): Promise<ReserveReply>;
+  timeout(ms: number): unknown;
+}
+interface HttpServerKit {
+  DEVELOPMENT_RPC_SECRET: string;
+  createBillingRpcClient(options: { baseUrl: string; secret: string; timeoutMs: number }): {
+    call(
+      name: 'billing.reserve',
+      request: ReserveRequest,
+    ): Promise<{ ok: true; reply: ReserveReply } | { ok: false; status: number; body: unknown }>;
+    close(): unknown;
+  };
+}
+
+interface Variant {
+  name: string;
+  kind: 'http' | 'redis';
+  root: string;
+}
+
+type Mode = 'sequential' | 'concurrent';
+
+/** A variant with its billing processes up, its client connected and its requests seeded. */
+interface StartedVariant extends Variant {
+  pids: Array<number | undefined>;
+  client: ReserveClient;
+  requests: ReserveRequest[];
+  latencies: Record<Mode, number[]>;
+  cpu: Record<Mode, number>;
+  wallMs: number;
+  duplicateReplies: number;
+  next?: number;
+}
+
 /** The Redis-transport client of a tree that still has it (its server-kit and rxjs). */
-function redisClientOf(root, redisUrl, prefix) {
+function redisClientOf(root: string, redisUrl: string, prefix: string): ReserveClient {
   const load = createRequire(path.join(root, 'package.json'));
-  const kit = load('@council/server-kit');
-  const rxjs = load('rxjs');
+  const kit = load('@council/server-kit') as LegacyServerKit;
+  const rxjs = load('rxjs') as Rxjs;
   const { host, port } = kit.redisOptionsFromUrl(redisUrl);
   const client = kit.createPrefixedRedisClient({ host, port, channelPrefix: prefix });
   return {
     transport: 'Redis pub/sub (Nest microservice transport)',
     connect: () => client.connect(),
-    reserve: (request) =>
+    reserve: (request: ReserveRequest) =>
       rxjs.firstValueFrom(client.send('billing.reserve', request).pipe(rxjs.timeout(TIMEOUT_MS))),
     close: () => client.close(),
   };
 }
 
 /** The HTTP client the gateway uses (server-kit's createBillingRpcClient). */
-function httpClientOf(root, url) {
+function httpClientOf(root: string, url: string): ReserveClient {
   const load = createRequire(path.join(root, 'package.json'));
-  const kit = load('@council/server-kit');
+  const kit = load('@council/server-kit') as HttpServerKit;
   const client = kit.createBillingRpcClient({
     baseUrl: url,
     secret: kit.DEVELOPMENT_RPC_SECRET,
@@ -87,7 +153,7 @@ function httpClientOf(root, url) {
   return {
     transport: 'HTTP keep-alive (undici pool)',
     connect: async () => {},
-    reserve: async (request) => {
+    reserve: async (request: ReserveRequest) => {
       const answer = await client.call('billing.reserve', request);
       if (!answer.ok) throw new Error(`reserve answered ${answer.status}: ${JSON.stringify(answer.body)}`);
       return answer.reply;
@@ -97,18 +163,18 @@ function httpClientOf(root, url) {
 }
 
 /** Users on a plan (no free-query limit) and one question per call, spread over the users. */
-async function seed(databaseUrl, questions) {
+async function seed(databaseUrl: string, questions: number): Promise<ReserveRequest[]> {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   try {
-    const users = await client.query(
+    const users = await client.query<{ id: number }>(
       `INSERT INTO "users" ("username", "password", "email", "subscriptionTier")
        SELECT 'bench-' || n, 'not-a-hash', 'bench-' || n || '@example.com', 'premium'
          FROM generate_series(1, $1) AS n RETURNING "id"`,
       [USERS],
     );
     const ids = users.rows.map((row) => row.id);
-    const created = await client.query(
+    const created = await client.query<{ id: number; userId: number }>(
       `INSERT INTO "questions" ("userId", "question")
        SELECT ($1::int[])[1 + (n % $2)], 'Why is the sky blue?' FROM generate_series(0, $3 - 1) AS n
        RETURNING "id", "userId"`,
@@ -120,14 +186,19 @@ async function seed(databaseUrl, questions) {
   }
 }
 
-/** --cpu-prof-dir: each billing writes a .cpuprofile there when it stops (profile-summary.mjs). */
+/** --cpu-prof-dir: each billing writes a .cpuprofile there when it stops (profile-summary.ts). */
 function profileFlags() {
   const dir = args['cpu-prof-dir'];
   return dir ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(dir)}`] : [];
 }
 
 /** One billing process of `variant` on `port`, healthy. */
-async function startReplica(variant, index, env, sink) {
+async function startReplica(
+  variant: Variant,
+  index: number,
+  env: NodeJS.ProcessEnv,
+  sink: Sink,
+): Promise<{ pid: number | undefined; port: number }> {
   const port = await freePort();
   const service = startService(
     `billing-${variant.name}-${index + 1}`,
@@ -148,7 +219,10 @@ async function startReplica(variant, index, env, sink) {
  * reaches them through one round-robin address (what the Kubernetes Service does); the Redis
  * transport needs none: every replica receives every call.
  */
-async function startBilling(variant, { adminUrl, redisUrl, sink }) {
+async function startBilling(
+  variant: Variant,
+  { adminUrl, redisUrl, sink }: { adminUrl: string; redisUrl: string; sink: Sink },
+): Promise<StartedVariant> {
   const database = `council_bench_rpc_${variant.name}_${runId}`;
   await createDatabase(adminUrl, database);
   onCleanup(() => dropDatabase(adminUrl, database));
@@ -168,11 +242,11 @@ async function startBilling(variant, { adminUrl, redisUrl, sink }) {
     REDIS_PREFIX: prefix,
     PUBLIC_URL: 'http://council.test',
   };
-  const replicas = [];
+  const replicas: Array<{ pid: number | undefined; port: number }> = [];
   for (let index = 0; index < REPLICAS; index += 1) {
     replicas.push(await startReplica(variant, index, env, sink));
   }
-  let url = `http://127.0.0.1:${replicas[0].port}`;
+  let url = `http://127.0.0.1:${replicas[0]?.port ?? 0}`;
   if (variant.kind === 'http' && REPLICAS > 1) {
     const proxy = await startRoundRobinProxy(replicas.map((replica) => replica.port));
     onCleanup(() => proxy.close());
@@ -198,9 +272,10 @@ async function startBilling(variant, { adminUrl, redisUrl, sink }) {
 }
 
 /** CPU seconds (user + system) the process has used so far, from /proc (Linux); null elsewhere. */
-function cpuSeconds(pid) {
+function cpuSeconds(pid: number | undefined): number | null {
+  if (pid === undefined) return null;
   try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    const fields = (readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1] ?? '').split(' ');
     return (Number(fields[11]) + Number(fields[12])) / 100;
   } catch {
     return null;
@@ -208,13 +283,17 @@ function cpuSeconds(pid) {
 }
 
 /** CPU seconds of all the variant's billing processes. */
-function billingCpuSeconds(variant) {
-  const each = variant.pids.map(cpuSeconds);
-  return each.includes(null) ? null : each.reduce((sum, seconds) => sum + seconds, 0);
+function billingCpuSeconds(variant: StartedVariant): number | null {
+  let total = 0;
+  for (const seconds of variant.pids.map(cpuSeconds)) {
+    if (seconds === null) return null;
+    total += seconds;
+  }
+  return total;
 }
 
 /** Runs `calls` and adds billing's CPU time (every replica) for them to `variant.cpu[mode]`. */
-async function withCpu(variant, mode, calls) {
+async function withCpu(variant: StartedVariant, mode: Mode, calls: () => Promise<unknown>): Promise<void> {
   const before = billingCpuSeconds(variant);
   await calls();
   const after = billingCpuSeconds(variant);
@@ -226,7 +305,7 @@ async function withCpu(variant, mode, calls) {
  * only the Redis transport with several replicas does that (each replica handles every call, and
  * the caller keeps the first reply); it is counted, and is an error anywhere else.
  */
-async function timed(variant, request, into) {
+async function timed(variant: StartedVariant, request: ReserveRequest, into: number[]): Promise<void> {
   const started = performance.now();
   const reply = await variant.client.reserve(request);
   into.push(performance.now() - started);
@@ -237,14 +316,14 @@ async function timed(variant, request, into) {
 }
 
 /** Takes the next `count` unused requests of a variant. */
-function take(variant, count) {
+function take(variant: StartedVariant, count: number): ReserveRequest[] {
   variant.next ??= 0;
   const slice = variant.requests.slice(variant.next, variant.next + count);
   variant.next += count;
   return slice;
 }
 
-async function measure(variants) {
+async function measure(variants: StartedVariant[]): Promise<void> {
   for (const variant of variants) {
     for (const request of take(variant, WARMUP)) await timed(variant, request, []);
   }
@@ -274,10 +353,18 @@ async function measure(variants) {
   }
 }
 
-const ms = (value) => (value === null ? '–' : value.toFixed(2));
+const ms = (value: number | null) => (value === null ? '–' : value.toFixed(2));
 
-function report(variants) {
-  const rows = variants.flatMap((variant) => {
+interface ReportRow extends Summary {
+  variant: string;
+  transport: string;
+  mode: string;
+  callsPerSecond?: number;
+  billingCpuMsPerCall: number;
+}
+
+function report(variants: readonly StartedVariant[]) {
+  const rows = variants.flatMap((variant): ReportRow[] => {
     const sequential = summarize(variant.latencies.sequential);
     const concurrent = summarize(variant.latencies.concurrent);
     return [
@@ -325,12 +412,12 @@ async function main() {
   const postgres = await ensureTestPostgres();
   const redis = await ensureTestRedis();
   const sink = streamSink(process.stderr);
-  const variants = [{ name: 'current', kind: 'http', root: ROOT }];
+  const variants: Variant[] = [{ name: 'current', kind: 'http', root: ROOT }];
   if (args['baseline-root']) {
     variants.unshift({ name: 'baseline', kind: 'redis', root: path.resolve(args['baseline-root']) });
   }
   banner('Billing RPC latency: billing.reserve');
-  const started = [];
+  const started: StartedVariant[] = [];
   for (const variant of variants) {
     started.push(await startBilling(variant, { adminUrl: postgres.url, redisUrl: redis.url, sink }));
     ok(`${variant.name}: billing up (${variant.kind})`);
@@ -342,7 +429,7 @@ async function main() {
   await measure(started);
   const { rows, markdown, machine } = report(started);
   process.stdout.write(`\n${markdown}`);
-  const out = path.resolve(ROOT, args.out);
+  const out = path.resolve(ROOT, args.out ?? 'bench-results/billing-rpc');
   mkdirSync(path.dirname(out), { recursive: true });
   writeFileSync(
     `${out}.json`,
@@ -357,7 +444,7 @@ main()
     await runCleanups();
     process.exit(0);
   })
-  .catch(async (error) => {
+  .catch(async (error: unknown) => {
     process.stderr.write(`${error instanceof Error ? error.stack : String(error)}\n`);
     await runCleanups();
     process.exit(1);

@@ -6,14 +6,14 @@
 // exactly once, and new questions are answered.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { numberedAnswer } from './lib/fake-answers.mjs';
-import { sleep, startScenario } from './lib/scenario.mjs';
+import { numberedAnswer } from './lib/fake-answers.ts';
+import { type Scenario, sleep, startScenario } from './lib/scenario.ts';
 
 const DOWN_MS = 6000;
 /** "Fast": well under a browser's patience, and far from the apps' own 10–30 s timeouts. */
 const FAIL_FAST_MS = 5000;
 
-let scenario;
+let scenario: Scenario;
 
 before(async () => {
   scenario = await startScenario({
@@ -32,7 +32,7 @@ test('Redis restarted during load: 503 and no charge while down, everything resu
   const clients = await Promise.all(
     askers.map((user, index) => scenario.client(user, `client ${index + 1}`).connect()),
   );
-  const accepted = [];
+  const accepted: number[] = [];
   for (const [index, user] of askers.entries()) {
     const questionId = await scenario.askOk(user, `Accepted before the Redis outage, number ${index + 1}?`);
     assert.equal((await clients[index].subscribe(questionId))?.ok, true);
@@ -45,20 +45,26 @@ test('Redis restarted during load: 503 and no charge while down, everything resu
   );
   const before = await scenario.balanceOf(latecomer.id);
 
+  const redis = scenario.privateRedis;
+  assert.ok(redis, 'the scenario has its own Redis');
   scenario.note('Redis: SIGKILL');
-  await scenario.privateRedis.down({ kill: true });
+  await redis.down({ kill: true });
   const downAt = Date.now();
   const attempts = [];
   while (Date.now() - downAt < DOWN_MS - 1500) {
     const reply = await scenario
       .ask(latecomer, 'Asked while Redis is down?', { timeoutMs: 20_000 })
-      .catch((error) => ({ status: `no answer (${error.message})`, ms: Date.now() - downAt }));
+      .catch((error: unknown) => ({
+        status: `no answer (${error instanceof Error ? error.message : String(error)})`,
+        ms: Date.now() - downAt,
+        body: undefined,
+      }));
     attempts.push(reply);
     await sleep(500);
   }
   await sleep(Math.max(0, DOWN_MS - (Date.now() - downAt)));
   scenario.note('Redis: starting again');
-  await scenario.privateRedis.up();
+  await redis.up();
   scenario.note(
     `asks while down: ${attempts.map((reply) => `${reply.status} in ${reply.ms} ms`).join(', ')}`,
   );

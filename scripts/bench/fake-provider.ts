@@ -6,16 +6,27 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import process from 'node:process';
+import type { FakeProviderServerOptions } from '@council/testing';
 import { ROOT } from '../lib/exec.mjs';
-import { STAMP_MARKER, stampedAnswerText } from './stats.mjs';
+import { STAMP_MARKER, stampedAnswerText } from './stats.ts';
 
 const require = createRequire(import.meta.url);
-const { FakeProviderServer } = require(path.join(ROOT, 'libs', 'testing', 'dist', 'index.js'));
+const { FakeProviderServer } = require(
+  path.join(ROOT, 'libs', 'testing', 'dist', 'index.js'),
+) as typeof import('@council/testing');
 
-const options = JSON.parse(process.argv[2] ?? '{}');
+/** The one JSON argument `npm run bench` passes (startHelper). */
+interface FakeProviderArgs {
+  port?: number;
+  ttftMs?: number;
+  tokensPerSecond?: number;
+  tokens?: number;
+}
+
+const options = JSON.parse(process.argv[2] ?? '{}') as FakeProviderArgs;
 const text = stampedAnswerText(options.tokens ?? 50);
 
-const server = new FakeProviderServer({
+const serverOptions: FakeProviderServerOptions = {
   port: options.port ?? 0,
   firstTokenDelayMs: options.ttftMs ?? 0,
   tokensPerSecond: options.tokensPerSecond ?? 0,
@@ -24,7 +35,8 @@ const server = new FakeProviderServer({
   recordRequests: false,
   // Longer than the SDKs' own idle timeout, so a client never reuses a socket the server is closing.
   keepAliveTimeoutMs: 30_000,
-});
+};
+const server = new FakeProviderServer(serverOptions);
 await server.listen();
 process.stdout.write(`${JSON.stringify({ ready: true, port: Number(new URL(server.url).port) })}\n`);
 
@@ -32,5 +44,5 @@ const stop = async () => {
   await server.stop();
   process.exit(0);
 };
-process.on('SIGTERM', stop);
-process.on('SIGINT', stop);
+process.on('SIGTERM', () => void stop());
+process.on('SIGINT', () => void stop());

@@ -3,89 +3,126 @@
 // complete, asks the next (the consensus finishes meanwhile), so each user keeps three answer
 // streams open. A baseline user does the same against the direct baseline server.
 //
-// Every token of a fake answer carries its index and its emit time (stats.mjs), so each delta
+// Every token of a fake answer carries its index and its emit time (stats.ts), so each delta
 // received yields per-token latencies and feeds the stream's loss / duplicate / order check.
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { io } from 'socket.io-client';
-import { StreamCheck, compareEntryIds, parseStampedTokens } from './stats.mjs';
+import { io, type ManagerOptions, type Socket, type SocketOptions } from 'socket.io-client';
+import type { CpuSnapshot } from './cpu.ts';
+import { StreamCheck, compareEntryIds, parseStampedTokens } from './stats.ts';
 
 export const MEMBERS = 3;
 
 /** Epoch ms with sub-ms precision: the clock the fake provider stamps with. */
 export const now = () => performance.timeOrigin + performance.now();
 
+export type PhaseTarget = 'stack' | 'baseline';
+
+/** One scrape of an app's (or the baseline's) memory and event-loop lag. */
+export interface ResourceSample {
+  app: string;
+  rss: number | null;
+  lagP99Ms: number;
+  lagMaxMs: number;
+}
+
+export interface DriverLag {
+  p50Ms: number;
+  p99Ms: number;
+  maxMs: number;
+}
+
 /** What one phase records. Questions belong to the phase during which they were asked. */
 export class PhaseRecord {
-  constructor(name, target) {
-    this.name = name;
-    this.target = target; // 'stack' | 'baseline'
-    this.firstToken = [];
-    this.tokenLatency = [];
-    // Where the time goes (stack only): provider emit → Redis XADD (the entry id's ms) and
-    // XADD → client receipt, per delta (its first token).
-    this.toRedis = [];
-    this.fromRedis = [];
-    // The same split for the deltas that carry an answer's first token.
-    this.firstToRedis = [];
-    this.firstFromRedis = [];
-    // First tokens stored before the client's subscribe was acknowledged: they reach it by replay.
-    this.firstBeforeSubscribed = [];
-    this.completion = [];
-    this.questionTotal = [];
-    this.checks = [];
-    this.entryOrderViolations = 0;
-    this.failures = 0;
-    // A question's life, measured questions only (ms): see Question.mark.
-    this.timeline = {};
-    this.failureSamples = [];
-    this.resets = 0;
-    this.asked = 0;
-    this.askErrors = 0;
-    this.completedAt = []; // receive times of completed questions (all of them, for qps windows)
-    this.streamSamples = []; // open answer streams, sampled
-    this.window = null; // { start, end } of the measured hold (epoch ms)
-    this.resources = []; // { t, app, rss, lagP99Ms, lagMaxMs }
-    this.driverLag = null;
-  }
+  firstToken: number[] = [];
+  tokenLatency: number[] = [];
+  // Where the time goes (stack only): provider emit → Redis XADD (the entry id's ms) and
+  // XADD → client receipt, per delta (its first token).
+  toRedis: number[] = [];
+  fromRedis: number[] = [];
+  // The same split for the deltas that carry an answer's first token.
+  firstToRedis: number[] = [];
+  firstFromRedis: number[] = [];
+  // First tokens stored before the client's subscribe was acknowledged: they reach it by replay.
+  firstBeforeSubscribed: number[] = [];
+  completion: number[] = [];
+  questionTotal: number[] = [];
+  checks: StreamCheck[] = [];
+  entryOrderViolations = 0;
+  failures = 0;
+  // A question's life, measured questions only (ms): see Question.mark.
+  timeline: Record<string, number[]> = {};
+  failureSamples: unknown[] = [];
+  resets = 0;
+  asked = 0;
+  askErrors = 0;
+  /** Receive times of completed questions (all of them, for qps windows). */
+  completedAt: number[] = [];
+  /** Open answer streams, sampled. */
+  streamSamples: Array<{ t: number; open: number }> = [];
+  /** The measured hold (epoch ms). */
+  window: { start: number; end: number } | null = null;
+  resources: Array<ResourceSample & { t: number }> = [];
+  driverLag: DriverLag | null = null;
+  // Filled in by the phase runner (bench/run.ts).
+  loadAverageBefore: number[] = [];
+  loadAverageAfter: number[] = [];
+  cpuBefore: CpuSnapshot | null = null;
+  cpuAfter: CpuSnapshot | null = null;
+  speedProbeMs: { before: number; after: number } | null = null;
+  unfinished = 0;
+  errors = 0;
 
-  inWindow(time) {
+  constructor(
+    readonly name: string,
+    readonly target: PhaseTarget,
+  ) {}
+
+  inWindow(time: number): boolean {
     return this.window !== null && time >= this.window.start && time <= this.window.end;
   }
 }
 
 /** One answer stream (a member answer or the consensus) of one question. */
 class Stream {
-  constructor(expected) {
+  readonly check: StreamCheck;
+  carry = '';
+  firstSeen = false;
+  lastEmittedAt: number | null = null;
+  done = false;
+
+  constructor(expected: number) {
     this.check = new StreamCheck(expected);
-    this.carry = '';
-    this.firstSeen = false;
-    this.lastEmittedAt = null;
-    this.done = false;
   }
 }
 
+/** A member answer by its order, or the consensus. */
+type StreamKey = number | 'consensus';
+
 /** One question a user asked: its streams and how its events arrived. */
 class Question {
-  constructor(id, record, askedAt, expectedTokens, measured) {
-    this.id = id;
-    this.record = record;
-    this.askedAt = askedAt;
-    this.measured = measured;
-    this.expected = expectedTokens;
-    this.streams = new Map(); // memberOrder | 'consensus' → Stream
-    this.lastEntryId = null;
-    this.answersDone = 0;
-    this.finished = false;
-    this.resolveAnswers = null;
-    this.answersDonePromise = new Promise((resolve) => (this.resolveAnswers = resolve));
-    this.resolveFinished = null;
-    this.finishedPromise = new Promise((resolve) => (this.resolveFinished = resolve));
+  readonly streams = new Map<StreamKey, Stream>();
+  lastEntryId: string | null = null;
+  answersDone = 0;
+  finished = false;
+  private resolveAnswers: () => void = () => {};
+  readonly answersDonePromise = new Promise<void>((resolve) => (this.resolveAnswers = resolve));
+  private resolveFinished: () => void = () => {};
+  readonly finishedPromise = new Promise<void>((resolve) => (this.resolveFinished = resolve));
+  readonly marks: Record<string, number>;
+
+  constructor(
+    readonly id: number | string,
+    readonly record: PhaseRecord,
+    readonly askedAt: number,
+    readonly expected: number,
+    readonly measured: boolean,
+  ) {
     this.marks = { asked: askedAt };
   }
 
   /** Notes when a step happened (first time only) and records its time since `since`. */
-  mark(name, at, since) {
+  mark(name: string, at: number, since: string): void {
     if (name in this.marks) return;
     this.marks[name] = at;
     const from = this.marks[since];
@@ -93,7 +130,7 @@ class Question {
     (this.record.timeline[`${since} → ${name}`] ??= []).push(at - from);
   }
 
-  stream(key) {
+  stream(key: StreamKey): Stream {
     let stream = this.streams.get(key);
     if (!stream) {
       stream = new Stream(this.expected);
@@ -103,7 +140,7 @@ class Question {
     return stream;
   }
 
-  entry(entryId) {
+  entry(entryId: string | undefined): void {
     if (entryId === undefined) return;
     if (this.lastEntryId !== null && compareEntryIds(entryId, this.lastEntryId) <= 0) {
       this.record.entryOrderViolations += 1;
@@ -111,21 +148,22 @@ class Question {
     this.lastEntryId = entryId;
   }
 
-  delta(key, text, receivedAt, entryId) {
+  delta(key: StreamKey, text: string, receivedAt: number, entryId: string | undefined): void {
     if (key === 'consensus') this.mark('first consensus delta', receivedAt, 'answers completed');
     else this.mark('first answer delta', receivedAt, 'subscribed');
     const stream = this.stream(key);
     const { tokens, rest } = parseStampedTokens(text, stream.carry);
     stream.carry = rest;
-    if (this.measured && entryId && tokens.length > 0) {
+    const first = tokens[0];
+    if (this.measured && entryId && first) {
       const storedAt = Number(entryId.split('-')[0]);
-      this.record.toRedis.push(storedAt - tokens[0].emittedAt);
+      this.record.toRedis.push(storedAt - first.emittedAt);
       this.record.fromRedis.push(receivedAt - storedAt);
-      if (tokens[0].index === 0 && key !== 'consensus') {
-        this.record.firstToRedis.push(storedAt - tokens[0].emittedAt);
+      if (first.index === 0 && key !== 'consensus') {
+        this.record.firstToRedis.push(storedAt - first.emittedAt);
         this.record.firstFromRedis.push(receivedAt - storedAt);
         if (this.marks.subscribed === undefined || storedAt < this.marks.subscribed) {
-          this.record.firstBeforeSubscribed.push(receivedAt - tokens[0].emittedAt);
+          this.record.firstBeforeSubscribed.push(receivedAt - first.emittedAt);
         }
       }
     }
@@ -142,7 +180,7 @@ class Question {
     }
   }
 
-  streamDone(key, receivedAt, failed = false) {
+  streamDone(key: StreamKey, receivedAt: number, failed = false): void {
     const stream = this.stream(key);
     if (stream.done) return;
     stream.done = true;
@@ -161,7 +199,7 @@ class Question {
     }
   }
 
-  finish(receivedAt, failed = false) {
+  finish(receivedAt: number, failed = false): void {
     if (this.finished) return;
     this.finished = true;
     if (failed) this.record.failures += 1;
@@ -177,21 +215,25 @@ class Question {
 
 /** Shared state of a load phase: running flag, open streams, the record. */
 export class Load {
-  constructor(record, { expectedTokens }) {
-    this.record = record;
+  readonly expectedTokens: number;
+  running = true;
+  openStreams = 0;
+  readonly inFlight = new Set<Question>();
+
+  constructor(
+    readonly record: PhaseRecord,
+    { expectedTokens }: { expectedTokens: number },
+  ) {
     this.expectedTokens = expectedTokens;
-    this.running = true;
-    this.openStreams = 0;
-    this.inFlight = new Set();
   }
 
-  measuredNow() {
+  measuredNow(): boolean {
     const t = now();
     return this.record.window !== null && t >= this.record.window.start && t <= this.record.window.end;
   }
 }
 
-function connectSocket(url, options) {
+function connectSocket(url: string, options: Partial<ManagerOptions & SocketOptions>): Promise<Socket> {
   return new Promise((resolve, reject) => {
     const socket = io(url, { transports: ['websocket'], reconnection: false, forceNew: true, ...options });
     socket.once('connect', () => resolve(socket));
@@ -202,10 +244,23 @@ function connectSocket(url, options) {
   });
 }
 
+/** The fields of the stream events the load reads (gateway and baseline send the same shape). */
+interface StreamEvent {
+  questionId: number | string;
+  memberOrder: number;
+  text: string;
+  round?: number;
+  entryId?: string;
+  error?: unknown;
+}
+
 /** Routes a socket's stream events to the questions it asked. */
-function routeEvents(socket, questions) {
-  const on = (event, handler) =>
-    socket.on(event, (payload) => {
+function routeEvents(socket: Socket, questions: Map<number | string, Question>): void {
+  const on = (
+    event: string,
+    handler: (question: Question, payload: StreamEvent, receivedAt: number) => void,
+  ) =>
+    socket.on(event, (payload: StreamEvent) => {
       const receivedAt = now();
       const question = questions.get(payload.questionId);
       if (!question) return;
@@ -231,28 +286,45 @@ function routeEvents(socket, questions) {
 
 /** A signed-in user of our stack: a session cookie and one /council socket. */
 export class StackUser {
-  constructor({ baseUrl, origin, cookie, username }) {
+  readonly baseUrl: string;
+  readonly origin: string;
+  readonly cookie: string;
+  readonly username: string;
+  readonly questions = new Map<number | string, Question>();
+  socket: Socket | null = null;
+  counter = 0;
+
+  constructor({
+    baseUrl,
+    origin,
+    cookie,
+    username,
+  }: {
+    baseUrl: string;
+    origin: string;
+    cookie: string;
+    username: string;
+  }) {
     this.baseUrl = baseUrl;
     this.origin = origin;
     this.cookie = cookie;
     this.username = username;
-    this.questions = new Map();
-    this.socket = null;
-    this.counter = 0;
   }
 
-  async connect() {
+  async connect(): Promise<void> {
     this.socket = await connectSocket(`${this.baseUrl}/council`, {
       extraHeaders: { Cookie: this.cookie, Origin: this.origin },
     });
     routeEvents(this.socket, this.questions);
   }
 
-  close() {
+  close(): void {
     this.socket?.close();
   }
 
-  async ask(load) {
+  async ask(load: Load): Promise<Question> {
+    const socket = this.socket;
+    if (!socket) throw new Error(`${this.username} is not connected`);
     const askedAt = now();
     const measured = load.measuredNow();
     const response = await fetch(`${this.baseUrl}/api/questions`, {
@@ -265,21 +337,25 @@ export class StackUser {
       const body = await response.text();
       throw new Error(`POST /api/questions answered ${response.status}: ${body.slice(0, 200)}`);
     }
-    const { question: asked } = await response.json();
+    const { question: asked } = (await response.json()) as { question: { id: number } };
     const question = new Question(asked.id, load.record, askedAt, load.expectedTokens, measured);
     question.mark('created', now(), 'asked');
     this.questions.set(asked.id, question);
     load.record.asked += 1;
-    const ack = await this.socket.timeout(30_000).emitWithAck('question:subscribe', { questionId: asked.id });
+    const ack = (await socket
+      .timeout(30_000)
+      .emitWithAck('question:subscribe', { questionId: asked.id })) as {
+      ok?: boolean;
+    } | null;
     if (!ack?.ok) throw new Error(`question:subscribe refused: ${JSON.stringify(ack)}`);
     question.mark('subscribed', now(), 'created');
     return question;
   }
 
   /** Asks, waits for the three answers, asks again, until the load stops. */
-  async loop(load, { onError }) {
+  async loop(load: Load, { onError }: { onError: (error: unknown) => void }): Promise<void> {
     while (load.running) {
-      let question;
+      let question: Question;
       try {
         load.openStreams += MEMBERS;
         question = await this.ask(load);
@@ -294,7 +370,7 @@ export class StackUser {
       void question.finishedPromise.then(() => {
         load.inFlight.delete(question);
         this.questions.delete(question.id);
-        this.socket.emit('question:unsubscribe', { questionId: question.id });
+        this.socket?.emit('question:unsubscribe', { questionId: question.id });
       });
       await withTimeout(question.answersDonePromise, 120_000);
       load.openStreams -= streamsOpen;
@@ -304,30 +380,34 @@ export class StackUser {
 
 /** A user of the direct baseline: one socket to the baseline server. */
 export class BaselineUser {
-  constructor({ url, id }) {
+  readonly url: string;
+  readonly id: number;
+  readonly questions = new Map<number | string, Question>();
+  socket: Socket | null = null;
+  counter = 0;
+
+  constructor({ url, id }: { url: string; id: number }) {
     this.url = url;
     this.id = id;
-    this.questions = new Map();
-    this.counter = 0;
   }
 
-  async connect() {
+  async connect(): Promise<void> {
     this.socket = await connectSocket(this.url, {});
     routeEvents(this.socket, this.questions);
   }
 
-  close() {
+  close(): void {
     this.socket?.close();
   }
 
-  async loop(load) {
+  async loop(load: Load): Promise<void> {
     while (load.running) {
       const questionId = this.id * 1_000_000 + (this.counter += 1);
       const question = new Question(questionId, load.record, now(), load.expectedTokens, load.measuredNow());
       this.questions.set(questionId, question);
       load.record.asked += 1;
       load.openStreams += MEMBERS;
-      this.socket.emit('ask', { questionId });
+      this.socket?.emit('ask', { questionId });
       await withTimeout(question.answersDonePromise, 120_000);
       // The baseline has no consensus: its "question" is done with its three answers.
       question.finish(now(), false);
@@ -337,13 +417,13 @@ export class BaselineUser {
   }
 }
 
-function withTimeout(promise, ms) {
-  const timer = sleep(ms, 'timeout', { ref: false });
+function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T | 'timeout'> {
+  const timer = sleep(ms, 'timeout' as const, { ref: false });
   return Promise.race([promise, timer]);
 }
 
 /** Event-loop delay of the driver itself (its receive times are only as good as its loop). */
-export function watchDriverLag() {
+export function watchDriverLag(): () => DriverLag {
   const histogram = monitorEventLoopDelay({ resolution: 10 });
   histogram.enable();
   return () => {

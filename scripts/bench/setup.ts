@@ -6,26 +6,32 @@ import process from 'node:process';
 import pg from 'pg';
 import { ROOT } from '../lib/exec.mjs';
 import { info } from '../lib/log.mjs';
-import { startService } from '../lib/service-process.mjs';
+import { type Service, type Sink, startService } from '../lib/service-process.mjs';
 
 /**
  * Starts `node scripts/bench/<script> <json>` and resolves { service, port } once it prints its
  * `{"ready":true,"port":N}` line. Other output goes to `sink`.
  */
-export function startHelper(name, script, options, { sink, timeoutMs = 30_000 } = {}) {
+export function startHelper(
+  name: string,
+  script: string,
+  options: object,
+  { sink, timeoutMs = 30_000 }: { sink?: Sink; timeoutMs?: number } = {},
+): Promise<{ service: Service; port: number }> {
   return new Promise((resolve, reject) => {
     let ready = false;
+    // The helpers are TypeScript too: Node runs them through tsx, as `npm run bench` runs the driver.
     const service = startService(
       name,
       process.execPath,
-      [path.join(ROOT, 'scripts', 'bench', script), JSON.stringify(options)],
+      ['--import', 'tsx', path.join(ROOT, 'scripts', 'bench', script), JSON.stringify(options)],
       {
         cwd: ROOT,
         sink: (serviceName, colour, line) => {
           if (!ready && line.startsWith('{"ready":true')) {
             ready = true;
             clearTimeout(timer);
-            resolve({ service, port: JSON.parse(line).port });
+            resolve({ service, port: (JSON.parse(line) as { port: number }).port });
             return;
           }
           sink?.(serviceName, colour, line);
@@ -36,7 +42,7 @@ export function startHelper(name, script, options, { sink, timeoutMs = 30_000 } 
       () => reject(new Error(`${name} did not start within ${timeoutMs} ms`)),
       timeoutMs,
     );
-    service.exited.then((exit) => {
+    void service.exited.then((exit) => {
       if (!ready) {
         clearTimeout(timer);
         reject(new Error(`${name} exited before it was ready (${JSON.stringify(exit)})`));
@@ -46,21 +52,25 @@ export function startHelper(name, script, options, { sink, timeoutMs = 30_000 } 
 }
 
 /** The session cookie ("council.sid=…") of a response, or null. */
-export function sessionCookie(response) {
-  const cookies = response.headers.getSetCookie?.() ?? [];
+export function sessionCookie(response: Response): string | null {
+  const cookies = response.headers.getSetCookie();
   const cookie = cookies.find((value) => value.startsWith('council.sid='));
-  return cookie ? cookie.split(';')[0] : null;
+  return cookie ? (cookie.split(';')[0] ?? null) : null;
 }
 
 /** Runs `fn` over `items` with at most `limit` at once; resolves with the results in order. */
-export async function mapLimit(items, limit, fn) {
-  const results = new Array(items.length);
+export async function mapLimit<T, R>(
+  items: readonly T[],
+  limit: number,
+  fn: (item: T, index: number) => Promise<R>,
+): Promise<R[]> {
+  const results = new Array<R>(items.length);
   let next = 0;
   const worker = async () => {
     while (next < items.length) {
       const index = next;
       next += 1;
-      results[index] = await fn(items[index], index);
+      results[index] = await fn(items[index] as T, index);
     }
   };
   await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
@@ -73,7 +83,24 @@ export async function mapLimit(items, limit, fn) {
  * large purchased balance (the opening-balance trigger writes their ledger entries), then every
  * one signs in with POST /api/login. Resolves [{ username, cookie }].
  */
-export async function createBenchUsers({ baseUrl, origin, databaseUrl, count, tag }) {
+export interface BenchAccount {
+  username: string;
+  cookie: string;
+}
+
+export async function createBenchUsers({
+  baseUrl,
+  origin,
+  databaseUrl,
+  count,
+  tag,
+}: {
+  baseUrl: string;
+  origin: string;
+  databaseUrl: string;
+  count: number;
+  tag: string;
+}): Promise<BenchAccount[]> {
   const password = 'bench-password-1';
   const template = `${tag}_0`;
   const register = await fetch(`${baseUrl}/api/register`, {
@@ -91,7 +118,9 @@ export async function createBenchUsers({ baseUrl, origin, databaseUrl, count, ta
   try {
     const {
       rows: [templateRow],
-    } = await client.query('SELECT "password" FROM "users" WHERE "username" = $1', [template]);
+    } = await client.query<{ password: string }>('SELECT "password" FROM "users" WHERE "username" = $1', [
+      template,
+    ]);
     if (!templateRow) throw new Error(`The registered user ${template} is not in the database`);
     const balance = 1_000_000_000;
     await client.query(
@@ -122,7 +151,15 @@ export async function createBenchUsers({ baseUrl, origin, databaseUrl, count, ta
 }
 
 /** The environment of the four apps for a bench run (providers pointed at the fake). */
-export function stackEnv({ base, fakeUrl, baseUrl }) {
+export function stackEnv({
+  base,
+  fakeUrl,
+  baseUrl,
+}: {
+  base: NodeJS.ProcessEnv;
+  fakeUrl: string;
+  baseUrl: string;
+}): NodeJS.ProcessEnv {
   return {
     ...base,
     PUBLIC_URL: baseUrl,

@@ -19,6 +19,7 @@ import os from 'node:os';
 import path from 'node:path';
 import process from 'node:process';
 import { setTimeout as sleep } from 'node:timers/promises';
+import type { Socket } from 'socket.io-client';
 import { makeRunId } from '../lib/args.mjs';
 import { ensureTestPostgres } from '../lib/ensure-postgres.mjs';
 import { ensureTestRedis } from '../lib/ensure-redis.mjs';
@@ -27,31 +28,134 @@ import { exitOnSignals, onCleanup, runCleanups } from '../lib/lifecycle.mjs';
 import { banner, error, info, ok, warn } from '../lib/log.mjs';
 import { freePort } from '../lib/net.mjs';
 import { createDatabase, dropDatabase } from '../lib/postgres.mjs';
-import { DB_MAINTENANCE_INTERVAL_MS, startDbMaintenance } from './db-maintenance.mjs';
+import { DB_MAINTENANCE_INTERVAL_MS, startDbMaintenance } from './db-maintenance.ts';
 import { deleteKeysWithPrefix } from '../lib/redis.mjs';
 import { stopAllServices, streamSink } from '../lib/service-process.mjs';
-import { SERVER_APPS, startStack } from '../lib/stack.mjs';
+import { type AppSpec, SERVER_APPS, startStack } from '../lib/stack.mjs';
 import { redactUrl, withDatabase } from '../lib/urls.mjs';
-import { BENCH_USAGE, parseBenchArgs } from './args.mjs';
-import { cpuSecondsByGroup, snapshotCpu } from './cpu.mjs';
-import { probeSpeed } from './speed-probe.mjs';
-import { BaselineUser, Load, PhaseRecord, StackUser, now, watchDriverLag } from './load.mjs';
-import { createBenchUsers, mapLimit, startHelper, stackEnv } from './setup.mjs';
+import { BENCH_USAGE, type BenchOptions, parseBenchArgs } from './args.ts';
+import { type CpuScan, cpuSecondsByGroup, snapshotCpu } from './cpu.ts';
+import { probeSpeed } from './speed-probe.ts';
+import {
+  BaselineUser,
+  type DriverLag,
+  Load,
+  PhaseRecord,
+  type PhaseTarget,
+  type ResourceSample,
+  StackUser,
+  now,
+  watchDriverLag,
+} from './load.ts';
+import { createBenchUsers, mapLimit, startHelper, stackEnv } from './setup.ts';
 import {
   cpuTable,
   markdownTable,
   memoryTrend,
   parsePrometheus,
+  type MemoryTrend,
+  type Row,
+  type RssSample,
+  type Summary,
   row,
   summarize,
   totalIntegrity,
-} from './stats.mjs';
+} from './stats.ts';
 
 const APPS_BUILT = ['gateway', 'billing', 'provider-worker', 'consensus-worker', 'db', 'llm', 'testing'];
 const SAMPLE_EVERY_MS = 2000;
 
-async function distinctFreePorts(count) {
-  const ports = new Set();
+type PhaseName = 'baseline' | 'latency' | 'throughput' | 'soak';
+
+/** The processes whose CPU a phase accounts: known PIDs by group, and what to find by scanning /proc. */
+interface CpuProcesses {
+  known: Record<string, string>;
+  scan: CpuScan;
+}
+
+/** A user a phase runs: it asks and follows questions until the load stops. */
+interface LoadUser {
+  loop(load: Load, options: { onError: (cause: unknown) => void }): Promise<void>;
+}
+
+interface PhaseSpec {
+  name: string;
+  target: PhaseTarget;
+  users: readonly LoadUser[];
+  ramp: number;
+  duration: number;
+  expectedTokens: number;
+  sample: () => Promise<Array<ResourceSample | null>>;
+  cpu?: (() => CpuProcesses) | null;
+}
+
+interface AppSummary {
+  rssStartMb: number | null;
+  rssEndMb: number | null;
+  rssPeakMb: number | null;
+  lagP99Ms: Summary;
+  lagMaxMs: number | null;
+  memoryTrend: MemoryTrend;
+}
+
+/** The numbers of one phase (what latest.json holds per phase). */
+interface PhaseSummary {
+  name: string;
+  target: PhaseTarget;
+  measuredSeconds: number;
+  cpuSeconds: Record<string, number> | null;
+  cpuMsPerQuestion: Record<string, number | null> | null;
+  speedProbeMs: { before: number; after: number } | null;
+  asked: number;
+  askErrors: number;
+  errors: number;
+  completedInWindow: number;
+  questionsPerSecond: number;
+  unfinished: number;
+  openAnswerStreams: Summary;
+  firstTokenMs: Summary;
+  tokenLatencyMs: Summary;
+  completionMs: Summary;
+  emitToRedisMs: Summary;
+  redisToClientMs: Summary;
+  firstTokenEmitToRedisMs: Summary;
+  firstTokenRedisToClientMs: Summary;
+  firstTokenBeforeSubscribedMs: Summary;
+  questionMs: Summary;
+  integrity: {
+    streams: number;
+    lost: number;
+    duplicated: number;
+    outOfOrder: number;
+    entryOrderViolations: number;
+  };
+  timelineMs: Record<string, Summary>;
+  failures: number;
+  failureSamples: unknown[];
+  resets: number;
+  apps: Record<string, AppSummary>;
+  driverLagMs: DriverLag | null;
+  loadAverage: { before: number[]; after: number[] };
+}
+
+type SummaryKey = {
+  [K in keyof PhaseSummary]: PhaseSummary[K] extends Summary ? K : never;
+}[keyof PhaseSummary];
+
+/** One run, as latest.json holds it (with its table and verdict added). */
+interface BenchRun {
+  runId: string;
+  startedAt: string;
+  finishedAt: string;
+  command: string;
+  machine: ReturnType<typeof machine> & { speedProbeMs: { start: number; end: number } };
+  options: BenchOptions;
+  stack: string;
+  phases: Partial<Record<PhaseName, PhaseSummary>>;
+}
+
+async function distinctFreePorts(count: number): Promise<number[]> {
+  const ports = new Set<number>();
   while (ports.size < count) ports.add(await freePort());
   return [...ports];
 }
@@ -72,7 +176,7 @@ function loadAverage() {
 }
 
 /** Scrapes RSS and event-loop lag (prom-client default metrics; its lag histogram resets per scrape). */
-async function scrapeApp(app, url) {
+async function scrapeApp(app: string, url: string): Promise<ResourceSample | null> {
   try {
     const response = await fetch(`${url}/metrics`, { signal: AbortSignal.timeout(1500) });
     const values = parsePrometheus(await response.text());
@@ -87,11 +191,18 @@ async function scrapeApp(app, url) {
   }
 }
 
-function baselineStats(socket) {
+interface BaselineStats {
+  rss: number;
+  lagP99Ms: number;
+  lagMaxMs: number;
+}
+
+function baselineStats(socket: Socket | null): Promise<ResourceSample | null> {
+  if (!socket) return Promise.resolve(null);
   return socket
     .timeout(1500)
     .emitWithAck('stats', {})
-    .then((stats) => ({
+    .then((stats: BaselineStats) => ({
       app: 'baseline',
       rss: stats.rss,
       lagP99Ms: stats.lagP99Ms,
@@ -105,24 +216,37 @@ function baselineStats(socket) {
  * asked in that window count for latencies, questions completed in it for throughput), then stops
  * asking and lets what is in flight finish.
  */
-async function runPhase({ name, target, users, ramp, duration, expectedTokens, sample, cpu = null }) {
+async function runPhase({
+  name,
+  target,
+  users,
+  ramp,
+  duration,
+  expectedTokens,
+  sample,
+  cpu = null,
+}: PhaseSpec): Promise<PhaseRecord> {
   banner(`Phase ${name}: ${users.length} users, ramp ${ramp} s, measure ${duration} s`);
   const record = new PhaseRecord(name, target);
   // The VM's speed drifts: probe it around each measured phase so its CPU figures can be compared.
   const speedBefore = cpu ? await probeSpeed() : null;
   const load = new Load(record, { expectedTokens });
   const start = now();
-  record.window = { start: start + ramp * 1000, end: start + (ramp + duration) * 1000 };
+  const window = { start: start + ramp * 1000, end: start + (ramp + duration) * 1000 };
+  record.window = window;
   record.loadAverageBefore = loadAverage();
   // CPU of every process over the measured window (not the ramp), per completed question.
   const cpuStart = cpu
-    ? setTimeout(() => (record.cpuBefore = snapshotCpu(cpu().known, cpu().scan)), ramp * 1000)
-    : null;
+    ? setTimeout(() => {
+        const { known, scan } = cpu();
+        record.cpuBefore = snapshotCpu(known, scan);
+      }, ramp * 1000)
+    : undefined;
   const stopLag = watchDriverLag();
   let errors = 0;
-  const onError = (cause) => {
+  const onError = (cause: unknown) => {
     errors += 1;
-    if (errors <= 5) warn(`${name}: ${cause.message}`);
+    if (errors <= 5) warn(`${name}: ${cause instanceof Error ? cause.message : String(cause)}`);
   };
 
   const sampler = setInterval(() => {
@@ -146,16 +270,19 @@ async function runPhase({ name, target, users, ramp, duration, expectedTokens, s
     );
   }, 5000);
 
-  const loops = [];
-  for (let i = 0; i < users.length; i += 1) {
+  const loops: Array<Promise<void>> = [];
+  for (const [i, user] of users.entries()) {
     const due = start + (ramp * 1000 * i) / users.length;
     const wait = due - now();
     if (wait > 0) await sleep(wait);
-    loops.push(users[i].loop(load, { onError }));
+    loops.push(user.loop(load, { onError }));
   }
-  const remaining = record.window.end - now();
+  const remaining = window.end - now();
   if (remaining > 0) await sleep(remaining);
-  if (cpu && record.cpuBefore) record.cpuAfter = snapshotCpu(cpu().known, cpu().scan);
+  if (cpu && record.cpuBefore) {
+    const { known, scan } = cpu();
+    record.cpuAfter = snapshotCpu(known, scan);
+  }
   clearTimeout(cpuStart);
   load.running = false;
   info(`${name}: measured; letting ${load.inFlight.size || 'the'} questions in flight finish`);
@@ -177,27 +304,31 @@ async function runPhase({ name, target, users, ramp, duration, expectedTokens, s
 }
 
 /** The numbers of one phase (what latest.json holds per phase). */
-function summarizePhase(record) {
+function summarizePhase(record: PhaseRecord): PhaseSummary {
   const { window } = record;
+  if (!window) throw new Error(`Phase ${record.name} was never measured`);
   const seconds = (window.end - window.start) / 1000;
   const completedInWindow = record.completedAt.filter((t) => t >= window.start && t <= window.end).length;
   const open = record.streamSamples
     .filter((sample) => record.inWindow(sample.t))
     .map((sample) => sample.open);
   const integrity = totalIntegrity(record.checks);
-  const resources = {};
+  const resources: Record<
+    string,
+    { rss: number[]; lagP99: number[]; lagMax: number[]; samples: RssSample[] }
+  > = {};
   for (const sample of record.resources) {
     const entry = (resources[sample.app] ??= { rss: [], lagP99: [], lagMax: [], samples: [] });
     if (sample.rss !== null) {
       entry.rss.push(sample.rss);
-      entry.samples.push({ t: (sample.t - record.window.start) / 1000, rss: sample.rss });
+      entry.samples.push({ t: (sample.t - window.start) / 1000, rss: sample.rss });
     }
     if (Number.isFinite(sample.lagP99Ms)) entry.lagP99.push(sample.lagP99Ms);
     if (Number.isFinite(sample.lagMaxMs)) entry.lagMax.push(sample.lagMaxMs);
   }
-  const apps = {};
+  const apps: Record<string, AppSummary> = {};
   for (const [app, entry] of Object.entries(resources)) {
-    const mb = (bytes) => (bytes === undefined ? null : bytes / 2 ** 20);
+    const mb = (bytes: number | undefined) => (bytes === undefined ? null : bytes / 2 ** 20);
     apps[app] = {
       rssStartMb: mb(entry.rss[0]),
       rssEndMb: mb(entry.rss.at(-1)),
@@ -223,7 +354,7 @@ function summarizePhase(record) {
     measuredSeconds: seconds,
     cpuSeconds,
     cpuMsPerQuestion,
-    speedProbeMs: record.speedProbeMs ?? null,
+    speedProbeMs: record.speedProbeMs,
     asked: record.asked,
     askErrors: record.askErrors,
     errors: record.errors,
@@ -254,14 +385,16 @@ function summarizePhase(record) {
 }
 
 /** The table: the latency phase against the baseline, throughput, integrity, resources, soak. */
-function buildRows(result) {
+function buildRows(result: BenchRun): Row[] {
   const latency = result.phases.latency;
+  if (!latency) throw new Error('The latency phase did not run');
   const base = result.phases.baseline ?? null;
   const throughput = result.phases.throughput ?? null;
   const soak = result.phases.soak ?? null;
-  const rows = [];
+  const rows: Row[] = [];
   const ms = { latency: true };
-  const pick = (phase, key, stat) => phase?.[key]?.[stat] ?? null;
+  const pick = (phase: PhaseSummary | null, key: SummaryKey, stat: keyof Summary) =>
+    phase?.[key][stat] ?? null;
   rows.push(
     row(
       'First-token latency p50 (ms)',
@@ -335,19 +468,20 @@ function buildRows(result) {
     ),
   );
   // Where the stack's time goes: provider emit → XADD (worker) and XADD → client (gateway).
-  for (const [label, key] of [
+  const splits: Array<[string, SummaryKey]> = [
     ['… of which emit → Redis XADD, p50 / p99 (ms)', 'emitToRedisMs'],
     ['… of which Redis XADD → client, p50 / p99 (ms)', 'redisToClientMs'],
     ['… first token only: emit → Redis XADD, p50 / p99 (ms)', 'firstTokenEmitToRedisMs'],
     ['… first token only: Redis XADD → client, p50 / p99 (ms)', 'firstTokenRedisToClientMs'],
-  ]) {
+  ];
+  for (const [label, key] of splits) {
     const split = row(label, null, null, null, ms);
     split.ours = fmtPair(latency[key]);
     rows.push(split);
   }
   // First tokens the client could only get by replay: stored before its subscribe was acknowledged.
   const early = latency.firstTokenBeforeSubscribedMs;
-  const firstTokens = latency.firstTokenMs?.count ?? 0;
+  const firstTokens = latency.firstTokenMs.count;
   if (early && firstTokens > 0) {
     const share = row(
       '… first tokens stored before the client had subscribed: share, p50 / p99 (ms)',
@@ -393,7 +527,8 @@ function buildRows(result) {
     );
   }
   const phases = Object.values(result.phases).filter((phase) => phase.target === 'stack');
-  const sum = (key) => phases.reduce((total, phase) => total + phase.integrity[key], 0);
+  const sum = (key: keyof PhaseSummary['integrity']) =>
+    phases.reduce((total, phase) => total + phase.integrity[key], 0);
   rows.push(
     row('Chunks lost', sum('lost'), base?.integrity.lost ?? null, { op: '==', value: 0 }, { digits: 0 }),
   );
@@ -433,12 +568,12 @@ function buildRows(result) {
       { digits: 0 },
     ),
   );
-  const all = [latency, throughput, soak].filter(Boolean);
-  const peak = (app) => {
+  const all = [latency, throughput, soak].filter((phase): phase is PhaseSummary => phase !== null);
+  const peak = (app: string) => {
     const values = all.map((phase) => phase.apps[app]?.rssPeakMb).filter((v) => typeof v === 'number');
     return values.length ? Math.max(...values) : null;
   };
-  const lag = (app) => {
+  const lag = (app: string) => {
     const values = all.map((phase) => phase.apps[app]?.lagP99Ms.p50).filter((v) => typeof v === 'number');
     return values.length ? Math.max(...values) : null;
   };
@@ -484,16 +619,25 @@ function buildRows(result) {
   return rows;
 }
 
-function fmtPair(stats) {
-  return stats.count ? `${stats.p50.toFixed(1)} / ${stats.p99.toFixed(1)}` : null;
+function fmtPair(stats: Summary): string | null {
+  return stats.count && stats.p50 !== null && stats.p99 !== null
+    ? `${stats.p50.toFixed(1)} / ${stats.p99.toFixed(1)}`
+    : null;
 }
 
-async function main() {
-  let options;
+/** PIDs by the group their CPU is accounted to (a service that never started has no PID). */
+function knownPids(entries: ReadonlyArray<readonly [number | undefined, string]>): Record<string, string> {
+  const known: Record<string, string> = {};
+  for (const [pid, group] of entries) if (pid !== undefined) known[pid] = group;
+  return known;
+}
+
+async function main(): Promise<number> {
+  let options: BenchOptions;
   try {
     options = parseBenchArgs(process.argv.slice(2));
   } catch (cause) {
-    error(cause.message);
+    error(cause instanceof Error ? cause.message : String(cause));
     return 2;
   }
   if (options.help) {
@@ -510,7 +654,7 @@ async function main() {
   mkdirSync(logDir, { recursive: true });
   const logFile = path.join(logDir, `bench-${runId}.log`);
   const log = createWriteStream(logFile);
-  onCleanup(() => new Promise((resolve) => log.end(resolve)));
+  onCleanup(() => new Promise<void>((resolve) => log.end(resolve)));
   const sink = streamSink(log);
 
   // Build first: the fake provider and the baseline run from libs/*/dist too.
@@ -524,7 +668,7 @@ async function main() {
 
   const fake = await startHelper(
     'fake-provider',
-    'fake-provider.mjs',
+    'fake-provider.ts',
     { port: options.fakePort, ttftMs: options.ttft, tokensPerSecond: options.tps, tokens: options.tokens },
     { sink },
   );
@@ -533,13 +677,16 @@ async function main() {
     `Fake provider on ${fakeUrl}: first token after ${options.ttft} ms, ${options.tps} tokens/s, ${options.tokens} tokens`,
   );
 
-  let baseUrl;
-  let databaseUrl;
-  let appUrls = {};
+  let baseUrl: string;
+  let databaseUrl: string | undefined;
+  let appUrls: Record<string, string> = {};
   // Processes whose CPU the stack phases account: the driver, the fake, the apps (when started here),
   // and by scanning, the bench database's PostgreSQL backends and the Redis server.
-  const cpuKnown = { [process.pid]: 'bench driver', [fake.service.pid]: 'fake provider' };
-  const cpuScan = {};
+  const cpuKnown = knownPids([
+    [process.pid, 'bench driver'],
+    [fake.service.pid, 'fake provider'],
+  ]);
+  const cpuScan: CpuScan = {};
   const cpuProcesses = () => ({ known: cpuKnown, scan: cpuScan });
   if (options.url) {
     baseUrl = options.url.replace(/\/$/, '');
@@ -571,7 +718,7 @@ async function main() {
     databaseUrl = withDatabase(pgService.url, database);
     const outbox = path.join(ROOT, '.data', 'outbox', `bench-${runId}`);
     onCleanup(() => rmSync(outbox, { recursive: true, force: true }));
-    const base = {
+    const base: NodeJS.ProcessEnv = {
       ...process.env,
       DATABASE_URL: databaseUrl,
       REDIS_URL: redis.url,
@@ -581,8 +728,9 @@ async function main() {
     delete base.SMTP_URL;
     await run(process.execPath, ['libs/db/dist/cli/migrate.js'], { env: { ...base, LOG_LEVEL: 'warn' } });
     await run(process.execPath, ['libs/db/dist/cli/seed.js'], { env: { ...base, LOG_LEVEL: 'warn' } });
-    const apps = [...SERVER_APPS];
+    const apps: AppSpec[] = [...SERVER_APPS];
     const workerSpec = SERVER_APPS.find((app) => app.name === 'provider-worker');
+    if (!workerSpec) throw new Error('SERVER_APPS has no provider-worker');
     for (let n = 2; n <= options.providerWorkers; n += 1)
       apps.push({ ...workerSpec, id: `provider-worker-${n}` });
     const portList = await distinctFreePorts(apps.length + 1);
@@ -590,7 +738,9 @@ async function main() {
     // The gateway serves its metrics on a port of their own (METRICS_PORT), never on its public one.
     const gatewayMetricsPort = portList[apps.length];
     const gatewayIndex = apps.findIndex((app) => app.name === 'gateway');
-    apps[gatewayIndex] = { ...apps[gatewayIndex], env: { METRICS_PORT: String(gatewayMetricsPort) } };
+    const gatewaySpec = apps[gatewayIndex];
+    if (!gatewaySpec) throw new Error('SERVER_APPS has no gateway');
+    apps[gatewayIndex] = { ...gatewaySpec, env: { METRICS_PORT: String(gatewayMetricsPort) } };
     baseUrl = `http://127.0.0.1:${ports.gateway}`;
     info(`Starting the apps (gateway on ${baseUrl}); logs in ${path.relative(ROOT, logFile)}`);
     const env = stackEnv({ base, fakeUrl, baseUrl });
@@ -611,12 +761,12 @@ async function main() {
       }
       await stack.stop();
     });
-    stack.exited.then(({ app, exit }) => {
+    void stack.exited.then(({ app, exit }) => {
       error(`${app} stopped during the benchmark (${JSON.stringify(exit)}); see ${logFile}`);
       process.kill(process.pid, 'SIGTERM');
     });
     appUrls = { ...stack.urls, gateway: `http://127.0.0.1:${gatewayMetricsPort}` };
-    for (const service of stack.services) cpuKnown[service.pid] = service.name;
+    for (const service of stack.services) if (service.pid !== undefined) cpuKnown[service.pid] = service.name;
     cpuScan.database = database;
     cpuScan.redisPort = new URL(redis.url).port || '6379';
     ok(`All ${apps.length} app processes are healthy`);
@@ -628,6 +778,7 @@ async function main() {
       );
     }
   }
+  if (!databaseUrl) throw new Error('No database for the bench users');
   const origin = new URL(baseUrl).origin;
   const sampleStack = () => Promise.all(Object.entries(appUrls).map(([app, url]) => scrapeApp(app, url)));
 
@@ -645,11 +796,11 @@ async function main() {
   onCleanup(() => stackUsers.forEach((user) => user.close()));
   ok(`${stackUsers.length} users signed in, each with a /council socket`);
 
-  const phases = {};
+  const phases: BenchRun['phases'] = {};
   const common = { expectedTokens: options.tokens };
 
   if (options.baseline > 0) {
-    const baseline = await startHelper('baseline', 'baseline-server.mjs', { fakeUrl }, { sink });
+    const baseline = await startHelper('baseline', 'baseline-server.ts', { fakeUrl }, { sink });
     const baselineUrl = `http://127.0.0.1:${baseline.port}`;
     const users = Array.from(
       { length: options.users },
@@ -658,11 +809,11 @@ async function main() {
     await mapLimit(users, 16, (user) => user.connect());
     const statsUser = new BaselineUser({ url: baselineUrl, id: 0 });
     await statsUser.connect();
-    const baselineKnown = {
-      [process.pid]: 'bench driver',
-      [fake.service.pid]: 'fake provider',
-      [baseline.service.pid]: 'baseline process',
-    };
+    const baselineKnown = knownPids([
+      [process.pid, 'bench driver'],
+      [fake.service.pid, 'fake provider'],
+      [baseline.service.pid, 'baseline process'],
+    ]);
     const record = await runPhase({
       name: 'baseline',
       target: 'baseline',
@@ -733,7 +884,7 @@ async function main() {
   }
 
   const speedAtEnd = await probeSpeed();
-  const result = {
+  const result: BenchRun = {
     runId,
     startedAt,
     finishedAt: new Date().toISOString(),
@@ -746,34 +897,37 @@ async function main() {
     phases,
   };
   const rows = buildRows(result);
-  result.table = rows.map(({ metric, ours, baseline, added, ratio, target, targetText, pass }) => ({
-    metric,
-    ours,
-    baseline,
-    addedMs: added,
-    ratio,
-    target: targetText ?? target,
-    pass,
-  }));
-  result.passed = rows.every((r) => r.pass !== false);
+  const report = {
+    ...result,
+    table: rows.map(({ metric, ours, baseline, added, ratio, target, targetText, pass }) => ({
+      metric,
+      ours,
+      baseline,
+      addedMs: added,
+      ratio,
+      target: targetText ?? target,
+      pass,
+    })),
+    passed: rows.every((r) => r.pass !== false),
+  };
   const markdown = renderMarkdown(result, rows);
 
   const outFile = path.resolve(ROOT, options.out ?? path.join('bench-results', 'latest.json'));
   mkdirSync(path.dirname(outFile), { recursive: true });
-  writeFileSync(outFile, `${JSON.stringify(result, null, 2)}\n`);
+  writeFileSync(outFile, `${JSON.stringify(report, null, 2)}\n`);
   const mdFile = `${outFile.replace(/\.json$/, '')}.md`;
   writeFileSync(mdFile, markdown);
   // The repository's format check covers bench-results/ too.
-  await run(bin('prettier'), ['--write', '--log-level', 'warn', outFile, mdFile]).catch((cause) =>
-    warn(`prettier could not format the results: ${cause.message}`),
+  await run(bin('prettier'), ['--write', '--log-level', 'warn', outFile, mdFile]).catch((cause: unknown) =>
+    warn(`prettier could not format the results: ${cause instanceof Error ? cause.message : String(cause)}`),
   );
   banner('Result');
   console.log(markdown);
   ok(`Wrote ${path.relative(ROOT, outFile)} and its .md`);
-  return result.passed ? 0 : 1;
+  return report.passed ? 0 : 1;
 }
 
-function renderMarkdown(result, rows) {
+function renderMarkdown(result: BenchRun, rows: readonly Row[]): string {
   const { machine: m, options: o, phases } = result;
   const loads = Object.values(phases).map((phase) => `${phase.name} ${phase.loadAverage.after[0]}`);
   const table = markdownTable(rows);
@@ -809,13 +963,13 @@ function renderMarkdown(result, rows) {
 }
 
 /** The probe's timings (a fixed workload, lower is faster), for comparing runs on a drifting VM. */
-function speedProbeText(probe) {
+function speedProbeText(probe: { start: number; end: number } | undefined): string {
   if (!probe) return 'not run';
   return `${probe.start.toFixed(0)} ms at the start, ${probe.end.toFixed(0)} ms at the end (a fixed JSON and SHA-256 workload; lower is faster)`;
 }
 
 /** Where the machine's CPU goes per completed question (from /proc; empty elsewhere). */
-function cpuSection(phases, cores) {
+function cpuSection(phases: readonly PhaseSummary[], cores: number): string[] {
   const table = cpuTable(phases);
   if (!table) return [];
   return [

@@ -1,6 +1,6 @@
 // Pure helpers of the streaming benchmark: percentiles, the stamped token text, the per-stream
 // loss / duplicate / order check, the memory trend and the result table. No I/O here, so
-// scripts/test/bench-stats.test.mjs covers all of it.
+// scripts/test/bench-stats.test.ts covers all of it.
 
 /** The marker the fake provider replaces with its emit time (FakeProviderServerOptions.stampMarker). */
 export const STAMP_MARKER = '%T%';
@@ -9,7 +9,7 @@ export const STAMP_MARKER = '%T%';
 const TOKEN_PATTERN = /(\d+)~(\d+(?:\.\d+)?)\s/g;
 
 /** The answer text the fake streams: `count` tokens, each carrying its index and the stamp marker. */
-export function stampedAnswerText(count, marker = STAMP_MARKER) {
+export function stampedAnswerText(count: number, marker = STAMP_MARKER): string {
   let text = '';
   for (let index = 0; index < count; index += 1) text += `${index}~${marker} `;
   return text;
@@ -19,9 +19,14 @@ export function stampedAnswerText(count, marker = STAMP_MARKER) {
  * The tokens in a piece of streamed text, as [{ index, emittedAt }]. A delta may cut a token in
  * two; `carry` (returned as `rest`) is the unfinished tail to prepend to the next delta.
  */
-export function parseStampedTokens(text, carry = '') {
+export interface StampedToken {
+  index: number;
+  emittedAt: number;
+}
+
+export function parseStampedTokens(text: string, carry = ''): { tokens: StampedToken[]; rest: string } {
   const all = carry + text;
-  const tokens = [];
+  const tokens: StampedToken[] = [];
   let consumed = 0;
   TOKEN_PATTERN.lastIndex = 0;
   for (let match = TOKEN_PATTERN.exec(all); match; match = TOKEN_PATTERN.exec(all)) {
@@ -39,17 +44,16 @@ export function parseStampedTokens(text, carry = '') {
  *   lost        – indices never seen by finish()
  */
 export class StreamCheck {
-  constructor(expected) {
-    this.expected = expected;
-    this.seen = new Set();
-    this.highest = -1;
-    this.duplicated = 0;
-    this.outOfOrder = 0;
-    this.lost = 0;
-    this.finished = false;
-  }
+  readonly seen = new Set<number>();
+  highest = -1;
+  duplicated = 0;
+  outOfOrder = 0;
+  lost = 0;
+  finished = false;
 
-  see(index) {
+  constructor(readonly expected: number) {}
+
+  see(index: number): void {
     if (this.seen.has(index)) {
       this.duplicated += 1;
       return;
@@ -60,7 +64,7 @@ export class StreamCheck {
   }
 
   /** Counts what never arrived (and indices outside 0..expected-1 as lost too). */
-  finish() {
+  finish(): this {
     if (this.finished) return this;
     this.finished = true;
     let inRange = 0;
@@ -69,13 +73,20 @@ export class StreamCheck {
     return this;
   }
 
-  get ok() {
+  get ok(): boolean {
     return this.lost === 0 && this.duplicated === 0 && this.outOfOrder === 0;
   }
 }
 
 /** Sums lost / duplicated / outOfOrder over finished checks. */
-export function totalIntegrity(checks) {
+export interface Integrity {
+  streams: number;
+  lost: number;
+  duplicated: number;
+  outOfOrder: number;
+}
+
+export function totalIntegrity(checks: Iterable<StreamCheck>): Integrity {
   const total = { streams: 0, lost: 0, duplicated: 0, outOfOrder: 0 };
   for (const check of checks) {
     check.finish();
@@ -87,24 +98,27 @@ export function totalIntegrity(checks) {
   return total;
 }
 
-/** Redis stream ids "<ms>-<seq>" compared numerically: negative when a < b. */
-export function compareEntryIds(a, b) {
-  const [aMs, aSeq] = a.split('-').map(BigInt);
-  const [bMs, bSeq] = b.split('-').map(BigInt);
-  if (aMs !== bMs) return aMs < bMs ? -1 : 1;
-  if (aSeq !== bSeq) return aSeq < bSeq ? -1 : 1;
-  return 0;
-}
+// Redis stream ids compared numerically: the one comparison the fault scenarios use as well.
+export { compareEntryIds } from '../lib/stream-events.mjs';
 
 /** Nearest-rank percentile (p in 0..100) of an ascending array; null when empty. */
-export function percentile(sorted, p) {
+export function percentile(sorted: ArrayLike<number>, p: number): number | null {
   if (sorted.length === 0) return null;
   const rank = Math.ceil((p / 100) * sorted.length);
-  return sorted[Math.min(sorted.length - 1, Math.max(0, rank - 1))];
+  return sorted[Math.min(sorted.length - 1, Math.max(0, rank - 1))] ?? null;
 }
 
 /** { count, mean, p50, p95, p99, max } of the values (null fields when there are none). */
-export function summarize(values) {
+export interface Summary {
+  count: number;
+  mean: number | null;
+  p50: number | null;
+  p95: number | null;
+  p99: number | null;
+  max: number | null;
+}
+
+export function summarize(values: Iterable<number>): Summary {
   const sorted = Float64Array.from(values).sort();
   const count = sorted.length;
   let sum = 0;
@@ -115,12 +129,12 @@ export function summarize(values) {
     p50: percentile(sorted, 50),
     p95: percentile(sorted, 95),
     p99: percentile(sorted, 99),
-    max: count ? sorted[count - 1] : null,
+    max: count ? (sorted[count - 1] ?? null) : null,
   };
 }
 
 /** Least-squares slope of y over x (units of y per unit of x); 0 with fewer than two points. */
-export function slope(points) {
+export function slope(points: ReadonlyArray<readonly [number, number]>): number {
   const n = points.length;
   if (n < 2) return 0;
   let sx = 0;
@@ -146,15 +160,31 @@ export function slope(points) {
  * the line predicts over the measured window is at most `tolerance` of the mean RSS (default 10%)
  * or under `floorBytes` (default 16 MB: GC sawtooth on a small heap is not a leak).
  */
+export interface RssSample {
+  t: number;
+  rss: number;
+}
+
+export interface MemoryTrend {
+  flat: boolean | null;
+  slopeMbPerMin: number | null;
+  growthMb: number | null;
+  meanMb?: number;
+  samples: number;
+}
+
 export function memoryTrend(
-  samples,
+  samples: readonly RssSample[],
   { warmupFraction = 0.25, tolerance = 0.1, floorBytes = 16 * 2 ** 20 } = {},
-) {
-  if (samples.length < 4) return { flat: null, slopeMbPerMin: null, growthMb: null, samples: samples.length };
-  const start = samples[0].t + (samples.at(-1).t - samples[0].t) * warmupFraction;
+): MemoryTrend {
+  const first = samples[0];
+  const last = samples.at(-1);
+  if (samples.length < 4 || !first || !last)
+    return { flat: null, slopeMbPerMin: null, growthMb: null, samples: samples.length };
+  const start = first.t + (last.t - first.t) * warmupFraction;
   const window = samples.filter((sample) => sample.t >= start);
-  const perSecond = slope(window.map((sample) => [sample.t, sample.rss]));
-  const span = window.at(-1).t - window[0].t;
+  const perSecond = slope(window.map((sample) => [sample.t, sample.rss] as const));
+  const span = (window.at(-1)?.t ?? start) - (window[0]?.t ?? start);
   const growth = perSecond * span;
   const mean = window.reduce((sum, sample) => sum + sample.rss, 0) / window.length;
   return {
@@ -170,12 +200,12 @@ export function memoryTrend(
  * Parses Prometheus text exposition into { name: value }, keeping the first sample of each name
  * (labels are ignored: the apps label everything with their service name only).
  */
-export function parsePrometheus(text) {
-  const values = {};
+export function parsePrometheus(text: string): Record<string, number> {
+  const values: Record<string, number> = {};
   for (const line of text.split('\n')) {
     if (!line || line.startsWith('#')) continue;
     const match = /^([a-zA-Z_:][\w:]*)(?:\{[^}]*\})?\s+(\S+)/.exec(line);
-    if (match && !(match[1] in values)) values[match[1]] = Number(match[2]);
+    if (match?.[1] && !(match[1] in values)) values[match[1]] = Number(match[2]);
   }
   return values;
 }
@@ -184,7 +214,7 @@ export function parsePrometheus(text) {
 // The result table
 // ---------------------------------------------------------------------------------------------
 
-function fmt(value, digits = 1) {
+function fmt(value: number | string | null | undefined, digits = 1): string {
   if (value === null || value === undefined || Number.isNaN(value)) return '–';
   if (typeof value === 'string') return value;
   return Number.isInteger(value) && digits <= 1 ? String(value) : value.toFixed(digits);
@@ -195,13 +225,33 @@ function fmt(value, digits = 1) {
  * ratio = ours / baseline are computed when both exist. `target` is { op: '<=' | '>=' | '==', value }
  * checked against `ours` (null: no target).
  */
+export interface Target {
+  op: '<=' | '>=' | '==';
+  value: number;
+}
+
+export interface Row {
+  metric: string;
+  /** A number, or text such as "p50 / p99" for rows that show a pair. */
+  ours: number | string | null;
+  baseline: number | null;
+  added: number | null;
+  ratio: number | null;
+  target: Target | null;
+  /** Shown instead of `target` when the check is not a plain comparison. */
+  targetText?: string;
+  pass: boolean | null;
+  digits: number;
+  unit: string;
+}
+
 export function row(
-  metric,
-  ours,
-  baseline = null,
-  target = null,
+  metric: string,
+  ours: number | string | null,
+  baseline: number | null = null,
+  target: Target | null = null,
   { digits = 1, unit = '', latency = false } = {},
-) {
+): Row {
   const both = typeof ours === 'number' && typeof baseline === 'number';
   // "added ms" only means something for latencies; other rows show the ratio alone.
   const added = both && latency ? ours - baseline : null;
@@ -219,7 +269,7 @@ export function row(
 }
 
 /** The markdown table: metric | ours | baseline | added ms | ratio | target | pass/fail. */
-export function markdownTable(rows) {
+export function markdownTable(rows: readonly Row[]): string {
   const lines = [
     '| metric | ours | baseline | added ms | ratio | target | pass/fail |',
     '| --- | ---: | ---: | ---: | ---: | --- | --- |',
@@ -242,14 +292,30 @@ export function markdownTable(rows) {
  * CPU per completed question by process, one column per phase that measured it (phase.cpuMsPerQuestion),
  * with the total and how many cores that kept busy. Null when no phase measured CPU.
  */
-export function cpuTable(phases) {
-  const measured = phases.filter((phase) => phase.cpuMsPerQuestion && phase.cpuSeconds);
+export interface CpuPhase {
+  name: string;
+  measuredSeconds: number;
+  cpuSeconds?: Record<string, number> | null;
+  cpuMsPerQuestion?: Record<string, number | null> | null;
+  speedProbeMs?: { before: number; after: number } | null;
+}
+
+type MeasuredCpuPhase = CpuPhase & {
+  cpuSeconds: Record<string, number>;
+  cpuMsPerQuestion: Record<string, number | null>;
+};
+
+export function cpuTable(phases: readonly CpuPhase[]): string | null {
+  const measured = phases.filter((phase): phase is MeasuredCpuPhase =>
+    Boolean(phase.cpuMsPerQuestion && phase.cpuSeconds),
+  );
   if (measured.length === 0) return null;
   const groups = [...new Set(measured.flatMap((phase) => Object.keys(phase.cpuMsPerQuestion)))];
-  const peak = (group) => Math.max(...measured.map((phase) => phase.cpuMsPerQuestion[group] ?? 0));
+  const peak = (group: string) => Math.max(...measured.map((phase) => phase.cpuMsPerQuestion[group] ?? 0));
   groups.sort((a, b) => peak(b) - peak(a));
-  const total = (phase) => Object.values(phase.cpuMsPerQuestion).reduce((sum, ms) => sum + (ms ?? 0), 0);
-  const busy = (phase) =>
+  const total = (phase: MeasuredCpuPhase) =>
+    Object.values(phase.cpuMsPerQuestion).reduce<number>((sum, ms) => sum + (ms ?? 0), 0);
+  const busy = (phase: MeasuredCpuPhase) =>
     Object.values(phase.cpuSeconds).reduce((sum, seconds) => sum + seconds, 0) / phase.measuredSeconds;
   const lines = [
     `| process | ${measured.map((phase) => `${phase.name} (ms per question)`).join(' | ')} |`,
@@ -263,7 +329,7 @@ export function cpuTable(phases) {
   lines.push(`| **total** | ${measured.map((phase) => `**${fmt(total(phase), 1)}**`).join(' | ')} |`);
   lines.push(`| cores kept busy | ${measured.map((phase) => fmt(busy(phase), 2)).join(' | ')} |`);
   if (measured.some((phase) => phase.speedProbeMs)) {
-    const probe = (phase) =>
+    const probe = (phase: MeasuredCpuPhase) =>
       phase.speedProbeMs ? `${fmt(phase.speedProbeMs.before, 0)} / ${fmt(phase.speedProbeMs.after, 0)}` : '–';
     lines.push(`| speed probe before / after (ms) | ${measured.map(probe).join(' | ')} |`);
   }

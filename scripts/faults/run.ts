@@ -1,14 +1,14 @@
 // `npm run test:faults`: fault scenarios against the real apps. Each scenario file
-// (scripts/faults/*.fault.mjs, node:test) starts its own processes on its own database and Redis
+// (scripts/faults/*.fault.ts, node:test) starts its own processes on its own database and Redis
 // prefix (or its own Redis / PostgreSQL when it restarts them), breaks something, and checks what
-// the user and the ledger see. They run one after another; the long ones (*.long.fault.mjs, mostly
+// the user and the ledger see. They run one after another; the long ones (*.long.fault.ts, mostly
 // waiting: a client away for 3 minutes) run alongside, their report printed when they end.
 //
 // Steps: build the apps and libs the scenarios start (nx), make PostgreSQL and Redis reachable as
 // `npm test` does, run the scenarios. Every process, database and Redis key a scenario creates is
 // removed when it ends, fails, or is interrupted (Ctrl-C / SIGTERM).
 //
-// Flags (after `npm run test:faults --`): --only=NAMES, --skip=NAMES, --skip-build (see lib/args.mjs).
+// Flags (after `npm run test:faults --`): --only=NAMES, --skip=NAMES, --skip-build (see lib/args.ts).
 // Env read: DATABASE_URL (admin URL, default postgres://postgres@127.0.0.1:5432/postgres), REDIS_URL
 // (default redis://127.0.0.1:6379), FAULTS_LOG_LEVEL (apps' LOG_LEVEL, default info).
 // Apps' logs: .data/logs/faults-<run id>/<scenario>.log, kept when something failed.
@@ -23,7 +23,7 @@ import { capture, nx, ROOT, run } from '../lib/exec.mjs';
 import { exitOnSignals, onCleanup, runCleanups } from '../lib/lifecycle.mjs';
 import { banner, error, formatDuration, info, ok } from '../lib/log.mjs';
 import { redactUrl } from '../lib/urls.mjs';
-import { FAULTS_USAGE, parseFaultArgs, selectScenarios } from './lib/args.mjs';
+import { type FaultArgs, FAULTS_USAGE, parseFaultArgs, selectScenarios } from './lib/args.ts';
 
 /** What the scenarios start: the four apps, the migrate/seed CLIs and the fake providers. */
 const BUILD_PROJECTS = [
@@ -38,7 +38,7 @@ const FAULTS_DIR = path.join('scripts', 'faults');
 const TEST_TIMEOUT_MS = 10 * 60_000;
 
 /** Scenarios still cleaning up: their `<name>.running` markers whose process is alive. */
-function scenariosRunning(logDir) {
+function scenariosRunning(logDir: string): string[] {
   if (!existsSync(logDir)) return [];
   return readdirSync(logDir)
     .filter((file) => file.endsWith('.running'))
@@ -55,19 +55,22 @@ function scenariosRunning(logDir) {
 }
 
 /** On an interrupt: each scenario stops its apps and drops its database itself; wait for that. */
-async function waitForScenarioCleanup(logDir, timeoutMs = 60_000) {
+async function waitForScenarioCleanup(logDir: string, timeoutMs = 60_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   let running = scenariosRunning(logDir);
   if (running.length > 0) info(`Waiting for ${running.join(', ')} to clean up…`);
   while (running.length > 0 && Date.now() < deadline) {
-    await new Promise((resolve) => setTimeout(resolve, 250));
+    await new Promise<void>((resolve) => setTimeout(resolve, 250));
     running = scenariosRunning(logDir);
   }
   if (running.length > 0) error(`Still cleaning up after ${timeoutMs / 1000} s: ${running.join(', ')}`);
 }
 
-function nodeTestArgs(files) {
+/** `node --test` on scenario files; tsx runs them, as it runs this script. */
+function nodeTestArgs(files: readonly string[]): string[] {
   return [
+    '--import',
+    'tsx',
     '--test',
     '--test-concurrency=1',
     `--test-timeout=${TEST_TIMEOUT_MS}`,
@@ -76,12 +79,16 @@ function nodeTestArgs(files) {
   ];
 }
 
-async function main() {
-  let args;
+function messageOf(cause: unknown): string {
+  return cause instanceof Error ? cause.message : String(cause);
+}
+
+async function main(): Promise<number> {
+  let args: FaultArgs;
   try {
     args = parseFaultArgs(process.argv.slice(2));
   } catch (cause) {
-    error(cause.message);
+    error(messageOf(cause));
     return 2;
   }
   if (args.help) {
@@ -89,13 +96,13 @@ async function main() {
     return 0;
   }
   const files = readdirSync(path.join(ROOT, FAULTS_DIR))
-    .filter((file) => file.endsWith('.fault.mjs'))
+    .filter((file) => file.endsWith('.fault.ts'))
     .map((file) => path.join(FAULTS_DIR, file));
-  let selected;
+  let selected: ReturnType<typeof selectScenarios>;
   try {
     selected = selectScenarios(files, args);
   } catch (cause) {
-    error(cause.message);
+    error(messageOf(cause));
     return 2;
   }
 
@@ -166,7 +173,7 @@ let code = 1;
 try {
   code = await main();
 } catch (cause) {
-  error(cause instanceof Error ? cause.message : String(cause));
+  error(messageOf(cause));
 } finally {
   await runCleanups();
 }

@@ -3,7 +3,7 @@
 // users, questions and Socket.IO clients, and the checks of what the user and the ledger see.
 // Everything it starts is stopped and everything it creates is removed by cleanup(), which also
 // runs on SIGINT/SIGTERM and when the test runner that started us goes away.
-import { createWriteStream, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { createWriteStream, mkdirSync, rmSync, type WriteStream, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
@@ -11,33 +11,52 @@ import process from 'node:process';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Redis } from 'ioredis';
 import pg from 'pg';
-import { io } from 'socket.io-client';
+import { io, type Socket } from 'socket.io-client';
+import type {
+  FakeProviderRequest,
+  FakeProviderServer,
+  FakeProviderServerOptions,
+  FakeStripeServer,
+} from '@council/testing';
 import { capture, ROOT } from '../../lib/exec.mjs';
 import { freePort, httpStatus, waitFor } from '../../lib/net.mjs';
 import { createDatabase, dropDatabase } from '../../lib/postgres.mjs';
 import { deleteKeysWithPrefix } from '../../lib/redis.mjs';
-import { describeExit, startService, streamSink } from '../../lib/service-process.mjs';
+import {
+  describeExit,
+  type Service,
+  type Sink,
+  startService,
+  streamSink,
+} from '../../lib/service-process.mjs';
+import { assembleTexts, entryIdProblems, type ReceivedEvent } from '../../lib/stream-events.mjs';
 import { withDatabase } from '../../lib/urls.mjs';
-import { startPrivatePostgres, startPrivateRedis } from './private-servers.mjs';
-import { assembleTexts, entryIdProblems } from './stream-events.mjs';
+import {
+  type PrivatePostgres,
+  type PrivateRedis,
+  startPrivatePostgres,
+  startPrivateRedis,
+} from './private-servers.ts';
 
 /** How long a question's ledger may lag its answers (billing's usage-job retries). */
 const CONSISTENCY_GRACE_MS = 10_000;
 
 const require = createRequire(import.meta.url);
 /** @council/testing is CommonJS (libs/testing/dist); the fake providers and Stripe helpers come from it. */
-export const testing = require('@council/testing');
+export const testing = require('@council/testing') as typeof import('@council/testing');
 
 export const PUBLIC_URL = 'http://council.faults';
 export const PASSWORD = 'correct horse battery';
 
 const DEFAULT_ADMIN_URL = 'postgres://postgres@127.0.0.1:5432/postgres';
 const DEFAULT_REDIS_URL = 'redis://127.0.0.1:6379';
-/** Shared by every scenario of one `npm run test:faults` (run.mjs sets it). */
+/** Shared by every scenario of one `npm run test:faults` (run.ts sets it). */
 const RUN_ID = process.env.FAULTS_RUN_ID || Date.now().toString(36);
 const LOG_DIR = process.env.FAULTS_LOG_DIR || path.join(ROOT, '.data', 'logs', `faults-${RUN_ID}`);
 
-const APP_HEALTH = {
+type AppName = 'gateway' | 'billing' | 'provider-worker' | 'consensus-worker';
+
+const APP_HEALTH: Record<AppName, string> = {
   gateway: '/api/health',
   billing: '/health',
   'provider-worker': '/health',
@@ -48,13 +67,13 @@ const APP_HEALTH = {
 // Cleanup on every way out
 // ---------------------------------------------------------------------------------------------
 
-const cleanups = new Set();
+const cleanups = new Set<() => Promise<void>>();
 let exiting = false;
 // Our output goes to the test runner through a pipe; if the runner is gone (Ctrl-C), a write must
 // not crash us in the middle of cleaning up.
 process.stdout.on('error', () => {});
 process.stderr.on('error', () => {});
-async function cleanupAndExit(code) {
+async function cleanupAndExit(code: number): Promise<void> {
   if (exiting) return;
   exiting = true;
   for (const cleanup of [...cleanups].reverse()) await cleanup().catch(() => {});
@@ -62,7 +81,7 @@ async function cleanupAndExit(code) {
 }
 process.once('SIGINT', () => void cleanupAndExit(130));
 process.once('SIGTERM', () => void cleanupAndExit(143));
-// The test runner (or run.mjs) died without telling us: we were re-parented. Clean up and go.
+// The test runner (or run.ts) died without telling us: we were re-parented. Clean up and go.
 const parentPid = process.ppid;
 setInterval(() => {
   if (process.ppid !== parentPid) void cleanupAndExit(143);
@@ -73,7 +92,7 @@ setInterval(() => {
 // ---------------------------------------------------------------------------------------------
 
 /**
- * Starts a scenario. Options:
+ * A scenario's options:
  *   name          short id (database/prefix/log names)
  *   redis         'shared' (the run's Redis, own prefix) | 'private' (own redis-server, restartable)
  *   postgres      'shared' (the run's server, own database) | 'private' (own cluster, restartable)
@@ -83,7 +102,86 @@ setInterval(() => {
  *   fake          FakeProviderServer options (pacing)
  *   stripe        true: billing in Stripe mode against a fake Stripe (webhooks verified)
  */
-export async function startScenario(options) {
+export interface ScenarioOptions {
+  name: string;
+  redis?: 'shared' | 'private';
+  postgres?: 'shared' | 'private';
+  gateways?: number;
+  workers?: string[];
+  env?: NodeJS.ProcessEnv;
+  workerEnv?: NodeJS.ProcessEnv;
+  gatewayEnv?: NodeJS.ProcessEnv;
+  billingEnv?: NodeJS.ProcessEnv;
+  fake?: FakeProviderServerOptions;
+  stripe?: boolean;
+}
+
+/** One app process of the scenario, healthy. */
+export interface AppHandle {
+  label: string;
+  app: AppName;
+  url: string;
+  port: number;
+  service: Service;
+  env: NodeJS.ProcessEnv;
+}
+
+/** A signed-up user with a session. */
+export interface ScenarioUser {
+  id: number;
+  username: string;
+  cookie: string;
+}
+
+/** A gateway's answer; `body` is the parsed JSON, or the text when it is not JSON. */
+export interface Reply {
+  status: number;
+  body: unknown;
+  ms: number;
+  headers: Headers;
+}
+
+export interface ResponseRow {
+  id: number;
+  memberOrder: number | null;
+  round: number;
+  provider: string;
+  status: string;
+  response: string;
+  error: string | null;
+  totalTokens: number;
+}
+
+export interface LedgerRow {
+  id: number;
+  kind: string;
+  amount: number;
+  bucket: string;
+  idempotencyKey: string;
+  responseId: number | null;
+  userId: number;
+}
+
+export interface Balance {
+  cached: number;
+  queriesLeft: number;
+  derived: number;
+}
+
+/** What expectConsistent also checks: these clients' view of the question, this user's balance. */
+export interface ConsistencyOptions {
+  clients?: readonly StreamClient[];
+  userId?: number;
+}
+
+/** The `code` of an error body ({ statusCode, code, message }), if it is one. */
+export function errorCode(body: unknown): string | undefined {
+  if (typeof body !== 'object' || body === null || !('code' in body)) return undefined;
+  return typeof body.code === 'string' ? body.code : undefined;
+}
+
+/** Starts a scenario; when start-up fails, what it started is cleaned up and the error rethrown. */
+export async function startScenario(options: ScenarioOptions): Promise<Scenario> {
   const scenario = new Scenario(options);
   cleanups.add(() => scenario.cleanup());
   try {
@@ -96,6 +194,42 @@ export async function startScenario(options) {
 }
 
 export class Scenario {
+  readonly name: string;
+  readonly options: Required<Omit<ScenarioOptions, 'name'>>;
+  readonly prefix: string;
+  readonly database: string;
+  readonly apps: {
+    gateways: Array<AppHandle | null>;
+    workers: Map<string, AppHandle>;
+    billing: AppHandle | null;
+    consensus: AppHandle | null;
+  } = { gateways: [], workers: new Map(), billing: null, consensus: null };
+  /** Every process started, healthy or not, so cleanup stops them all. */
+  readonly services: Service[] = [];
+  stopping = false;
+  ipCounter = 0;
+  userCounter = 0;
+  readonly clients: StreamClient[] = [];
+  readonly tmp: string;
+  // Set by start(), which startScenario awaits before handing the scenario out; cleanup() may run
+  // before start() got that far, hence its optional chaining.
+  logFile!: string;
+  runningMarker!: string;
+  log!: WriteStream;
+  sink!: Sink;
+  adminUrl!: string;
+  redisUrl!: string;
+  databaseUrl!: string;
+  sql!: pg.Pool;
+  redis!: Redis;
+  fake!: FakeProviderServer;
+  privatePostgres: PrivatePostgres | null = null;
+  privateRedis: PrivateRedis | null = null;
+  fakeStripe: FakeStripeServer | null = null;
+  webhookSecret = '';
+  databaseCreated = false;
+  cleaned: Promise<void> | null = null;
+
   constructor({
     name,
     redis = 'shared',
@@ -108,7 +242,7 @@ export class Scenario {
     billingEnv = {},
     fake = {},
     stripe = false,
-  }) {
+  }: ScenarioOptions) {
     this.name = name;
     this.options = {
       redis,
@@ -124,21 +258,13 @@ export class Scenario {
     };
     this.prefix = `council-faults-${RUN_ID}-${name}`;
     this.database = `council_faults_${RUN_ID}_${name}`.toLowerCase().replace(/[^a-z0-9_]/g, '_');
-    this.apps = { gateways: [], workers: new Map(), billing: null, consensus: null };
-    /** Every process started, healthy or not, so cleanup stops them all. */
-    this.services = [];
-    this.stopping = false;
-    this.ipCounter = 0;
-    this.userCounter = 0;
-    this.clients = [];
     this.tmp = path.join(os.tmpdir(), `council-faults-${RUN_ID}-${name}`);
-    this.steps = [];
   }
 
-  async start() {
+  async start(): Promise<void> {
     mkdirSync(LOG_DIR, { recursive: true });
     this.logFile = path.join(LOG_DIR, `${this.name}.log`);
-    // run.mjs waits for these markers to go before it exits, so an interrupted run is cleaned up.
+    // run.ts waits for these markers to go before it exits, so an interrupted run is cleaned up.
     this.runningMarker = path.join(LOG_DIR, `${this.name}.running`);
     writeFileSync(this.runningMarker, `${process.pid}\n`);
     this.log = createWriteStream(this.logFile);
@@ -191,12 +317,12 @@ export class Scenario {
   }
 
   /** A line in the scenario log (with the time), next to the apps' own lines. */
-  note(text) {
-    this.sink?.('faults', null, `${new Date().toISOString()} ${text}`);
+  note(text: string): void {
+    this.sink?.('faults', 'gray', `${new Date().toISOString()} ${text}`);
   }
 
-  baseEnv() {
-    const env = {
+  baseEnv(): NodeJS.ProcessEnv {
+    const env: NodeJS.ProcessEnv = {
       PATH: process.env.PATH,
       HOME: process.env.HOME,
       NODE_ENV: 'test',
@@ -211,7 +337,7 @@ export class Scenario {
   }
 
   /** Starts `node apps/<app>/dist/main.js` as `label` and waits for its health URL. */
-  async startApp(label, app, env = {}) {
+  async startApp(label: string, app: AppName, env: NodeJS.ProcessEnv = {}): Promise<AppHandle> {
     const port = await freePort();
     if (this.stopping) throw new Error(`${label} not started: the scenario is stopping`);
     const service = startService(label, process.execPath, [path.join('apps', app, 'dist', 'main.js')], {
@@ -235,21 +361,21 @@ export class Scenario {
     return { label, app, url, port, service, env };
   }
 
-  async startGateway() {
+  async startGateway(): Promise<AppHandle> {
     const index = this.apps.gateways.length;
     this.apps.gateways.push(null);
     const gateway = await this.startApp(`gateway-${index + 1}`, 'gateway', {
       TRUST_PROXY: 'loopback',
       MAIL_OUTBOX_DIR: path.join(this.tmp, 'outbox'),
       BILLING_RPC_TIMEOUT_MS: '3000',
-      BILLING_URL: this.apps.billing.url,
+      BILLING_URL: this.apps.billing?.url,
       ...this.options.gatewayEnv,
     });
     this.apps.gateways[index] = gateway;
     return gateway;
   }
 
-  async startBilling() {
+  async startBilling(): Promise<void> {
     const stripeEnv = this.fakeStripe
       ? {
           STRIPE_SECRET_KEY: 'sk_test_faults',
@@ -263,12 +389,12 @@ export class Scenario {
     });
   }
 
-  async startConsensus() {
+  async startConsensus(): Promise<void> {
     this.apps.consensus = await this.startApp('consensus-worker', 'consensus-worker');
   }
 
   /** The env a provider worker gets: real SDKs against the fake, each worker with its own keys. */
-  workerEnvFor(label, extra = {}) {
+  workerEnvFor(label: string, extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
     return {
       OPENAI_API_KEY: `sk-${label}-openai`,
       OPENAI_BASE_URL: this.fake.baseUrlFor('/openai/v1'),
@@ -281,34 +407,45 @@ export class Scenario {
     };
   }
 
-  async startWorker(label, extra = {}) {
+  async startWorker(label: string, extra: NodeJS.ProcessEnv = {}): Promise<AppHandle> {
     const worker = await this.startApp(label, 'provider-worker', this.workerEnvFor(label, extra));
     this.apps.workers.set(label, worker);
     return worker;
   }
 
   /** Which worker sent a request to the fake (each worker has its own keys). */
-  workerOf(request) {
+  workerOf(request: Pick<FakeProviderRequest, 'apiKey'>): string | null {
     const key = request.apiKey ?? '';
     for (const label of this.apps.workers.keys()) if (key.includes(label)) return label;
     return null;
   }
 
-  gatewayUrl(index = 0) {
-    return this.apps.gateways[index % this.apps.gateways.length].url;
+  gatewayUrl(index = 0): string {
+    const gateway = this.apps.gateways[index % this.apps.gateways.length];
+    if (!gateway) throw new Error(`gateway ${index + 1} is not running`);
+    return gateway.url;
   }
 
   // -------------------------------------------------------------------------------------------
   // Users, questions, clients
   // -------------------------------------------------------------------------------------------
 
-  nextIp() {
+  nextIp(): string {
     this.ipCounter += 1;
     return `203.0.${Math.floor(this.ipCounter / 250)}.${(this.ipCounter % 250) + 1}`;
   }
 
   /** POST with the session cookie and our Origin; resolves { status, body, ms }. */
-  async post(pathname, body, { cookie, gateway = 0, timeoutMs = 30_000, headers = {} } = {}) {
+  async post(
+    pathname: string,
+    body: unknown,
+    {
+      cookie,
+      gateway = 0,
+      timeoutMs = 30_000,
+      headers = {},
+    }: { cookie?: string; gateway?: number; timeoutMs?: number; headers?: Record<string, string> } = {},
+  ): Promise<Reply> {
     const started = Date.now();
     const response = await fetch(`${this.gatewayUrl(gateway)}${pathname}`, {
       method: 'POST',
@@ -323,9 +460,9 @@ export class Scenario {
       signal: AbortSignal.timeout(timeoutMs),
     });
     const text = await response.text();
-    let parsed = text;
+    let parsed: unknown = text;
     try {
-      parsed = JSON.parse(text);
+      parsed = JSON.parse(text) as unknown;
     } catch {
       // not JSON: keep the text
     }
@@ -333,7 +470,7 @@ export class Scenario {
   }
 
   /** A new free user (10,000 tokens, 5 free questions); resolves { id, username, cookie }. */
-  async register(gateway = 0) {
+  async register(gateway = 0): Promise<ScenarioUser> {
     this.userCounter += 1;
     const username = `f${this.name.replace(/[^a-z0-9]/gi, '').slice(0, 8)}${this.userCounter}x${Date.now() % 100000}`;
     const reply = await this.post(
@@ -348,30 +485,42 @@ export class Scenario {
       .map((line) => line.split(';')[0])
       .find((pair) => pair.includes('='));
     if (!cookie) throw new Error(`register ${username}: no session cookie`);
-    const [row] = await this.query('SELECT "id" FROM "users" WHERE "username" = $1', [username]);
+    const [row] = await this.query<{ id: number }>('SELECT "id" FROM "users" WHERE "username" = $1', [
+      username,
+    ]);
+    if (!row) throw new Error(`register ${username}: not in the database`);
     return { id: row.id, username, cookie };
   }
 
   /** POST /api/questions (default council); resolves { status, body, ms, questionId }. */
-  async ask(user, question, { gateway = 0, timeoutMs } = {}) {
+  async ask(
+    user: ScenarioUser,
+    question: string,
+    { gateway = 0, timeoutMs }: { gateway?: number; timeoutMs?: number } = {},
+  ): Promise<Reply & { questionId: number | null }> {
     const reply = await this.post(
       '/api/questions',
       { question },
-      { cookie: user.cookie, gateway, timeoutMs },
+      { cookie: user.cookie, gateway, ...(timeoutMs === undefined ? {} : { timeoutMs }) },
     );
-    return { ...reply, questionId: reply.status === 201 ? reply.body.question.id : null };
+    const created = reply.status === 201 ? (reply.body as { question: { id: number } }) : null;
+    return { ...reply, questionId: created ? created.question.id : null };
   }
 
-  async askOk(user, question, options) {
+  async askOk(
+    user: ScenarioUser,
+    question: string,
+    options?: { gateway?: number; timeoutMs?: number },
+  ): Promise<number> {
     const reply = await this.ask(user, question, options);
-    if (reply.status !== 201) {
+    if (reply.status !== 201 || reply.questionId === null) {
       throw new Error(`ask "${question}" answered ${reply.status}: ${JSON.stringify(reply.body)}`);
     }
     return reply.questionId;
   }
 
   /** A Socket.IO client of `user` (not connected yet). */
-  client(user, label = user.username) {
+  client(user: ScenarioUser, label = user.username): StreamClient {
     const client = new StreamClient(this, user, label);
     this.clients.push(client);
     return client;
@@ -381,38 +530,49 @@ export class Scenario {
   // What the database and Redis hold
   // -------------------------------------------------------------------------------------------
 
-  async query(text, params = []) {
-    const result = await this.sql.query(text, params);
+  async query<Row extends object = Record<string, unknown>>(
+    text: string,
+    params: readonly unknown[] = [],
+  ): Promise<Row[]> {
+    const result = await this.sql.query<Row>(text, [...params]);
     return result.rows;
   }
 
-  responsesOf(questionId) {
-    return this.query(
+  responsesOf(questionId: number): Promise<ResponseRow[]> {
+    return this.query<ResponseRow>(
       `SELECT "id", "memberOrder", "round", "provider", "status", "response", "error", "totalTokens"
          FROM "responses" WHERE "questionId" = $1 ORDER BY "memberOrder", "round", "id"`,
       [questionId],
     );
   }
 
-  ledgerOf(questionId) {
-    return this.query(
+  ledgerOf(questionId: number): Promise<LedgerRow[]> {
+    return this.query<LedgerRow>(
       `SELECT "id", "kind", "amount", "bucket", "idempotencyKey", "responseId", "userId"
          FROM "ledger_entries" WHERE "questionId" = $1 ORDER BY "id"`,
       [questionId],
     );
   }
 
-  async questionStatus(questionId) {
-    const [row] = await this.query('SELECT "status" FROM "questions" WHERE "id" = $1', [questionId]);
+  async questionStatus(questionId: number): Promise<string | null> {
+    const [row] = await this.query<{ status: string }>('SELECT "status" FROM "questions" WHERE "id" = $1', [
+      questionId,
+    ]);
     return row?.status ?? null;
   }
 
-  async waitForQuestion(questionId, { timeoutMs = 60_000, statuses = ['completed', 'failed'] } = {}) {
-    let status = null;
+  async waitForQuestion(
+    questionId: number,
+    {
+      timeoutMs = 60_000,
+      statuses = ['completed', 'failed'],
+    }: { timeoutMs?: number; statuses?: string[] } = {},
+  ): Promise<string | null> {
+    let status: string | null = null;
     await waitFor(
       async () => {
         status = await this.questionStatus(questionId).catch(() => null);
-        return statuses.includes(status);
+        return status !== null && statuses.includes(status);
       },
       {
         timeoutMs,
@@ -423,23 +583,24 @@ export class Scenario {
     return status;
   }
 
-  streamKey(questionId) {
+  streamKey(questionId: number): string {
     return `${this.prefix}:council:{${questionId}}`;
   }
 
-  async streamIds(questionId) {
+  async streamIds(questionId: number): Promise<string[]> {
     const entries = await this.redis.xrange(this.streamKey(questionId), '-', '+');
     return entries.map(([id]) => id);
   }
 
   /** users.tokensLeft next to the sum of the user's ledger entries (they must agree). */
-  async balanceOf(userId) {
-    const [row] = await this.query(
+  async balanceOf(userId: number): Promise<Balance> {
+    const [row] = await this.query<Balance>(
       `SELECT u."tokensLeft"::int AS "cached", u."queriesLeft"::int AS "queriesLeft",
               COALESCE((SELECT SUM("amount") FROM "ledger_entries" WHERE "userId" = u."id"), 0)::int AS "derived"
          FROM "users" u WHERE u."id" = $1`,
       [userId],
     );
+    if (!row) throw new Error(`user ${userId} is not in the database`);
     return row;
   }
 
@@ -454,7 +615,7 @@ export class Scenario {
    * the stored answer (no duplicated or missing segment); the client got every stream entry
    * exactly once, in order; the user's cached balance equals the ledger. Returns the rows.
    */
-  async expectConsistent(questionId, options = {}) {
+  async expectConsistent(questionId: number, options: ConsistencyOptions = {}): Promise<ResponseRow[]> {
     // Settlements go through billing's usage queue, which retries on its own: a job that failed
     // once during an outage lands a moment later. Give it that moment before calling it lost.
     const deadline = Date.now() + CONSISTENCY_GRACE_MS;
@@ -468,10 +629,13 @@ export class Scenario {
     }
   }
 
-  async checkConsistent(questionId, { clients = [], userId } = {}) {
-    const problems = [];
+  async checkConsistent(
+    questionId: number,
+    { clients = [], userId }: ConsistencyOptions = {},
+  ): Promise<ResponseRow[]> {
+    const problems: string[] = [];
     const rows = await this.responsesOf(questionId);
-    const seen = new Map();
+    const seen = new Map<string, number>();
     for (const row of rows) {
       const key = `${row.memberOrder ?? 'consensus'}:${row.round}`;
       if (seen.has(key))
@@ -505,6 +669,9 @@ export class Scenario {
     }
     const streamIds = await this.streamIds(questionId);
     for (const client of clients) {
+      const unplaced = client.eventsOf(questionId).filter((entry) => entry.payload.entryId === undefined);
+      if (unplaced.length > 0)
+        problems.push(`${client.label}: ${unplaced.length} event(s) without an entry id`);
       const received = client.entryIds(questionId);
       for (const problem of entryIdProblems(received, streamIds))
         problems.push(`${client.label}: ${problem}`);
@@ -531,11 +698,11 @@ export class Scenario {
   // Cleanup
   // -------------------------------------------------------------------------------------------
 
-  async stopApps() {
+  async stopApps(): Promise<void> {
     await Promise.all(this.services.map((service) => service.stop(10_000)));
   }
 
-  async cleanup() {
+  async cleanup(): Promise<void> {
     if (this.cleaned) return this.cleaned;
     this.cleaned = (async () => {
       this.stopping = true;
@@ -552,7 +719,7 @@ export class Scenario {
       }
       if (this.privatePostgres) await this.privatePostgres.stop().catch(() => {});
       rmSync(this.tmp, { recursive: true, force: true });
-      await new Promise((resolve) => (this.log ? this.log.end(resolve) : resolve()));
+      await new Promise<void>((resolve) => (this.log ? this.log.end(resolve) : resolve()));
       if (this.runningMarker) rmSync(this.runningMarker, { force: true });
     })();
     return this.cleaned;
@@ -568,17 +735,31 @@ export class Scenario {
  * stream entry id), across disconnects: resume() connects again (to any gateway) and subscribes
  * with the last entry id received, as the web client does.
  */
-export class StreamClient {
-  constructor(scenario, user, label) {
-    this.scenario = scenario;
-    this.user = user;
-    this.label = label;
-    this.events = [];
-    this.socket = null;
-    this.listeners = new Set();
-  }
+/** An event as a client received it; the payload fields the checks read are named. */
+export interface ClientEvent extends ReceivedEvent {
+  payload: ReceivedEvent['payload'] & { questionId?: number; entryId?: string; error?: string };
+  at: number;
+}
 
-  async connect(gateway = 0) {
+/** question:subscribe's acknowledgement. */
+export interface SubscribeAck {
+  ok?: boolean;
+  status?: string;
+  [field: string]: unknown;
+}
+
+export class StreamClient {
+  readonly events: ClientEvent[] = [];
+  socket: Socket | null = null;
+  readonly listeners = new Set<() => void>();
+
+  constructor(
+    readonly scenario: Scenario,
+    readonly user: ScenarioUser,
+    readonly label: string,
+  ) {}
+
+  async connect(gateway = 0): Promise<this> {
     this.close();
     const socket = io(`${this.scenario.gatewayUrl(gateway)}/council`, {
       transports: ['websocket'],
@@ -587,14 +768,14 @@ export class StreamClient {
       forceNew: true,
       timeout: 10_000,
     });
-    socket.onAny((event, payload) => {
+    socket.onAny((event: string, payload: ClientEvent['payload']) => {
       if (socket !== this.socket) return;
       this.events.push({ event, payload, at: Date.now() });
       for (const listener of this.listeners) listener();
     });
     this.socket = socket;
-    await new Promise((resolve, reject) => {
-      socket.once('connect', resolve);
+    await new Promise<void>((resolve, reject) => {
+      socket.once('connect', () => resolve());
       socket.once('connect_error', (error) =>
         reject(new Error(`${this.label}: connect failed: ${error.message}`)),
       );
@@ -602,13 +783,16 @@ export class StreamClient {
     return this;
   }
 
-  subscribe(questionId, lastEntryId) {
+  subscribe(questionId: number, lastEntryId?: string): Promise<SubscribeAck | null> {
+    if (!this.socket) throw new Error(`${this.label}: not connected`);
     const payload = lastEntryId ? { questionId, lastEntryId } : { questionId };
-    return this.socket.timeout(10_000).emitWithAck('question:subscribe', payload);
+    return this.socket
+      .timeout(10_000)
+      .emitWithAck('question:subscribe', payload) as Promise<SubscribeAck | null>;
   }
 
   /** Connects again (optionally to another gateway) and asks for everything after the last entry seen. */
-  async resume(questionId, gateway = 0) {
+  async resume(questionId: number, gateway = 0): Promise<SubscribeAck> {
     await this.connect(gateway);
     const ack = await this.subscribe(questionId, this.lastEntryId(questionId));
     if (!ack?.ok) throw new Error(`${this.label}: resubscribe refused: ${JSON.stringify(ack)}`);
@@ -616,52 +800,60 @@ export class StreamClient {
   }
 
   /** Drops the connection (the network went away); events sent meanwhile are not received. */
-  close() {
+  close(): void {
     if (!this.socket) return;
     const socket = this.socket;
     this.socket = null;
     socket.disconnect();
   }
 
-  eventsOf(questionId) {
+  eventsOf(questionId: number): ClientEvent[] {
     return this.events.filter((entry) => entry.payload?.questionId === questionId);
   }
 
-  entryIds(questionId) {
-    return this.eventsOf(questionId).map((entry) => entry.payload.entryId);
+  entryIds(questionId: number): string[] {
+    return this.eventsOf(questionId).flatMap((entry) =>
+      entry.payload.entryId === undefined ? [] : [entry.payload.entryId],
+    );
   }
 
-  lastEntryId(questionId) {
+  lastEntryId(questionId: number): string | undefined {
     return this.entryIds(questionId).at(-1);
   }
 
-  texts(questionId) {
+  texts(questionId: number): Map<string, string> {
     return assembleTexts(this.eventsOf(questionId));
   }
 
-  count(questionId, event) {
+  count(questionId: number, event: string): number {
     return this.eventsOf(questionId).filter((entry) => entry.event === event).length;
   }
 
   /** Resolves when `predicate()` holds, checked on every event (and every 250 ms). */
-  async until(predicate, { timeoutMs = 60_000, what = 'condition' } = {}) {
+  async until(
+    predicate: () => boolean,
+    { timeoutMs = 60_000, what = 'condition' }: { timeoutMs?: number; what?: string } = {},
+  ): Promise<void> {
     if (predicate()) return;
-    let listener;
+    let listener: (() => void) | undefined;
     try {
       await Promise.race([
-        new Promise((resolve) => {
-          listener = () => predicate() && resolve();
-          this.listeners.add(listener);
+        new Promise<void>((resolve) => {
+          const check = () => {
+            if (predicate()) resolve();
+          };
+          listener = check;
+          this.listeners.add(check);
         }),
         waitFor(predicate, { timeoutMs, what: `${this.label}: ${what}` }),
       ]);
     } finally {
-      this.listeners.delete(listener);
+      if (listener) this.listeners.delete(listener);
     }
   }
 
   /** Waits for the question's final event (question:completed / question:failed). */
-  finished(questionId, timeoutMs = 60_000) {
+  finished(questionId: number, timeoutMs = 60_000): Promise<void> {
     return this.until(
       () => this.count(questionId, 'question:completed') + this.count(questionId, 'question:failed') > 0,
       { timeoutMs, what: `question ${questionId} to finish` },
