@@ -10,12 +10,13 @@ import {
   finaliseJobId,
   jobId,
   synthesisJobId,
+  errorMessage,
 } from '@council/contracts';
 import { type QuestionAgentEntity } from '@council/db';
 import { buildQuestionFlow, providerJobOptions } from '@council/server-kit';
 import { FlowProducer, type Job, Queue } from 'bullmq';
 import { QUESTION_FLOW_PRODUCER } from '../questions.constants';
-import { type CouncilPlan, describeError } from '../questions.util';
+import { type CouncilPlan } from '../questions.util';
 
 /** States of a job that has not started: removing it is safe. */
 const NOT_STARTED_STATES = new Set(['waiting', 'delayed', 'prioritized', 'waiting-children']);
@@ -70,7 +71,7 @@ export class QuestionJobs {
       if (!NOT_STARTED_STATES.has(state)) return;
       await job.remove().catch((error: unknown) => {
         active = true;
-        this.logger.warn(`Question ${questionId}: job ${job.id ?? '?'} not removed: ${describeError(error)}`);
+        this.logger.warn(`Question ${questionId}: job ${job.id ?? '?'} not removed: ${errorMessage(error)}`);
       });
     };
     for (const member of members) {
