@@ -10,6 +10,7 @@ import {
   queuePrefix,
   isJobName,
   providerQueueName,
+  queueCarries,
 } from './queues.constants';
 import { JOB_PAYLOAD_CLASSES } from './queues.payloads';
 
@@ -56,6 +57,7 @@ describe('queue and job names', () => {
       usageSettle: 'usage-settle',
       retentionSweep: 'retention-sweep',
       webhookProcess: 'webhook-process',
+      questionFail: 'question-fail',
     });
     expect(isJobName('synthesis')).toBe(true);
     expect(isJobName('consensus')).toBe(false);
@@ -65,7 +67,9 @@ describe('queue and job names', () => {
     const routed = new Set(Object.values(QUEUE_JOBS).flat());
     expect([...routed].sort()).toEqual([...ALL_JOB_NAMES].sort());
     expect(Object.keys(QUEUE_JOBS).sort()).toEqual([...ALL_QUEUE_NAMES].sort());
-    expect(QUEUE_JOBS[QUEUES.consensus]).toEqual(['consensus-finalise']);
+    expect(QUEUE_JOBS[QUEUES.consensus]).toEqual(['consensus-finalise', 'question-fail']);
+    expect(queueCarries(QUEUES.consensus, 'question-fail')).toBe(true);
+    expect(queueCarries(QUEUES.usage, 'question-fail')).toBe(false);
   });
 
   it('has a payload class for every job', () => {

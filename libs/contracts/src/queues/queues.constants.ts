@@ -85,6 +85,8 @@ export const JOBS = {
   usageSettle: 'usage-settle',
   retentionSweep: 'retention-sweep',
   webhookProcess: 'webhook-process',
+  /** Ends a question whose flow parent failed for good: members closed, reservation released. */
+  questionFail: 'question-fail',
 } as const;
 
 export type JobName = (typeof JOBS)[keyof typeof JOBS];
@@ -93,16 +95,27 @@ export const ALL_JOB_NAMES: readonly JobName[] = Object.values(JOBS);
 
 const PROVIDER_JOBS = [JOBS.memberAnswer, JOBS.debateRevision, JOBS.synthesis] as const;
 
-/** Which jobs each queue carries, so a worker can refuse to start with a job it has no handler for. */
-export const QUEUE_JOBS: Readonly<Record<QueueName, readonly JobName[]>> = {
+/**
+ * Which jobs each queue carries, so a worker can refuse to start with a job it has no handler for,
+ * and adding a job to a queue that does not carry it fails to compile (QueueJobName).
+ */
+export const QUEUE_JOBS = {
   [QUEUES.providerOpenai]: PROVIDER_JOBS,
   [QUEUES.providerAnthropic]: PROVIDER_JOBS,
   [QUEUES.providerXai]: PROVIDER_JOBS,
-  [QUEUES.consensus]: [JOBS.consensusFinalise],
+  [QUEUES.consensus]: [JOBS.consensusFinalise, JOBS.questionFail],
   [QUEUES.usage]: [JOBS.usageSettle],
   [QUEUES.retention]: [JOBS.retentionSweep],
   [QUEUES.billingWebhooks]: [JOBS.webhookProcess],
-};
+} as const satisfies Readonly<Record<QueueName, readonly JobName[]>>;
+
+/** The jobs queue Q carries. */
+export type QueueJobName<Q extends QueueName> = (typeof QUEUE_JOBS)[Q][number];
+
+/** Whether queue `queue` carries job `name` (a run-time QueueJobName check). */
+export function queueCarries<Q extends QueueName>(queue: Q, name: string): name is QueueJobName<Q> {
+  return (QUEUE_JOBS[queue] as readonly string[]).includes(name);
+}
 
 /** Job scheduler id of the retention sweep (BullMQ upsertJobScheduler), so replicas share one schedule. */
 export const RETENTION_SWEEP_SCHEDULER_ID = 'retention-sweep';
