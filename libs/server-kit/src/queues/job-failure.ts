@@ -31,3 +31,20 @@ export function failsForGood(job: Pick<Job, 'attemptsMade' | 'opts'>, error: unk
   }
   return job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
 }
+
+/**
+ * Runs a job's work and, when it throws for good (failsForGood), `onFinalFailure` before the error
+ * goes back to BullMQ. An error from onFinalFailure replaces the work's: the attempt still fails.
+ */
+export async function withFinalFailure<T>(
+  job: Pick<Job, 'attemptsMade' | 'opts'>,
+  work: () => Promise<T>,
+  onFinalFailure: (error: unknown) => Promise<void>,
+): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (failsForGood(job, error)) await onFinalFailure(error);
+    throw error;
+  }
+}
