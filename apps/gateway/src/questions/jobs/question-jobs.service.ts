@@ -6,6 +6,7 @@ import {
   type MemberAnswerJobData,
   PROVIDERS,
   type Provider,
+  type ProviderQueueName,
   QUEUES,
   finaliseJobId,
   jobId,
@@ -13,7 +14,7 @@ import {
   errorMessage,
 } from '@council/contracts';
 import { type QuestionAgentEntity } from '@council/db';
-import { buildQuestionFlow, providerJobOptions } from '@council/server-kit';
+import { JobQueue, buildQuestionFlow, providerJobOptions } from '@council/server-kit';
 import { FlowProducer, type Job, Queue } from 'bullmq';
 import { QUESTION_FLOW_PRODUCER } from '../questions.constants';
 import { type CouncilPlan } from '../questions.util';
@@ -32,7 +33,7 @@ export interface QueuedQuestion {
 @Injectable()
 export class QuestionJobs {
   private readonly logger = new Logger(QuestionJobs.name);
-  private readonly providerQueues: Record<Provider, Queue>;
+  private readonly providerQueues: Record<Provider, JobQueue<ProviderQueueName>>;
 
   constructor(
     @InjectFlowProducer(QUESTION_FLOW_PRODUCER) private readonly flows: FlowProducer,
@@ -41,7 +42,11 @@ export class QuestionJobs {
     @InjectQueue(QUEUES.providerAnthropic) anthropicQueue: Queue,
     @InjectQueue(QUEUES.providerXai) xaiQueue: Queue,
   ) {
-    this.providerQueues = { openai: openaiQueue, anthropic: anthropicQueue, xai: xaiQueue };
+    this.providerQueues = {
+      openai: new JobQueue(QUEUES.providerOpenai, openaiQueue),
+      anthropic: new JobQueue(QUEUES.providerAnthropic, anthropicQueue),
+      xai: new JobQueue(QUEUES.providerXai, xaiQueue),
+    };
   }
 
   /** One flow per question: a child per member answer under the question's finalising parent. */
@@ -53,7 +58,7 @@ export class QuestionJobs {
   async requeueMemberAnswer(data: MemberAnswerJobData): Promise<void> {
     const queue = this.providerQueues[data.provider];
     const id = jobId(data.questionId, data.memberOrder, 0);
-    const previous = await queue.getJob(id);
+    const previous = await queue.queue.getJob(id);
     if (previous) await previous.remove();
     await queue.add(JOBS.memberAnswer, data, providerJobOptions(id));
   }
@@ -75,13 +80,13 @@ export class QuestionJobs {
       });
     };
     for (const member of members) {
-      const queue = this.providerQueues[member.agent?.provider ?? 'openai'];
+      const { queue } = this.providerQueues[member.agent?.provider ?? 'openai'];
       for (let round = 0; round <= DEBATE_MAX_ROUNDS; round += 1) {
         await tryRemove(await queue.getJob(jobId(questionId, member.order, round)));
       }
     }
     for (const provider of PROVIDERS) {
-      await tryRemove(await this.providerQueues[provider].getJob(synthesisJobId(questionId)));
+      await tryRemove(await this.providerQueues[provider].queue.getJob(synthesisJobId(questionId)));
     }
     if (!active) await tryRemove(await this.consensusQueue.getJob(finaliseJobId(questionId)));
   }
