@@ -5,6 +5,7 @@ import {
   type ModelResponse,
   type RoleResponse,
   providerModesKey,
+  errorMessage,
 } from '@council/contracts';
 import { AgentEntity, ModelEntity, RoleEntity } from '@council/db';
 import { REDIS_CLIENT, type RedisClient } from '@council/server-kit';
@@ -47,7 +48,7 @@ export class CatalogueService {
     try {
       return await this.redis.hgetall(providerModesKey(this.env.REDIS_PREFIX));
     } catch (error) {
-      this.logger.warn(`Provider modes unavailable: ${(error as Error).message}`);
+      this.logger.warn(`Provider modes unavailable: ${errorMessage(error)}`);
       return {};
     }
   }
