@@ -1,8 +1,7 @@
 import { type DynamicModule, Module } from '@nestjs/common';
-import { QUEUES } from '@council/contracts';
-import { QueueModule, coreImports, queueDepthMetricsProvider } from '@council/server-kit';
+import { QueueModule, coreImports } from '@council/server-kit';
 import { type ConsensusWorkerEnv } from './config/consensus-worker.env';
-import { ConsensusWorkerService } from './consensus/consensus-worker.service';
+import { ConsensusModule } from './consensus/consensus.module';
 import { RetentionModule } from './retention/retention.module';
 
 @Module({})
@@ -13,10 +12,9 @@ export class ConsensusWorkerModule {
       imports: [
         ...coreImports('consensus-worker', config),
         QueueModule.forRoot(),
-        QueueModule.registerQueues(QUEUES.consensus),
+        ConsensusModule.forRoot(config),
         RetentionModule,
       ],
-      providers: [queueDepthMetricsProvider([QUEUES.consensus]), ConsensusWorkerService],
     };
   }
 }

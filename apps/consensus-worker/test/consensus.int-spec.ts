@@ -37,7 +37,8 @@ import {
 } from '@council/testing';
 import { FlowProducer, type Job, Queue, UnrecoverableError, Worker } from 'bullmq';
 import { DataSource } from 'typeorm';
-import { ConsensusJobRunner, UNFINISHED_ERROR } from '../src/consensus/consensus-job.runner';
+import { ConsensusJobRunner } from '../src/consensus/consensus-job.runner';
+import { UNFINISHED_ERROR } from '../src/consensus/consensus.repository';
 import { createConsensusWorker } from '../src/consensus/consensus-worker';
 
 /** How the stand-in answers one job: whether a revision changed position, or the job fails. */

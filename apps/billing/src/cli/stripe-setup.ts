@@ -7,6 +7,7 @@ import { IsOptional, Matches } from 'class-validator';
 import Stripe from 'stripe';
 import { setUpStripeCatalog } from '../stripe/stripe-catalog.setup';
 import { stripeClientOptions } from '../stripe/stripe-sdk.service';
+import { errorMessage } from '@council/contracts';
 
 class StripeSetupEnv {
   @Matches(/^(sk|rk)_(test|live)_\w+$/, {
@@ -37,9 +38,7 @@ async function main(): Promise<void> {
 
 main().catch((error: unknown) => {
   const message =
-    error instanceof ConfigValidationError
-      ? error.message
-      : `stripe:setup failed: ${String(error instanceof Error ? error.message : error)}`;
+    error instanceof ConfigValidationError ? error.message : `stripe:setup failed: ${errorMessage(error)}`;
   process.stderr.write(`${message}\n`);
   process.exit(1);
 });

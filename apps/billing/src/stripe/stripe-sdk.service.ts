@@ -1,5 +1,5 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { BILLING_MESSAGES, type BillingMode } from '@council/contracts';
+import { BILLING_MESSAGES, type BillingMode, errorMessage } from '@council/contracts';
 import { DomainException } from '@council/server-kit';
 import Stripe from 'stripe';
 import { BillingEnv } from '../config/billing.env';
@@ -87,7 +87,7 @@ export class StripeSdkService {
     try {
       return this.client.webhooks.constructEvent(rawBody, signature, this.webhookSecret);
     } catch (error) {
-      this.logger.warn(`Rejected a webhook: ${error instanceof Error ? error.message : String(error)}`);
+      this.logger.warn(`Rejected a webhook: ${errorMessage(error)}`);
       throw new DomainException('VALIDATION_FAILED', BILLING_MESSAGES.webhookSignatureInvalid);
     }
   }

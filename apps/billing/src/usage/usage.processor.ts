@@ -1,13 +1,6 @@
-import { Processor, WorkerHost } from '@nestjs/bullmq';
-import { Logger, OnApplicationBootstrap } from '@nestjs/common';
+import { Processor } from '@nestjs/bullmq';
 import { type BillingReleaseReply, JOBS, QUEUES, type UsageSettleJobData } from '@council/contracts';
-import {
-  MetricsService,
-  instrumentWorker,
-  parseJobOrFail,
-  permanentOnDomainError,
-} from '@council/server-kit';
-import { Job } from 'bullmq';
+import { type JobHandlers, JobProcessor, MetricsService, permanentOnDomainError } from '@council/server-kit';
 import { BillingEnv } from '../config/billing.env';
 import { ReservationsService, type SettleResult } from '../reservations/reservations.service';
 
@@ -20,27 +13,25 @@ export const USAGE_CONCURRENCY = 4;
  * so BullMQ retries; the ledger keys make a retried or duplicated job a no-op.
  */
 @Processor(QUEUES.usage, { concurrency: USAGE_CONCURRENCY })
-export class UsageProcessor extends WorkerHost implements OnApplicationBootstrap {
-  private readonly logger = new Logger(UsageProcessor.name);
+export class UsageProcessor extends JobProcessor<typeof QUEUES.usage> {
+  readonly queueName = QUEUES.usage;
 
   constructor(
     private readonly reservations: ReservationsService,
-    private readonly metrics: MetricsService,
+    protected readonly metrics: MetricsService,
     private readonly config: BillingEnv,
   ) {
     super();
   }
 
-  onApplicationBootstrap(): void {
+  override onApplicationBootstrap(): void {
     // Configured per deployment; the decorator cannot read config.
     this.worker.concurrency = this.config.USAGE_CONCURRENCY;
-    instrumentWorker(this.metrics, this.worker);
-    this.worker.on('error', (error) => this.logger.warn(`Worker: ${error.message}`));
+    super.onApplicationBootstrap();
   }
 
-  async process(job: Job): Promise<SettleResult | BillingReleaseReply> {
-    const data = await parseJobOrFail(QUEUES.usage, JOBS.usageSettle, job);
-    return permanentOnDomainError(() => this.apply(data));
+  protected handlers(): JobHandlers<typeof QUEUES.usage> {
+    return { [JOBS.usageSettle]: (data) => permanentOnDomainError(() => this.apply(data)) };
   }
 
   private apply(data: UsageSettleJobData): Promise<SettleResult | BillingReleaseReply> {

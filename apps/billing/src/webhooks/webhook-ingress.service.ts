@@ -6,10 +6,10 @@ import {
   JOBS,
   QUEUES,
   type WebhookBodyEncoding,
-  type WebhookProcessJobData,
   webhookJobId,
 } from '@council/contracts';
 import { StripeEventEntity } from '@council/db';
+import { JobQueue } from '@council/server-kit';
 import { Queue } from 'bullmq';
 import { DataSource } from 'typeorm';
 import { StripeSdkService } from '../stripe/stripe-sdk.service';
@@ -30,11 +30,15 @@ export const WEBHOOK_JOB_OPTIONS = {
  */
 @Injectable()
 export class WebhookIngressService {
+  private readonly queue: JobQueue<typeof QUEUES.billingWebhooks>;
+
   constructor(
     private readonly stripe: StripeSdkService,
     @InjectDataSource() private readonly dataSource: DataSource,
-    @InjectQueue(QUEUES.billingWebhooks) private readonly queue: Queue<WebhookProcessJobData>,
-  ) {}
+    @InjectQueue(QUEUES.billingWebhooks) queue: Queue,
+  ) {
+    this.queue = new JobQueue(QUEUES.billingWebhooks, queue);
+  }
 
   async receive(
     rawBody: string,
@@ -75,7 +79,7 @@ export class WebhookIngressService {
 
   /** A redelivery of an event not processed yet: re-run a job that gave up, else make sure one exists. */
   private async requeue(eventId: string, type: string): Promise<void> {
-    const job = await this.queue.getJob(webhookJobId(eventId));
+    const job = await this.queue.queue.getJob(webhookJobId(eventId));
     if (job && (await job.isFailed())) {
       await job.retry();
       return;

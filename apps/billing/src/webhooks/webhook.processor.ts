@@ -1,15 +1,9 @@
-import { Processor, WorkerHost } from '@nestjs/bullmq';
-import { Logger, OnApplicationBootstrap } from '@nestjs/common';
+import { Processor } from '@nestjs/bullmq';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { JOBS, QUEUES } from '@council/contracts';
+import { JOBS, QUEUES, type WebhookProcessJobData } from '@council/contracts';
 import { StripeEventEntity } from '@council/db';
-import {
-  MetricsService,
-  instrumentWorker,
-  parseJobOrFail,
-  permanentOnDomainError,
-} from '@council/server-kit';
-import { Job, UnrecoverableError } from 'bullmq';
+import { type JobHandlers, JobProcessor, MetricsService, permanentOnDomainError } from '@council/server-kit';
+import { UnrecoverableError } from 'bullmq';
 import { DataSource } from 'typeorm';
 import { StripeObjectSource } from '../stripe/stripe-object-source';
 import { parseStripeEvent } from './billing-event';
@@ -22,25 +16,23 @@ export const WEBHOOK_CONCURRENCY = 4;
  * marked processed only after its work committed, and re-running one is harmless.
  */
 @Processor(QUEUES.billingWebhooks, { concurrency: WEBHOOK_CONCURRENCY })
-export class WebhookProcessor extends WorkerHost implements OnApplicationBootstrap {
-  private readonly logger = new Logger(WebhookProcessor.name);
+export class WebhookProcessor extends JobProcessor<typeof QUEUES.billingWebhooks> {
+  readonly queueName = QUEUES.billingWebhooks;
 
   constructor(
     private readonly events: WebhookEventsService,
     private readonly source: StripeObjectSource,
-    private readonly metrics: MetricsService,
+    protected readonly metrics: MetricsService,
     @InjectDataSource() private readonly dataSource: DataSource,
   ) {
     super();
   }
 
-  onApplicationBootstrap(): void {
-    instrumentWorker(this.metrics, this.worker);
-    this.worker.on('error', (error) => this.logger.warn(`Worker: ${error.message}`));
+  protected handlers(): JobHandlers<typeof QUEUES.billingWebhooks> {
+    return { [JOBS.webhookProcess]: (data) => this.apply(data) };
   }
 
-  async process(job: Job): Promise<FulfilmentOutcome | 'done'> {
-    const data = await parseJobOrFail(QUEUES.billingWebhooks, JOBS.webhookProcess, job);
+  private async apply(data: WebhookProcessJobData): Promise<FulfilmentOutcome | 'done'> {
     // Demo events are applied in the request that confirms them (DemoCheckoutService).
     if (data.source !== 'stripe') throw new UnrecoverableError(`Unexpected webhook source "${data.source}"`);
     const events = this.dataSource.getRepository(StripeEventEntity);

@@ -1,8 +1,6 @@
-import { Processor, WorkerHost } from '@nestjs/bullmq';
-import { Logger, type OnApplicationBootstrap } from '@nestjs/common';
+import { Processor } from '@nestjs/bullmq';
 import { JOBS, QUEUES } from '@council/contracts';
-import { MetricsService, instrumentWorker, parseJobOrFail } from '@council/server-kit';
-import { type Job } from 'bullmq';
+import { type JobHandlers, JobProcessor, MetricsService } from '@council/server-kit';
 import { RetentionService } from './retention.service';
 
 export interface RetentionSweepResult {
@@ -14,23 +12,21 @@ export interface RetentionSweepResult {
  * payload can never succeed, so it fails at once (UnrecoverableError).
  */
 @Processor(QUEUES.retention, { concurrency: 1 })
-export class RetentionProcessor extends WorkerHost implements OnApplicationBootstrap {
-  private readonly logger = new Logger(RetentionProcessor.name);
+export class RetentionProcessor extends JobProcessor<typeof QUEUES.retention> {
+  readonly queueName = QUEUES.retention;
 
   constructor(
     private readonly retention: RetentionService,
-    private readonly metrics: MetricsService,
+    protected readonly metrics: MetricsService,
   ) {
     super();
   }
 
-  onApplicationBootstrap(): void {
-    instrumentWorker(this.metrics, this.worker);
-    this.worker.on('error', (error) => this.logger.warn(`Worker: ${error.message}`));
-  }
-
-  async process(job: Job): Promise<RetentionSweepResult> {
-    const { retentionDays } = await parseJobOrFail(QUEUES.retention, JOBS.retentionSweep, job);
-    return { deleted: await this.retention.sweep(retentionDays) };
+  protected handlers(): JobHandlers<typeof QUEUES.retention> {
+    return {
+      [JOBS.retentionSweep]: async ({ retentionDays }): Promise<RetentionSweepResult> => ({
+        deleted: await this.retention.sweep(retentionDays),
+      }),
+    };
   }
 }

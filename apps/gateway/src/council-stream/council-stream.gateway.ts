@@ -17,6 +17,7 @@ import {
   SOCKET_NAMESPACE,
   SOCKET_REFUSED_EVENTS_BEFORE_DISCONNECT,
   SOCKET_SUBSCRIPTIONS_MAX,
+  errorMessage,
 } from '@council/contracts';
 import { findHostileInput, hostileInputException } from '@council/server-kit';
 import { type ClassConstructor, plainToInstance } from 'class-transformer';
@@ -148,9 +149,7 @@ export class CouncilStreamGateway implements OnGatewayInit, OnGatewayConnection,
       void this.subscribe(socket, payload).then(
         (reply) => (typeof ack === 'function' ? ack(reply) : undefined),
         (error: unknown) => {
-          this.logger.error(
-            `question:subscribe failed: ${error instanceof Error ? error.message : String(error)}`,
-          );
+          this.logger.error(`question:subscribe failed: ${errorMessage(error)}`);
           if (typeof ack === 'function') ack({ ok: false, code: 'INTERNAL', message: 'Could not subscribe' });
         },
       );
@@ -161,9 +160,7 @@ export class CouncilStreamGateway implements OnGatewayInit, OnGatewayConnection,
           if (!isRefusal(dto)) this.tailer.unsubscribe(socket, dto.questionId);
         })
         .catch((error: unknown) => {
-          this.logger.error(
-            `question:unsubscribe failed: ${error instanceof Error ? error.message : String(error)}`,
-          );
+          this.logger.error(`question:unsubscribe failed: ${errorMessage(error)}`);
         });
     });
   }

@@ -8,6 +8,8 @@ import {
   type SocketData,
   decodeStreamEntry,
   questionRoom,
+  compareEntryIds,
+  errorMessage,
 } from '@council/contracts';
 import {
   MetricsService,
@@ -31,7 +33,6 @@ import {
 import {
   type RawStreamEntry,
   type XreadReply,
-  compareEntryIds,
   emitStreamEntry,
   entryTimestampMs,
 } from './council-stream.util';
@@ -245,7 +246,7 @@ export class CouncilStreamTailer implements OnApplicationShutdown {
           for (const [key, entries] of reply ?? []) this.relay(key, entries);
         } catch (error) {
           if (this.stopped) break;
-          this.logger.warn(`Stream tail failed: ${error instanceof Error ? error.message : String(error)}`);
+          this.logger.warn(`Stream tail failed: ${errorMessage(error)}`);
           await new Promise((resolve) => setTimeout(resolve, STREAM_TAIL_ERROR_PAUSE_MS));
         }
       }

@@ -3,20 +3,6 @@
 
 import { type ServerToClientEvents, type StreamEntry } from '@council/contracts';
 
-/** Redis stream ids "<ms>-<seq>", compared numerically: negative when a < b. */
-export function compareEntryIds(a: string, b: string): number {
-  const [aMs, aSeq] = splitId(a);
-  const [bMs, bSeq] = splitId(b);
-  if (aMs !== bMs) return aMs < bMs ? -1 : 1;
-  if (aSeq !== bSeq) return aSeq < bSeq ? -1 : 1;
-  return 0;
-}
-
-function splitId(id: string): [bigint, bigint] {
-  const [ms = '0', seq = '0'] = id.split('-');
-  return [BigInt(ms), BigInt(seq)];
-}
-
 /** The millisecond part of an entry id: when Redis stored it. */
 export function entryTimestampMs(id: string): number {
   return Number(id.split('-')[0]);

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { AUTH_QUERY_PARAMS, OAUTH_ERROR_CODES, ROUTE_PATHS } from '@council/contracts';
+import { AUTH_QUERY_PARAMS, OAUTH_ERROR_CODES, ROUTE_PATHS, errorMessage } from '@council/contracts';
 import { REDIS_CLIENT, RateLimitedException, type RedisClient } from '@council/server-kit';
 import { type Request, type Response } from 'express';
 import { type BaseClient, Issuer, custom, errors, generators } from 'openid-client';
@@ -113,7 +113,7 @@ export class OAuthService {
     try {
       client = await this.clients[provider]();
     } catch (error) {
-      this.logger.warn(`${provider} sign-in unavailable: discovery failed: ${describe(error)}`);
+      this.logger.warn(`${provider} sign-in unavailable: discovery failed: ${errorMessage(error)}`);
       return authErrorPath(unavailableCode(provider));
     }
 
@@ -182,7 +182,7 @@ export class OAuthService {
     try {
       client = await this.clients[provider]();
     } catch (error) {
-      this.logger.warn(`${provider} sign-in unavailable: discovery failed: ${describe(error)}`);
+      this.logger.warn(`${provider} sign-in unavailable: discovery failed: ${errorMessage(error)}`);
       return authErrorPath(unavailableCode(provider));
     }
 
@@ -206,7 +206,7 @@ export class OAuthService {
       if (error instanceof errors.OPError || error instanceof errors.RPError) {
         this.logger.warn(`${provider} sign-in failed: ${error.message}`);
       } else {
-        this.logger.error(`${provider} sign-in failed: ${describe(error)}`);
+        this.logger.error(`${provider} sign-in failed: ${errorMessage(error)}`);
       }
       return authErrorPath(OAUTH_ERROR_CODES.failed);
     }
@@ -248,8 +248,4 @@ export class OAuthService {
     this.logger.log(`${provider} sign-in: discovered ${issuer.metadata.issuer}`);
     return client;
   }
-}
-
-function describe(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }

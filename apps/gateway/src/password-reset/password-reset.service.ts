@@ -5,6 +5,7 @@ import {
   RESET_TOKEN_TTL_MINUTES,
   type ResetPasswordDto,
   SERVER_MESSAGES,
+  errorMessage,
 } from '@council/contracts';
 import { DomainException } from '@council/server-kit';
 import { type Request } from 'express';
@@ -89,9 +90,7 @@ export class PasswordResetService implements BeforeApplicationShutdown {
       .send(mail)
       .catch((error: unknown) =>
         this.logger.error(
-          `Password reset e-mail for user #${userId} could not be sent: ${
-            error instanceof Error ? error.message : String(error)
-          }`,
+          `Password reset e-mail for user #${userId} could not be sent: ${errorMessage(error)}`,
         ),
       )
       .finally(() => this.outgoing.delete(sending));

@@ -290,11 +290,6 @@ export function parseWaitFlag(value: string | undefined): boolean {
   return value === 'true' || value === '1';
 }
 
-/** An error's message for a log line. */
-export function describeError(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}
-
 /** Completed, failed or cancelled: nothing more will run for the question. */
 export function isFinalStatus(status: QuestionStatus): boolean {
   return (FINAL_QUESTION_STATUSES as readonly string[]).includes(status);

@@ -1,6 +1,11 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { CONTACT_RECEIVED_MESSAGE, type ContactDto, type ContactResponse } from '@council/contracts';
+import {
+  CONTACT_RECEIVED_MESSAGE,
+  type ContactDto,
+  type ContactResponse,
+  errorMessage,
+} from '@council/contracts';
 import { SupportMessageEntity } from '@council/db';
 import { DomainException } from '@council/server-kit';
 import { Repository } from 'typeorm';
@@ -80,9 +85,7 @@ export class SupportService {
         await this.mail.send(contactMail(this.config.SUPPORT_EMAIL, stored));
       } catch (error) {
         this.logger.error(
-          `Contact message could not be mailed to ${this.config.SUPPORT_EMAIL}: ${
-            error instanceof Error ? error.message : String(error)
-          }`,
+          `Contact message could not be mailed to ${this.config.SUPPORT_EMAIL}: ${errorMessage(error)}`,
         );
         throw new DomainException('SERVICE_UNAVAILABLE', CONTACT_MAIL_FAILED_MESSAGE);
       }

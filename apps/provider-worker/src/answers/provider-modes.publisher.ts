@@ -1,5 +1,5 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
-import { type ProviderMode, providerModesKey } from '@council/contracts';
+import { type ProviderMode, providerModesKey, errorMessage } from '@council/contracts';
 import { isDemoProvider } from '@council/llm';
 import { REDIS_CLIENT, type RedisClient } from '@council/server-kit';
 import { llmConfigFromEnv } from '../config/llm-config';
@@ -29,7 +29,7 @@ export class ProviderModesPublisher implements OnApplicationBootstrap {
       await this.redis.hset(providerModesKey(this.env.REDIS_PREFIX), modes);
     } catch (error) {
       // Only the label depends on it; answering does not.
-      this.logger.warn(`Could not publish provider modes: ${(error as Error).message}`);
+      this.logger.warn(`Could not publish provider modes: ${errorMessage(error)}`);
     }
   }
 }

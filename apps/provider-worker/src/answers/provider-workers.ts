@@ -1,39 +1,71 @@
-import { type Provider, providerQueueName, queuePrefix } from '@council/contracts';
-import { providerBackoffStrategy } from '@council/server-kit';
-import { type ConnectionOptions, Worker } from 'bullmq';
-import { type ProviderJobResult, type ProviderJobRunner } from './provider-job.runner';
+// How a provider queue's jobs run, shared by the Nest processors (ProviderProcessorsModule) and the
+// bare workers tests start: the handlers and the worker options.
 
-export interface ProviderWorkersOptions {
-  providers: readonly Provider[];
-  /** A new connection for each worker (on a Redis Cluster each owns its client; see bullConnection). */
-  connection: () => ConnectionOptions;
-  /** REDIS_PREFIX; each queue's own prefix and hash tag follow from it (queuePrefix). */
-  redisPrefix: string;
+import {
+  JOBS,
+  type Provider,
+  type ProviderQueueName,
+  providerQueueName,
+  queuePrefix,
+} from '@council/contracts';
+import { JobDispatcher, type JobHandlers, providerBackoffStrategy } from '@council/server-kit';
+import { type ConnectionOptions, Worker, type WorkerOptions } from 'bullmq';
+import { type ProviderJobRunner } from './provider-job.runner';
+
+/** Every job of a provider queue is one provider call, run by the same runner. */
+export function providerHandlers(runner: ProviderJobRunner): JobHandlers<ProviderQueueName> {
+  return {
+    [JOBS.memberAnswer]: (_data, job) => runner.run(job),
+    [JOBS.debateRevision]: (_data, job) => runner.run(job),
+    [JOBS.synthesis]: (_data, job) => runner.run(job),
+  };
+}
+
+export interface ProviderWorkerSettings {
   concurrency: number;
   /** Optional per-queue rate limit: at most `max` jobs started per `duration` ms. */
   limiter?: { max: number; duration: number };
   /** BullMQ lockDuration / stalledInterval (ms): how soon a dead worker's jobs are taken over. */
   lockDurationMs?: number;
   stalledIntervalMs?: number;
+}
+
+/** Worker options of a provider queue, without its connection and prefix. */
+export function providerWorkerOptions(
+  settings: ProviderWorkerSettings,
+): Omit<WorkerOptions, 'connection' | 'prefix'> {
+  return {
+    concurrency: settings.concurrency,
+    ...(settings.limiter ? { limiter: settings.limiter } : {}),
+    ...(settings.lockDurationMs ? { lockDuration: settings.lockDurationMs } : {}),
+    ...(settings.stalledIntervalMs ? { stalledInterval: settings.stalledIntervalMs } : {}),
+    // Provider jobs back off by their own rule (a provider's Retry-After); see PROVIDER_BACKOFF_TYPE.
+    settings: { backoffStrategy: providerBackoffStrategy },
+  };
+}
+
+export interface ProviderWorkersOptions extends ProviderWorkerSettings {
+  providers: readonly Provider[];
+  /** A new connection for each worker (on a Redis Cluster each owns its client; see bullConnection). */
+  connection: () => ConnectionOptions;
+  /** REDIS_PREFIX; each queue's own prefix and hash tag follow from it (queuePrefix). */
+  redisPrefix: string;
   autorun?: boolean;
 }
 
-/** One BullMQ worker per provider queue this process serves, all running the same runner. */
-export function createProviderWorkers(
-  runner: ProviderJobRunner,
-  options: ProviderWorkersOptions,
-): Array<Worker<unknown, ProviderJobResult>> {
-  return options.providers.map(
-    (provider) =>
-      new Worker<unknown, ProviderJobResult>(providerQueueName(provider), (job) => runner.run(job), {
-        connection: options.connection(),
-        prefix: queuePrefix(options.redisPrefix, providerQueueName(provider)),
-        concurrency: options.concurrency,
-        autorun: options.autorun ?? true,
-        ...(options.limiter ? { limiter: options.limiter } : {}),
-        ...(options.lockDurationMs ? { lockDuration: options.lockDurationMs } : {}),
-        ...(options.stalledIntervalMs ? { stalledInterval: options.stalledIntervalMs } : {}),
-        settings: { backoffStrategy: providerBackoffStrategy },
-      }),
-  );
+/**
+ * Bare BullMQ workers of provider queues with the handlers and options the Nest processors use,
+ * for tests that drive the queues without a Nest application.
+ */
+export function createProviderWorkers(runner: ProviderJobRunner, options: ProviderWorkersOptions): Worker[] {
+  return options.providers.map((provider) => {
+    const queue = providerQueueName(provider);
+    const dispatcher = new JobDispatcher(queue, providerHandlers(runner));
+    return new Worker(queue, (job, token) => dispatcher.dispatch(job, token), {
+      ...providerWorkerOptions(options),
+      connection: options.connection(),
+      prefix: queuePrefix(options.redisPrefix, queue),
+      autorun: options.autorun ?? true,
+    });
+  });
 }

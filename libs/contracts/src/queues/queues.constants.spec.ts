@@ -10,6 +10,7 @@ import {
   queuePrefix,
   isJobName,
   providerQueueName,
+  queueCarries,
 } from './queues.constants';
 import { JOB_PAYLOAD_CLASSES } from './queues.payloads';
 
@@ -64,6 +65,7 @@ describe('queue and job names', () => {
       usageSettle: 'usage-settle',
       retentionSweep: 'retention-sweep',
       webhookProcess: 'webhook-process',
+      questionFail: 'question-fail',
     });
     expect(isJobName('synthesis')).toBe(true);
     expect(isJobName('consensus')).toBe(false);
@@ -72,8 +74,11 @@ describe('queue and job names', () => {
   it('routes every job to some queue and every queue to known jobs', () => {
     const routed = new Set(ALL_QUEUE_NAMES.flatMap(queueJobs));
     expect([...routed].sort()).toEqual([...ALL_JOB_NAMES].sort());
-    expect(queueJobs(QUEUES.consensus)).toEqual(['consensus-finalise']);
+    expect(queueJobs(QUEUES.consensus)).toEqual(['consensus-finalise', 'question-fail']);
     expect(queueJobs(providerQueueName('gemini'))).toEqual(queueJobs(QUEUES.providerOpenai));
+    expect(queueCarries(QUEUES.consensus, 'question-fail')).toBe(true);
+    expect(queueCarries(QUEUES.usage, 'question-fail')).toBe(false);
+    expect(queueCarries(providerQueueName('local'), 'synthesis')).toBe(true);
   });
 
   it('has a payload class for every job', () => {

@@ -86,6 +86,8 @@ export const JOBS = {
   usageSettle: 'usage-settle',
   retentionSweep: 'retention-sweep',
   webhookProcess: 'webhook-process',
+  /** Ends a question whose flow parent failed for good: members closed, reservation released. */
+  questionFail: 'question-fail',
 } as const;
 
 export type JobName = (typeof JOBS)[keyof typeof JOBS];
@@ -94,17 +96,36 @@ export const ALL_JOB_NAMES: readonly JobName[] = Object.values(JOBS);
 
 const PROVIDER_JOBS = [JOBS.memberAnswer, JOBS.debateRevision, JOBS.synthesis] as const;
 
-/** Which jobs each queue carries, so a worker can refuse to start with a job it has no handler for. */
-export function queueJobs(queue: QueueName): readonly JobName[] {
-  return isProviderQueue(queue) ? PROVIDER_JOBS : STATIC_QUEUE_JOBS[queue];
-}
-
-const STATIC_QUEUE_JOBS: Readonly<Record<Exclude<QueueName, ProviderQueueName>, readonly JobName[]>> = {
-  [QUEUES.consensus]: [JOBS.consensusFinalise],
+/**
+ * Which jobs each queue carries, so a worker can refuse to start with a job it has no handler for,
+ * and adding a job to a queue that does not carry it fails to compile (QueueJobName). Every
+ * provider queue, built in or from the catalogue, carries the provider jobs.
+ */
+const STATIC_QUEUE_JOBS = {
+  [QUEUES.consensus]: [JOBS.consensusFinalise, JOBS.questionFail],
   [QUEUES.usage]: [JOBS.usageSettle],
   [QUEUES.retention]: [JOBS.retentionSweep],
   [QUEUES.billingWebhooks]: [JOBS.webhookProcess],
-};
+} as const satisfies Readonly<Record<Exclude<QueueName, ProviderQueueName>, readonly JobName[]>>;
+
+type StaticQueueName = keyof typeof STATIC_QUEUE_JOBS;
+
+/** The jobs queue Q carries. */
+export type QueueJobName<Q extends QueueName> = Q extends StaticQueueName
+  ? (typeof STATIC_QUEUE_JOBS)[Q][number]
+  : (typeof PROVIDER_JOBS)[number];
+
+export function queueJobs<Q extends QueueName>(queue: Q): readonly QueueJobName<Q>[] {
+  const jobs: readonly JobName[] = isProviderQueue(queue)
+    ? PROVIDER_JOBS
+    : STATIC_QUEUE_JOBS[queue as StaticQueueName];
+  return jobs as readonly QueueJobName<Q>[];
+}
+
+/** Whether queue `queue` carries job `name` (a run-time QueueJobName check). */
+export function queueCarries<Q extends QueueName>(queue: Q, name: string): name is QueueJobName<Q> {
+  return (queueJobs(queue) as readonly string[]).includes(name);
+}
 
 /** Job scheduler id of the retention sweep (BullMQ upsertJobScheduler), so replicas share one schedule. */
 export const RETENTION_SWEEP_SCHEDULER_ID = 'retention-sweep';

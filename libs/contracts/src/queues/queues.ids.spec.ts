@@ -2,6 +2,7 @@ import {
   finaliseJobId,
   isBullMqSafeJobId,
   jobId,
+  questionFailJobId,
   synthesisJobId,
   usageIdempotencyKey,
   usageJobId,
@@ -35,9 +36,11 @@ describe('job ids', () => {
     expect(() => webhookJobId('evt:1')).toThrow(RangeError);
   });
 
-  it('gives synthesis, finalise, usage and webhook jobs their own ids', () => {
+  it('gives synthesis, finalise, fail, usage and webhook jobs their own ids', () => {
     expect(synthesisJobId(Q)).toBe(`${Q}:synthesis:0`);
     expect(finaliseJobId(Q)).toBe(`${Q}:finalise:0`);
+    expect(questionFailJobId(Q)).toBe(`${Q}:fail:0`);
+    expect(() => questionFailJobId(0)).toThrow(RangeError);
     expect(usageJobId({ kind: 'response', questionId: Q, memberOrder: 2, round: 1 })).toBe(`${Q}:2:1`);
     expect(usageJobId({ kind: 'response', questionId: Q, memberOrder: null, round: 2 })).toBe(
       `${Q}:consensus:2`,
@@ -58,6 +61,7 @@ describe('job ids', () => {
       jobId(Number.MAX_SAFE_INTEGER, 9, 3),
       synthesisJobId(Q),
       finaliseJobId(Q),
+      questionFailJobId(Q),
       usageJobId({ kind: 'response', questionId: Q, memberOrder: null, round: 0 }),
       usageJobId({ kind: 'release', questionId: Q, memberOrder: null, round: 0 }),
       webhookJobId('evt_123'),

@@ -27,6 +27,12 @@ export function finaliseJobId(questionId: number): string {
   return `${questionId}:finalise:0`;
 }
 
+/** The job that ends a question whose flow parent failed for good: one per question. */
+export function questionFailJobId(questionId: number): string {
+  assertId(questionId);
+  return `${questionId}:fail:0`;
+}
+
 type UsageKey = Pick<UsageSettleJobData, 'kind' | 'questionId' | 'memberOrder' | 'round'>;
 
 /** One settlement per response (member or consensus) and one release per question. */

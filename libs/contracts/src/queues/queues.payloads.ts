@@ -117,6 +117,21 @@ export class ConsensusFinaliseJobData {
   round: number;
 }
 
+/**
+ * A question whose flow parent failed for good (its last attempt, or an unrecoverable error) is
+ * ended by a job of its own, retried until it holds. Job id: questionFailJobId(questionId).
+ */
+export class QuestionFailJobData {
+  @IsInt()
+  @Min(1)
+  questionId: number;
+
+  /** The question's owner, whose reservation is released. */
+  @IsInt()
+  @Min(1)
+  userId: number;
+}
+
 export const USAGE_KINDS = ['response', 'release'] as const;
 export type UsageKind = (typeof USAGE_KINDS)[number];
 
@@ -216,6 +231,7 @@ export interface JobPayloads {
   [JOBS.usageSettle]: UsageSettleJobData;
   [JOBS.retentionSweep]: RetentionSweepJobData;
   [JOBS.webhookProcess]: WebhookProcessJobData;
+  [JOBS.questionFail]: QuestionFailJobData;
 }
 
 export type JobPayload<N extends keyof JobPayloads> = JobPayloads[N];
@@ -229,4 +245,5 @@ export const JOB_PAYLOAD_CLASSES: { readonly [N in keyof JobPayloads]: new () =>
   [JOBS.usageSettle]: UsageSettleJobData,
   [JOBS.retentionSweep]: RetentionSweepJobData,
   [JOBS.webhookProcess]: WebhookProcessJobData,
+  [JOBS.questionFail]: QuestionFailJobData,
 };

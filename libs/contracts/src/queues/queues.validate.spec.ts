@@ -58,6 +58,13 @@ describe('parseJobPayload', () => {
         source: 'stripe',
       }),
     ).resolves.toBeDefined();
+    await expect(parseJobPayload('question-fail', { questionId: Q, userId: U })).resolves.toEqual({
+      questionId: Q,
+      userId: U,
+    });
+    await expect(parseJobPayload('question-fail', { questionId: 0, userId: U })).rejects.toThrow(
+      'questionId',
+    );
   });
 
   it('rejects a payload with wrong fields, naming them', async () => {

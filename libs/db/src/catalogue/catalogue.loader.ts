@@ -3,6 +3,7 @@ import * as path from 'node:path';
 import { parse } from 'yaml';
 import { type Catalogue } from './catalogue.types';
 import { CatalogueValidationError, validateCatalogue } from './catalogue.validator';
+import { errorMessage } from '@council/contracts';
 
 /** Environment variable that points the seed at another catalogue file. */
 export const CATALOGUE_FILE_ENV = 'CATALOGUE_FILE';
@@ -22,7 +23,7 @@ export function parseCatalogueText(text: string, source = 'catalogue'): Catalogu
   try {
     data = parse(text);
   } catch (error) {
-    const reason = error instanceof Error ? error.message : String(error);
+    const reason = errorMessage(error);
     throw new CatalogueValidationError(source, [`not valid YAML/JSON: ${reason}`]);
   }
   return validateCatalogue(data, source);
@@ -37,7 +38,7 @@ export function loadCatalogueFile(filePath: string = resolveCatalogueFile()): Ca
   try {
     text = readFileSync(filePath, 'utf8');
   } catch (error) {
-    const reason = error instanceof Error ? error.message : String(error);
+    const reason = errorMessage(error);
     throw new Error(
       `cannot read catalogue file ${filePath} (set ${CATALOGUE_FILE_ENV} to override): ${reason}`,
     );

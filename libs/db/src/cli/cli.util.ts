@@ -1,6 +1,7 @@
 import { DataSource } from 'typeorm';
 import { describeDatabaseUrl, requireDatabaseUrl } from '../config/database-url.util';
 import { createDataSourceOptions } from '../config/data-source-options';
+import { errorMessage } from '@council/contracts';
 
 /** Connects with DATABASE_URL, runs `work`, and always closes the pool so the process can exit. */
 export async function withCliDataSource<T>(
@@ -22,7 +23,7 @@ export async function withCliDataSource<T>(
 /** Runs a CLI's main function; any failure becomes one clear line on stderr and exit code 1. */
 export function runCli(name: string, main: () => Promise<void>): void {
   main().catch((error: unknown) => {
-    const message = error instanceof Error ? error.message : String(error);
+    const message = errorMessage(error);
     console.error(`${name}: ${message}`);
     process.exitCode = 1;
   });

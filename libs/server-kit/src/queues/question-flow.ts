@@ -2,18 +2,10 @@
 // consensus queue; its children are the members' first answers, each on its provider's queue.
 // The gateway adds it with FlowProducer.add(buildQuestionFlow(...)).
 
-import {
-  type ConsensusFinaliseJobData,
-  JOBS,
-  type MemberAnswerJobData,
-  type Provider,
-  QUEUES,
-  finaliseJobId,
-  jobId,
-  providerQueueName,
-} from '@council/contracts';
+import { JOBS, type Provider, QUEUES, finaliseJobId, jobId, providerQueueName } from '@council/contracts';
 import { type FlowJob } from 'bullmq';
 import { type ProviderJobOptionsOverrides, providerJobOptions } from './job-options';
+import { flowJob } from './job-queue';
 
 export interface QuestionFlowQuestion {
   id: number;
@@ -50,28 +42,11 @@ export function buildQuestionFlow(
   if (members.length === 0) throw new RangeError('A question needs at least one member');
   const sorted = [...members].sort((a, b) => a.order - b.order);
   const leaderOrder = question.showDebate ? (options.leaderOrder ?? sorted[0].order) : null;
-  const parent: ConsensusFinaliseJobData = {
-    questionId: question.id,
-    userId: question.userId,
-    showDebate: question.showDebate,
-    showReasoning: question.showReasoning,
-    leaderOrder,
-    step: 'answers',
-    round: 0,
-  };
-  return {
-    name: JOBS.consensusFinalise,
-    queueName: QUEUES.consensus,
-    data: parent,
-    opts: {
-      jobId: finaliseJobId(question.id),
-      attempts: 3,
-      backoff: { type: 'exponential', delay: 1000 },
-      removeOnComplete: { age: 24 * 60 * 60, count: 10_000 },
-      removeOnFail: { age: 7 * 24 * 60 * 60 },
-    },
-    children: sorted.map((member) => {
-      const data: MemberAnswerJobData = {
+  const children = sorted.map((member) =>
+    flowJob(
+      providerQueueName(member.provider),
+      JOBS.memberAnswer,
+      {
         questionId: question.id,
         memberOrder: member.order,
         round: 0,
@@ -81,13 +56,29 @@ export function buildQuestionFlow(
         provider: member.provider,
         userId: question.userId,
         showReasoning: question.showReasoning,
-      };
-      return {
-        name: JOBS.memberAnswer,
-        queueName: providerQueueName(member.provider),
-        data,
-        opts: providerJobOptions(jobId(question.id, member.order, 0), options),
-      };
-    }),
-  };
+      },
+      providerJobOptions(jobId(question.id, member.order, 0), options),
+    ),
+  );
+  return flowJob(
+    QUEUES.consensus,
+    JOBS.consensusFinalise,
+    {
+      questionId: question.id,
+      userId: question.userId,
+      showDebate: question.showDebate,
+      showReasoning: question.showReasoning,
+      leaderOrder,
+      step: 'answers',
+      round: 0,
+    },
+    {
+      jobId: finaliseJobId(question.id),
+      attempts: 3,
+      backoff: { type: 'exponential', delay: 1000 },
+      removeOnComplete: { age: 24 * 60 * 60, count: 10_000 },
+      removeOnFail: { age: 7 * 24 * 60 * 60 },
+    },
+    children,
+  );
 }

@@ -1,9 +1,11 @@
 import { BullModule } from '@nestjs/bullmq';
 import { type DynamicModule, Module } from '@nestjs/common';
+import { DiscoveryModule } from '@nestjs/core';
 import { type QueueName, queuePrefix } from '@council/contracts';
 import { BaseServerEnv } from '../config/base-server.env';
 import { redisOptionsFromUrl } from '../redis/redis-url.util';
 import { bullConnection } from './bull-connection';
+import { JobHandlerRegistry } from './job-handler.registry';
 
 /**
  * Options of one queue (or flow producer) registered with Nest: its own connection, which Nest's
@@ -21,10 +23,13 @@ function queueOptions(env: BaseServerEnv, name: QueueName) {
 /** BullMQ on the configured Redis or Redis Cluster. */
 @Module({})
 export class QueueModule {
+  /** BullMQ's root options, and the registry that refuses two processors for one job at start-up. */
   static forRoot(): DynamicModule {
     return {
       module: QueueModule,
+      providers: [JobHandlerRegistry],
       imports: [
+        DiscoveryModule,
         BullModule.forRootAsync({
           inject: [BaseServerEnv],
           // Each registration brings its own connection and prefix (registerQueues); this fallback

@@ -5,6 +5,7 @@ import {
   type AskQuestionResult,
   answerMaxOutputTokensFor,
   estimateQuestionTokens,
+  errorMessage,
 } from '@council/contracts';
 import { DomainException, QuestionStreamWriter } from '@council/server-kit';
 import { BillingClient } from '../../billing/billing.client';
@@ -17,7 +18,6 @@ import { QUEUE_UNAVAILABLE_MESSAGE } from '../questions.constants';
 import {
   type CatalogueSnapshot,
   type CouncilPlan,
-  describeError,
   newQuestionResponse,
   planCouncil,
   plannedAgentResponses,
@@ -57,7 +57,7 @@ export class AskQuestion {
         plan,
       );
     } catch (error) {
-      this.logger.error(`Question ${question.id} could not be queued: ${describeError(error)}`);
+      this.logger.error(`Question ${question.id} could not be queued: ${errorMessage(error)}`);
       await this.failUnqueued(user.id, question.id, QUEUE_UNAVAILABLE_MESSAGE);
       throw new DomainException('SERVICE_UNAVAILABLE', QUEUE_UNAVAILABLE_MESSAGE);
     }
@@ -107,7 +107,7 @@ export class AskQuestion {
       if (error instanceof BillingRpcException && error.body.statusCode < 500) {
         await this.questions.remove(questionId);
       } else {
-        await this.failUnqueued(user.id, questionId, describeError(error));
+        await this.failUnqueued(user.id, questionId, errorMessage(error));
       }
       throw error;
     }
@@ -117,7 +117,7 @@ export class AskQuestion {
   private async failUnqueued(userId: number, questionId: number, reason: string): Promise<void> {
     await this.billing.release(userId, questionId).catch((error: unknown) => {
       this.logger.error(
-        `Question ${questionId}: release after a failed enqueue failed: ${describeError(error)}`,
+        `Question ${questionId}: release after a failed enqueue failed: ${errorMessage(error)}`,
       );
     });
     await this.questions.markFailed(questionId);

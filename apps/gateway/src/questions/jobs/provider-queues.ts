@@ -1,7 +1,13 @@
 import { InjectQueue } from '@nestjs/bullmq';
 import { Injectable, type OnApplicationShutdown } from '@nestjs/common';
-import { type Provider, QUEUES, providerQueueName, queuePrefix } from '@council/contracts';
-import { bullConnection, closeBullMq } from '@council/server-kit';
+import {
+  type Provider,
+  type ProviderQueueName,
+  QUEUES,
+  providerQueueName,
+  queuePrefix,
+} from '@council/contracts';
+import { JobQueue, bullConnection, closeBullMq } from '@council/server-kit';
 import { Queue } from 'bullmq';
 import { GatewayEnv } from '../../config/gateway.env';
 
@@ -11,7 +17,7 @@ import { GatewayEnv } from '../../config/gateway.env';
  */
 @Injectable()
 export class ProviderQueues implements OnApplicationShutdown {
-  private readonly queues = new Map<Provider, Queue>();
+  private readonly queues = new Map<Provider, JobQueue<ProviderQueueName>>();
   private readonly added = new Set<Queue>();
 
   constructor(

@@ -8,12 +8,13 @@ import {
   finaliseJobId,
   jobId,
   synthesisJobId,
+  errorMessage,
 } from '@council/contracts';
 import { type QuestionAgentEntity } from '@council/db';
 import { buildQuestionFlow, providerJobOptions } from '@council/server-kit';
 import { FlowProducer, type Job, Queue } from 'bullmq';
 import { QUESTION_FLOW_PRODUCER } from '../questions.constants';
-import { type CouncilPlan, describeError } from '../questions.util';
+import { type CouncilPlan } from '../questions.util';
 import { ProviderQueues } from './provider-queues';
 
 /** States of a job that has not started: removing it is safe. */
@@ -46,7 +47,7 @@ export class QuestionJobs {
   async requeueMemberAnswer(data: MemberAnswerJobData): Promise<void> {
     const queue = this.providerQueues.get(data.provider);
     const id = jobId(data.questionId, data.memberOrder, 0);
-    const previous = await queue.getJob(id);
+    const previous = await queue.queue.getJob(id);
     if (previous) await previous.remove();
     await queue.add(JOBS.memberAnswer, data, providerJobOptions(id));
   }
@@ -64,19 +65,19 @@ export class QuestionJobs {
       if (!NOT_STARTED_STATES.has(state)) return;
       await job.remove().catch((error: unknown) => {
         active = true;
-        this.logger.warn(`Question ${questionId}: job ${job.id ?? '?'} not removed: ${describeError(error)}`);
+        this.logger.warn(`Question ${questionId}: job ${job.id ?? '?'} not removed: ${errorMessage(error)}`);
       });
     };
     const providers = new Set(members.map((member) => member.agent?.provider ?? 'openai'));
     for (const member of members) {
-      const queue = this.providerQueues.get(member.agent?.provider ?? 'openai');
+      const { queue } = this.providerQueues.get(member.agent?.provider ?? 'openai');
       for (let round = 0; round <= DEBATE_MAX_ROUNDS; round += 1) {
         await tryRemove(await queue.getJob(jobId(questionId, member.order, round)));
       }
     }
     // The synthesis runs on the leader's provider, one of the members'.
     for (const provider of providers) {
-      await tryRemove(await this.providerQueues.get(provider).getJob(synthesisJobId(questionId)));
+      await tryRemove(await this.providerQueues.get(provider).queue.getJob(synthesisJobId(questionId)));
     }
     if (!active) await tryRemove(await this.consensusQueue.getJob(finaliseJobId(questionId)));
   }

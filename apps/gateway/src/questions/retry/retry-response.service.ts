@@ -1,5 +1,10 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { type MemberAnswerJobData, type ResponseRow, SERVER_MESSAGES } from '@council/contracts';
+import {
+  type MemberAnswerJobData,
+  type ResponseRow,
+  SERVER_MESSAGES,
+  errorMessage,
+} from '@council/contracts';
 import { DomainException, QuestionStreamWriter } from '@council/server-kit';
 import { BillingClient } from '../../billing/billing.client';
 import { type AuthUser } from '../../users/users.util';
@@ -13,7 +18,7 @@ import {
   RETRY_NOT_FAILED_MESSAGE,
   RETRY_WHILE_RUNNING_MESSAGE,
 } from '../questions.constants';
-import { describeError, isFinalStatus, toResponseRow } from '../questions.util';
+import { isFinalStatus, toResponseRow } from '../questions.util';
 
 /**
  * Runs one failed member answer again (owner only; a finished question's first-round answers).
@@ -70,7 +75,7 @@ export class RetryResponse {
       await this.jobs.requeueMemberAnswer(data);
     } catch (error) {
       this.logger.error(
-        `Question ${questionId}: retry of member ${member.order} not queued: ${describeError(error)}`,
+        `Question ${questionId}: retry of member ${member.order} not queued: ${errorMessage(error)}`,
       );
       await this.responses.restoreFailed(response.id, response.error);
       throw new DomainException('SERVICE_UNAVAILABLE', QUEUE_UNAVAILABLE_MESSAGE);

@@ -1,0 +1,57 @@
+import { getQueueToken } from '@nestjs/bullmq';
+import { type DynamicModule, Module } from '@nestjs/common';
+import { type Provider, QUEUES, providerQueueName } from '@council/contracts';
+import { QueueModule, REDIS_CLIENT, type RedisClient, queueDepthMetricsProvider } from '@council/server-kit';
+import { type Queue } from 'bullmq';
+import { DataSource } from 'typeorm';
+import { llmConfigFromEnv } from '../config/llm-config';
+import { ProviderWorkerEnv } from '../config/provider-worker.env';
+import { ProviderJobRunner } from './provider-job.runner';
+import { providerProcessorClass } from './provider.processor';
+
+/**
+ * One processor per provider queue this process serves, all running one ProviderJobRunner. The
+ * queues are registered by this module's imports, which Nest shuts down after it, so the last jobs
+ * can still queue their usage.
+ */
+@Module({})
+export class ProviderProcessorsModule {
+  static forProviders(providers: readonly Provider[], env: ProviderWorkerEnv): DynamicModule {
+    const names = providers.map(providerQueueName);
+    const settings = {
+      concurrency: env.PROVIDER_CONCURRENCY,
+      limiter: env.PROVIDER_RATE_LIMIT_MAX
+        ? { max: env.PROVIDER_RATE_LIMIT_MAX, duration: env.PROVIDER_RATE_LIMIT_DURATION_MS }
+        : undefined,
+      lockDurationMs: env.PROVIDER_LOCK_DURATION_MS,
+      stalledIntervalMs: env.PROVIDER_STALLED_INTERVAL_MS,
+    };
+    return {
+      module: ProviderProcessorsModule,
+      imports: [QueueModule.registerQueues(...names, QUEUES.usage)],
+      providers: [
+        {
+          provide: ProviderJobRunner,
+          inject: [ProviderWorkerEnv, DataSource, REDIS_CLIENT, getQueueToken(QUEUES.usage)],
+          useFactory: (
+            config: ProviderWorkerEnv,
+            dataSource: DataSource,
+            redis: RedisClient,
+            usageQueue: Queue,
+          ) =>
+            new ProviderJobRunner({
+              dataSource,
+              redis,
+              prefix: config.REDIS_PREFIX,
+              usageQueue,
+              llm: llmConfigFromEnv(config),
+              idleTimeoutMs: config.PROVIDER_IDLE_TIMEOUT_MS,
+            }),
+        },
+        ...providers.map((provider) => providerProcessorClass(provider, env, settings)),
+        // The depth of the queues this process serves is what the HPA scales on.
+        queueDepthMetricsProvider(names),
+      ],
+    };
+  }
+}
