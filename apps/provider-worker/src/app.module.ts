@@ -1,20 +1,21 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { QueueModule, coreImports } from '@council/server-kit';
-import { ProviderModesPublisher } from './answers/provider-modes.publisher';
+import { PROVIDER_SETUP, ProviderModesPublisher } from './answers/provider-modes.publisher';
 import { ProviderProcessorsModule } from './answers/provider-processors.module';
+import { type ProviderSetup } from './config/provider-setup';
 import { type ProviderWorkerEnv } from './config/provider-worker.env';
 
 @Module({})
 export class ProviderWorkerModule {
-  static forRoot(config: ProviderWorkerEnv): DynamicModule {
+  static forRoot(config: ProviderWorkerEnv, setup: ProviderSetup): DynamicModule {
     return {
       module: ProviderWorkerModule,
       imports: [
         ...coreImports('provider-worker', config),
         QueueModule.forRoot(),
-        ProviderProcessorsModule.forProviders(config.PROVIDER_QUEUES, config),
+        ProviderProcessorsModule.forProviders(setup.served, config, setup.llm),
       ],
-      providers: [ProviderModesPublisher],
+      providers: [{ provide: PROVIDER_SETUP, useValue: setup }, ProviderModesPublisher],
     };
   }
 }

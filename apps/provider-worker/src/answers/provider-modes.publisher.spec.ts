@@ -1,28 +1,23 @@
 import { providerModesKey } from '@council/contracts';
 import { type Redis } from 'ioredis';
+import { type ProviderSetup } from '../config/provider-setup';
 import { type ProviderWorkerEnv } from '../config/provider-worker.env';
 import { ProviderModesPublisher } from './provider-modes.publisher';
 
-function publisherFor(env: Partial<ProviderWorkerEnv>, hset: jest.Mock) {
-  const full = { REDIS_PREFIX: 'pfx', PROVIDER_IDLE_TIMEOUT_MS: 30_000, ...env } as ProviderWorkerEnv;
-  return new ProviderModesPublisher(full, { hset } as unknown as Redis);
+function publisherFor(modes: ProviderSetup['modes'], hset: jest.Mock) {
+  const env = { REDIS_PREFIX: 'pfx' } as ProviderWorkerEnv;
+  return new ProviderModesPublisher(env, { hset } as unknown as Redis, { served: [], modes, llm: {} });
 }
 
 describe('ProviderModesPublisher', () => {
-  it('publishes demo for providers without a key and live for those with one, for the queues served', async () => {
-    const hset = jest.fn().mockResolvedValue(2);
-    await publisherFor(
-      { PROVIDER_QUEUES: ['openai', 'xai'], OPENAI_API_KEY: 'sk-test', XAI_API_KEY: ' ' },
-      hset,
-    ).onApplicationBootstrap();
-
-    expect(hset).toHaveBeenCalledWith(providerModesKey('pfx'), { openai: 'live', xai: 'demo' });
+  it('publishes how each provider of the setup answers', async () => {
+    const hset = jest.fn().mockResolvedValue(3);
+    await publisherFor({ openai: 'live', xai: 'demo', local: 'off' }, hset).onApplicationBootstrap();
+    expect(hset).toHaveBeenCalledWith(providerModesKey('pfx'), { openai: 'live', xai: 'demo', local: 'off' });
   });
 
   it('boots anyway when Redis refuses the write', async () => {
     const hset = jest.fn().mockRejectedValue(new Error('Connection is closed.'));
-    await expect(
-      publisherFor({ PROVIDER_QUEUES: ['anthropic'] }, hset).onApplicationBootstrap(),
-    ).resolves.toBeUndefined();
+    await expect(publisherFor({ anthropic: 'demo' }, hset).onApplicationBootstrap()).resolves.toBeUndefined();
   });
 });

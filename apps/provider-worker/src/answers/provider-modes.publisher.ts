@@ -1,13 +1,14 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
-import { type ProviderMode, providerModesKey, errorMessage } from '@council/contracts';
-import { isDemoProvider } from '@council/llm';
+import { errorMessage, providerModesKey } from '@council/contracts';
 import { REDIS_CLIENT, type RedisClient } from '@council/server-kit';
-import { llmConfigFromEnv } from '../config/llm-config';
+import { type ProviderSetup } from '../config/provider-setup';
 import { ProviderWorkerEnv } from '../config/provider-worker.env';
 
+export const PROVIDER_SETUP = Symbol('PROVIDER_SETUP');
+
 /**
- * Tells the gateway, through Redis, which of this process's providers answer from the demo adapter,
- * so their answers are labelled "demo" (DECISIONS 15). Workers of one provider share a config, so
+ * Tells the gateway, through Redis, how each provider of this process answers: live, demo (labelled
+ * "demo", DECISIONS 15) or off (its agents are hidden). Workers of one provider share a config, so
  * the last writer says the same as the first.
  */
 @Injectable()
@@ -17,18 +18,15 @@ export class ProviderModesPublisher implements OnApplicationBootstrap {
   constructor(
     private readonly env: ProviderWorkerEnv,
     @Inject(REDIS_CLIENT) private readonly redis: RedisClient,
+    @Inject(PROVIDER_SETUP) private readonly setup: ProviderSetup,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
-    const llm = llmConfigFromEnv(this.env);
-    const modes: Record<string, ProviderMode> = {};
-    for (const provider of this.env.PROVIDER_QUEUES) {
-      modes[provider] = isDemoProvider(provider, llm) ? 'demo' : 'live';
-    }
+    if (Object.keys(this.setup.modes).length === 0) return;
     try {
-      await this.redis.hset(providerModesKey(this.env.REDIS_PREFIX), modes);
+      await this.redis.hset(providerModesKey(this.env.REDIS_PREFIX), this.setup.modes);
     } catch (error) {
-      // Only the label depends on it; answering does not.
+      // Only the labels and the picker depend on it; answering does not.
       this.logger.warn(`Could not publish provider modes: ${errorMessage(error)}`);
     }
   }

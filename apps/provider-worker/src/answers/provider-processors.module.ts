@@ -4,7 +4,7 @@ import { type Provider, QUEUES, providerQueueName } from '@council/contracts';
 import { QueueModule, REDIS_CLIENT, type RedisClient, queueDepthMetricsProvider } from '@council/server-kit';
 import { type Queue } from 'bullmq';
 import { DataSource } from 'typeorm';
-import { llmConfigFromEnv } from '../config/llm-config';
+import { type LlmConfig } from '@council/llm';
 import { ProviderWorkerEnv } from '../config/provider-worker.env';
 import { ProviderJobRunner } from './provider-job.runner';
 import { providerProcessorClass } from './provider.processor';
@@ -16,7 +16,7 @@ import { providerProcessorClass } from './provider.processor';
  */
 @Module({})
 export class ProviderProcessorsModule {
-  static forProviders(providers: readonly Provider[], env: ProviderWorkerEnv): DynamicModule {
+  static forProviders(providers: readonly Provider[], env: ProviderWorkerEnv, llm: LlmConfig): DynamicModule {
     const names = providers.map(providerQueueName);
     const settings = {
       concurrency: env.PROVIDER_CONCURRENCY,
@@ -44,7 +44,7 @@ export class ProviderProcessorsModule {
               redis,
               prefix: config.REDIS_PREFIX,
               usageQueue,
-              llm: llmConfigFromEnv(config),
+              llm,
               idleTimeoutMs: config.PROVIDER_IDLE_TIMEOUT_MS,
             }),
         },

@@ -1,24 +1,33 @@
-import { PROVIDERS, type Provider } from '@council/contracts';
+import { PROVIDER_ID_PATTERN, type Provider } from '@council/contracts';
 import { BaseServerEnv } from '@council/server-kit';
 import { Transform } from 'class-transformer';
-import { ArrayNotEmpty, IsIn, IsInt, IsOptional, IsString, IsUrl, Max, Min } from 'class-validator';
+import { ArrayNotEmpty, IsInt, IsOptional, IsString, IsUrl, Matches, Max, Min } from 'class-validator';
 
-const toList = ({ value }: { value: unknown }) =>
-  typeof value === 'string'
-    ? value
-        .split(',')
-        .map((item) => item.trim())
-        .filter(Boolean)
-    : value;
+/** "a, b" → ['a', 'b']; an empty value is unset (the default applies). */
+const toList = ({ value }: { value: unknown }) => {
+  if (typeof value !== 'string') return value;
+  const items = value
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean);
+  return items.length > 0 ? items : undefined;
+};
 
 export class ProviderWorkerEnv extends BaseServerEnv {
   override PORT: number = 3002;
 
-  /** Which provider queues this process serves, so each provider scales on its own. */
+  /**
+   * Which providers' queues this process serves, so each provider scales on its own. Unset: every
+   * provider in the catalogue that is not off (provider-setup.ts).
+   */
+  @IsOptional()
   @Transform(toList)
   @ArrayNotEmpty({ message: 'PROVIDER_QUEUES must name at least one provider' })
-  @IsIn(PROVIDERS, { each: true, message: `PROVIDER_QUEUES entries must be among: ${PROVIDERS.join(', ')}` })
-  PROVIDER_QUEUES: Provider[] = [...PROVIDERS];
+  @Matches(PROVIDER_ID_PATTERN, {
+    each: true,
+    message: 'PROVIDER_QUEUES entries must be provider ids, e.g. openai',
+  })
+  PROVIDER_QUEUES?: Provider[];
 
   /** Jobs processed at once per provider queue. */
   @IsInt()

@@ -2,6 +2,7 @@ import {
   type BuiltInProvider,
   PROVIDER_KEY_VARIABLES,
   type Provider,
+  type ProviderMode,
   isBuiltInProvider,
 } from '@council/contracts';
 import { DemoProvider, type DemoProviderOptions } from '../demo/demo.provider';

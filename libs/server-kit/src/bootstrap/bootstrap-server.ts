@@ -15,7 +15,8 @@ import { MetricsService } from '../metrics/metrics.service';
 export interface ServerAppDefinition<T extends BaseServerEnv> {
   service: string;
   env: new () => T;
-  rootModule: (config: T) => DynamicModule | Type;
+  /** May be async: a module that depends on stored data (the provider worker's catalogue) reads it first. */
+  rootModule: (config: T) => DynamicModule | Type | Promise<DynamicModule | Type>;
   /** '/api' on the gateway; workers serve /health and /metrics at the root. */
   globalPrefix?: string;
   /**
@@ -38,7 +39,7 @@ export async function createServerApp<T extends BaseServerEnv>(
   env: NodeJS.ProcessEnv = process.env,
 ): Promise<{ app: NestExpressApplication; config: T }> {
   const config = loadConfig(definition.env, definition.service, env);
-  const app = await NestFactory.create<NestExpressApplication>(definition.rootModule(config), {
+  const app = await NestFactory.create<NestExpressApplication>(await definition.rootModule(config), {
     bufferLogs: true,
     bodyParser: false,
     forceCloseConnections: true,

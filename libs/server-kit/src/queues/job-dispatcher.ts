@@ -1,7 +1,7 @@
 import {
   type JobName,
   type JobPayloads,
-  QUEUE_JOBS,
+  queueJobs,
   type QueueJobName,
   type QueueName,
   queueCarries,
@@ -34,7 +34,7 @@ export class JobDispatcher<Q extends QueueName> {
     readonly queue: Q,
     handlers: JobHandlers<Q>,
   ) {
-    const carried: readonly QueueJobName<Q>[] = QUEUE_JOBS[queue];
+    const carried: readonly QueueJobName<Q>[] = queueJobs(queue);
     const missing = carried.filter((name) => typeof handlers[name] !== 'function');
     if (missing.length > 0) {
       throw new Error(`Queue ${queue} carries job(s) without a handler: ${missing.join(', ')}`);

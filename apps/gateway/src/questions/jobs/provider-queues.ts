@@ -18,7 +18,7 @@ import { GatewayEnv } from '../../config/gateway.env';
 @Injectable()
 export class ProviderQueues implements OnApplicationShutdown {
   private readonly queues = new Map<Provider, JobQueue<ProviderQueueName>>();
-  private readonly added = new Set<Queue>();
+  private readonly added: Queue[] = [];
 
   constructor(
     private readonly env: GatewayEnv,
@@ -26,24 +26,27 @@ export class ProviderQueues implements OnApplicationShutdown {
     @InjectQueue(QUEUES.providerAnthropic) anthropicQueue: Queue,
     @InjectQueue(QUEUES.providerXai) xaiQueue: Queue,
   ) {
-    this.queues.set('openai', openaiQueue).set('anthropic', anthropicQueue).set('xai', xaiQueue);
+    this.queues
+      .set('openai', new JobQueue(QUEUES.providerOpenai, openaiQueue))
+      .set('anthropic', new JobQueue(QUEUES.providerAnthropic, anthropicQueue))
+      .set('xai', new JobQueue(QUEUES.providerXai, xaiQueue));
   }
 
-  get(provider: Provider): Queue {
-    let queue = this.queues.get(provider);
-    if (!queue) {
-      const name = providerQueueName(provider);
-      queue = new Queue(name, {
-        connection: bullConnection(this.env),
-        prefix: queuePrefix(this.env.REDIS_PREFIX, name),
-      });
-      this.queues.set(provider, queue);
-      this.added.add(queue);
-    }
-    return queue;
+  get(provider: Provider): JobQueue<ProviderQueueName> {
+    const known = this.queues.get(provider);
+    if (known) return known;
+    const name = providerQueueName(provider);
+    const queue = new Queue(name, {
+      connection: bullConnection(this.env),
+      prefix: queuePrefix(this.env.REDIS_PREFIX, name),
+    });
+    this.added.push(queue);
+    const typed = new JobQueue(name, queue);
+    this.queues.set(provider, typed);
+    return typed;
   }
 
   async onApplicationShutdown(): Promise<void> {
-    await Promise.all([...this.added].map((queue) => closeBullMq(queue)));
+    await Promise.all(this.added.map((queue) => closeBullMq(queue)));
   }
 }
