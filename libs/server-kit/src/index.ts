@@ -30,6 +30,7 @@ export * from './queues/job-options';
 export * from './queues/question-flow';
 export * from './queues/parse-job';
 export * from './queues/job-queue';
+export * from './queues/provider-queue-pool';
 export * from './queues/job-failure';
 export * from './queues/job-dispatcher';
 export * from './queues/job-processor';

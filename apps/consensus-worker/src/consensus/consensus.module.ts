@@ -2,6 +2,7 @@ import { getQueueToken } from '@nestjs/bullmq';
 import { type DynamicModule, Module } from '@nestjs/common';
 import { PROVIDER_QUEUE_NAMES, type ProviderQueueName, QUEUES } from '@council/contracts';
 import {
+  ProviderQueuePool,
   QueueModule,
   QuestionStreamWriter,
   REDIS_CLIENT,
@@ -30,6 +31,13 @@ export class ConsensusModule {
       providers: [
         UsageReleaseWaiter,
         {
+          // The built-in providers' queues, and any other provider's made on first use.
+          provide: ProviderQueuePool,
+          inject: [ConsensusWorkerEnv, ...PROVIDER_QUEUES.map((name) => getQueueToken(name))],
+          useFactory: (config: ConsensusWorkerEnv, ...registered: Queue[]) =>
+            new ProviderQueuePool(config, registered),
+        },
+        {
           provide: ConsensusJobRunner,
           inject: [
             ConsensusWorkerEnv,
@@ -38,7 +46,7 @@ export class ConsensusModule {
             UsageReleaseWaiter,
             getQueueToken(QUEUES.consensus),
             getQueueToken(QUEUES.usage),
-            ...PROVIDER_QUEUES.map((name) => getQueueToken(name)),
+            ProviderQueuePool,
           ],
           useFactory: (
             config: ConsensusWorkerEnv,
@@ -47,23 +55,17 @@ export class ConsensusModule {
             releases: UsageReleaseWaiter,
             consensusQueue: Queue,
             usageQueue: Queue,
-            ...providerQueues: Queue[]
-          ) => {
-            const byName = new Map(providerQueues.map((queue) => [queue.name, queue]));
-            return new ConsensusJobRunner({
+            providerQueues: ProviderQueuePool,
+          ) =>
+            new ConsensusJobRunner({
               dataSource,
               stream: new QuestionStreamWriter(redis, config.REDIS_PREFIX),
               consensusQueue,
               usageQueue,
-              providerQueue: (name) => {
-                const queue = byName.get(name);
-                if (!queue) throw new Error(`Queue ${name} is not registered`);
-                return queue;
-              },
+              providerQueue: (name) => providerQueues.get(name).queue,
               maxRounds: config.DEBATE_MAX_ROUNDS,
               waitForUsage: (usage) => releases.wait(usage),
-            });
-          },
+            }),
         },
         consensusProcessorClass(env),
         // The consensus queue's depth is what the HPA scales on.

@@ -91,7 +91,7 @@ export class JobStartRepository {
         WHERE "id" = $1 AND "status" = 'pending' AND EXISTS (SELECT 1 FROM "runnable")
      ), "created" AS (
        INSERT INTO "responses" ("questionId", "provider", "memberOrder", "round", "agentId", "modelId", "roleId", "status")
-       SELECT $1::integer, $2::"response_provider", $3::integer, $4::integer, $5::integer, $6::integer, $7::integer, 'streaming'
+       SELECT $1::integer, $2::varchar, $3::integer, $4::integer, $5::integer, $6::integer, $7::integer, 'streaming'
          FROM "runnable"
        ON CONFLICT ${conflict} DO NOTHING
        RETURNING "id", "status"
