@@ -1,6 +1,7 @@
 import {
   type ModelResponse,
   PAGE_TITLES,
+  type BuiltInProvider,
   type Provider,
   ROUTE_PATHS,
   SUPPORT_SECTION_IDS,
@@ -18,13 +19,13 @@ import { defaultCouncil } from '@/lib/default-council';
 import { cn } from '@/lib/utils';
 import { COMING_SOON_PROFILES, COMPANY_VALUES, MODEL_PROFILES, type ModelProfile } from '../content/company';
 
-const PROVIDER_MARK: Record<Provider, { letter: string; className: string }> = {
+const PROVIDER_MARK: Readonly<Record<BuiltInProvider, { letter: string; className: string }>> = {
   openai: { letter: 'O', className: 'bg-emerald-700' },
   anthropic: { letter: 'A', className: 'bg-orange-700' },
   xai: { letter: 'x', className: 'bg-slate-900' },
 };
 
-function ProviderMark({ provider }: { provider: Provider }) {
+function ProviderMark({ provider }: { provider: BuiltInProvider }) {
   const mark = PROVIDER_MARK[provider];
   return (
     <span
