@@ -1,8 +1,18 @@
-import { ASK_API_PATHS, type AgentResponse, type ModelResponse, type RoleResponse } from '@council/contracts';
+import {
+  ASK_API_PATHS,
+  type AgentResponse,
+  COMING_SOON_MODEL_PROVIDERS,
+  COMING_SOON_MODELS,
+  type ComingSoonModel,
+  type ModelResponse,
+  type RoleResponse,
+} from '@council/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
 import { api } from '@/lib/api-client';
 
-// The catalogue is read by the Ask form, the answer cards (the demo flag) and the Company page.
+// The catalogue is read by the Ask form, the answer cards (the demo flag), the Company page and the
+// FAQ (which models are available).
 export const catalogueKeys = {
   all: ['catalogue'] as const,
   agents: () => [...catalogueKeys.all, 'agents'] as const,
@@ -49,4 +59,20 @@ export function useCatalogue(): {
       for (const query of [agents, models, roles]) if (query.isError) void query.refetch();
     },
   };
+}
+
+/** The models the marketing pages present that some listed agent serves, in their order. */
+export function availableModels(agents: readonly Pick<AgentResponse, 'provider'>[]): ComingSoonModel[] {
+  return COMING_SOON_MODELS.filter((model) =>
+    agents.some((agent) => COMING_SOON_MODEL_PROVIDERS[model].includes(agent.provider)),
+  );
+}
+
+/**
+ * Which of those models are available now. GET /api/agents lists an added provider only while it is
+ * configured; until it answers (or when it fails) none is, so the pages say "Coming soon" (spec §1).
+ */
+export function useAvailableModels(): ReadonlySet<ComingSoonModel> {
+  const { data: agents } = useQuery(getAgentsQueryOptions());
+  return useMemo(() => new Set(availableModels(agents ?? [])), [agents]);
 }

@@ -1,4 +1,9 @@
-import { COMING_SOON_MODELS, LEGAL_LAST_UPDATED, MINIMUM_USER_AGE } from './marketing.constants';
+import {
+  COMING_SOON_MODEL_PROVIDERS,
+  COMING_SOON_MODELS,
+  LEGAL_LAST_UPDATED,
+  MINIMUM_USER_AGE,
+} from './marketing.constants';
 import { FOOTER_LINK_GROUPS } from './navigation.constants';
 import {
   PUBLIC_HEADER_LINKS,
@@ -12,6 +17,14 @@ describe('marketing facts (spec §1)', () => {
     expect(LEGAL_LAST_UPDATED).toBe('24 April 2025');
     expect(MINIMUM_USER_AGE).toBe(13);
     expect(COMING_SOON_MODELS).toEqual(['Llama', 'Gemini', 'Mistral']);
+  });
+
+  it('names the catalogue providers that serve each of them', () => {
+    expect(COMING_SOON_MODEL_PROVIDERS).toEqual({
+      Llama: ['llama', 'local'],
+      Gemini: ['gemini'],
+      Mistral: ['mistral'],
+    });
   });
 });
 

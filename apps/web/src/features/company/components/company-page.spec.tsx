@@ -1,3 +1,4 @@
+import { type AgentResponse } from '@council/contracts';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { agentsFixture, modelsFixture, rolesFixture } from '@/testing/ask.fixture';
@@ -16,11 +17,20 @@ const withFacts = modelsFixture.map((model) => ({
   },
 }));
 
-function openCompany(catalogueAnswers = true) {
+const geminiAgent: AgentResponse = {
+  id: 6,
+  name: 'Gemini Pro',
+  provider: 'gemini',
+  providerName: 'Google Gemini',
+  description: null,
+  logoUrl: null,
+};
+
+function openCompany(catalogueAnswers = true, agents: AgentResponse[] = agentsFixture) {
   mockApi(
     catalogueAnswers
       ? {
-          '/api/agents': () => jsonResponse(agentsFixture),
+          '/api/agents': () => jsonResponse(agents),
           '/api/models': () => jsonResponse(withFacts),
           '/api/roles': () => jsonResponse(rolesFixture),
         }
@@ -61,5 +71,32 @@ describe('CompanyPage', () => {
     expect(comingSoon.getAllByText('Coming soon', { selector: 'span' })).toHaveLength(3);
     expect(screen.getByRole('heading', { level: 2, name: 'Our mission' })).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 2, name: 'What we value' })).toBeInTheDocument();
+  });
+
+  it('keeps every model coming soon when the catalogue lists none of their providers', async () => {
+    openCompany();
+    // The default model's facts show once the catalogue has answered.
+    const chatgpt = within(await screen.findByRole('article', { name: 'ChatGPT' }));
+    expect(await chatgpt.findByText(/^Released /)).toBeInTheDocument();
+    const comingSoon = within(screen.getByRole('region', { name: 'Coming soon' }));
+    expect(comingSoon.getAllByText('Coming soon', { selector: 'span' })).toHaveLength(3);
+    expect(comingSoon.queryByText('Available')).not.toBeInTheDocument();
+  });
+
+  it('marks Gemini available once the catalogue lists a Gemini agent, and the others coming soon', async () => {
+    openCompany(true, [...agentsFixture, geminiAgent]);
+    const models = within(await screen.findByRole('region', { name: 'More models' }));
+    const card = (name: string) => {
+      const item = models.getByRole('heading', { level: 3, name }).closest('li');
+      if (!item) throw new Error(`no card for ${name}`);
+      return within(item);
+    };
+    expect(card('Gemini').getByText('Available', { selector: 'span' })).toBeInTheDocument();
+    expect(card('Gemini').getByText(/seat it on your council/)).toBeInTheDocument();
+    expect(card('Gemini').queryByText('Coming soon')).not.toBeInTheDocument();
+    for (const name of ['Llama', 'Mistral']) {
+      expect(card(name).getByText('Coming soon', { selector: 'span' })).toBeInTheDocument();
+      expect(card(name).queryByText('Available')).not.toBeInTheDocument();
+    }
   });
 });

@@ -1,6 +1,8 @@
 import {
+  MODEL_AVAILABILITY_TEXTS,
   type ModelResponse,
   PAGE_TITLES,
+  type BuiltInProvider,
   type Provider,
   ROUTE_PATHS,
   SUPPORT_SECTION_IDS,
@@ -13,18 +15,18 @@ import { PageHeader } from '@/components/layout/page-header';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { useCatalogue } from '@/lib/catalogue';
+import { useAvailableModels, useCatalogue } from '@/lib/catalogue';
 import { defaultCouncil } from '@/lib/default-council';
 import { cn } from '@/lib/utils';
 import { COMING_SOON_PROFILES, COMPANY_VALUES, MODEL_PROFILES, type ModelProfile } from '../content/company';
 
-const PROVIDER_MARK: Record<Provider, { letter: string; className: string }> = {
+const PROVIDER_MARK: Readonly<Record<BuiltInProvider, { letter: string; className: string }>> = {
   openai: { letter: 'O', className: 'bg-emerald-700' },
   anthropic: { letter: 'A', className: 'bg-orange-700' },
   xai: { letter: 'x', className: 'bg-slate-900' },
 };
 
-function ProviderMark({ provider }: { provider: Provider }) {
+function ProviderMark({ provider }: { provider: BuiltInProvider }) {
   const mark = PROVIDER_MARK[provider];
   return (
     <span
@@ -107,6 +109,54 @@ function ProfileCard({ profile, model }: { profile: ModelProfile; model?: ModelR
   );
 }
 
+/** The models the spec lists as coming soon, each marked available once the server serves it. */
+function MoreModels() {
+  const available = useAvailableModels();
+  const someAvailable = available.size > 0;
+  return (
+    <section aria-labelledby="coming-soon-heading">
+      <h2 id="coming-soon-heading" className="text-2xl font-bold tracking-tight text-foreground">
+        {someAvailable
+          ? MODEL_AVAILABILITY_TEXTS.sectionSomeAvailable
+          : MODEL_AVAILABILITY_TEXTS.sectionComingSoon}
+      </h2>
+      <p className="mt-2 max-w-2xl text-muted-foreground">
+        {someAvailable
+          ? MODEL_AVAILABILITY_TEXTS.introSomeAvailable
+          : MODEL_AVAILABILITY_TEXTS.introComingSoon}
+      </p>
+      <ul className="mt-6 grid gap-4 sm:grid-cols-3">
+        {COMING_SOON_PROFILES.map((model) => {
+          const isAvailable = available.has(model.name);
+          return (
+            <li
+              key={model.name}
+              className={cn(
+                'rounded-xl border bg-card p-6',
+                isAvailable ? 'border-border shadow-xs' : 'border-dashed border-input bg-card/60',
+              )}
+            >
+              <div className="flex items-center justify-between gap-3">
+                <h3 className="text-lg font-semibold text-foreground">{model.name}</h3>
+                <Badge variant={isAvailable ? 'secondary' : 'outline'}>
+                  {isAvailable ? MODEL_AVAILABILITY_TEXTS.available : MODEL_AVAILABILITY_TEXTS.comingSoon}
+                </Badge>
+              </div>
+              <p className="mt-1 text-sm text-muted-foreground">{`by ${model.developer}`}</p>
+              <p className="mt-3 text-sm leading-relaxed text-foreground">{model.text}</p>
+              {isAvailable ? (
+                <p className="mt-3 text-sm font-medium text-foreground">
+                  {MODEL_AVAILABILITY_TEXTS.availableNote}
+                </p>
+              ) : null}
+            </li>
+          );
+        })}
+      </ul>
+    </section>
+  );
+}
+
 /** /company (spec §2): the assistants with their pros and cons, the models coming soon, mission and values. */
 export function CompanyPage() {
   const defaultModels = useDefaultModels();
@@ -160,27 +210,7 @@ export function CompanyPage() {
         </ul>
       </section>
 
-      <section aria-labelledby="coming-soon-heading">
-        <h2 id="coming-soon-heading" className="text-2xl font-bold tracking-tight text-foreground">
-          Coming soon
-        </h2>
-        <p className="mt-2 max-w-2xl text-muted-foreground">
-          More voices are joining the table. These models will be available to every council once they are
-          ready.
-        </p>
-        <ul className="mt-6 grid gap-4 sm:grid-cols-3">
-          {COMING_SOON_PROFILES.map((model) => (
-            <li key={model.name} className="rounded-xl border border-dashed border-input bg-card/60 p-6">
-              <div className="flex items-center justify-between gap-3">
-                <h3 className="text-lg font-semibold text-foreground">{model.name}</h3>
-                <Badge variant="outline">Coming soon</Badge>
-              </div>
-              <p className="mt-1 text-sm text-muted-foreground">{`by ${model.developer}`}</p>
-              <p className="mt-3 text-sm leading-relaxed text-foreground">{model.text}</p>
-            </li>
-          ))}
-        </ul>
-      </section>
+      <MoreModels />
 
       <section aria-labelledby="values-heading">
         <h2 id="values-heading" className="text-2xl font-bold tracking-tight text-foreground">

@@ -1,9 +1,10 @@
 // /company content: the assistants on the council, those coming soon, and why we build Council.
-import { type ComingSoonModel, type Provider } from '@council/contracts';
+import { type BuiltInProvider, type ComingSoonModel } from '@council/contracts';
 import { Eye, Handshake, type LucideIcon, Scale, ShieldCheck } from 'lucide-react';
 
 export interface ModelProfile {
-  provider: Provider;
+  /** The profiles describe the built-in providers; added ones are presented as more models. */
+  provider: BuiltInProvider;
   assistant: string;
   developer: string;
   summary: string;

@@ -2,7 +2,9 @@ import {
   ASK_RESULTS,
   type AskQuestionResult,
   consensusInfoOf,
+  type ModelInfo,
   modelInfoOf,
+  providerLabel,
   ROUTE_PATHS,
   type SubscriptionTier,
 } from '@council/contracts';
@@ -185,6 +187,15 @@ function MemberCards({ state }: { state: QuestionStreamState }) {
   );
 }
 
+/** The model information, naming the developer as the catalogue does (e.g. "Google Gemini"). */
+function memberInfo(member: MemberStream): ModelInfo {
+  const provider = member.agent?.provider ?? 'openai';
+  return {
+    ...modelInfoOf(provider, member.model),
+    developer: providerLabel(provider, member.agent?.providerName),
+  };
+}
+
 function MemberCard({
   member,
   state,
@@ -202,7 +213,7 @@ function MemberCard({
     <ResponseCard
       provider={member.agent?.provider ?? 'openai'}
       name={memberName(member)}
-      info={modelInfoOf(member.agent?.provider ?? 'openai', member.model)}
+      info={memberInfo(member)}
       logoUrl={member.agent?.logoUrl}
       modelName={member.model?.name}
       modelVersion={member.model?.version}

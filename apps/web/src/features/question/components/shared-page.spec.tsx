@@ -5,6 +5,7 @@ import { sharedQuestionFixture } from '@/testing/history.fixture';
 import { errorResponse, mockApi } from '@/testing/mock-api';
 import { jsonResponse } from '@/testing/mock-fetch';
 import { renderApp } from '@/testing/render-app';
+import { providerColour } from '@/components/provider-avatar';
 
 describe('/shared/{shareId} (spec §2), signed out', () => {
   it('shows the title, description, question, badges, Visit, the answers and the call to action', async () => {
@@ -122,5 +123,29 @@ describe('/shared/{shareId} (spec §2), signed out', () => {
     expect(
       within(screen.getByRole('article', { name: 'Anthropic' })).queryByText('Demo'),
     ).not.toBeInTheDocument();
+  });
+
+  it('names the answer of an added provider by its key, capitalised, on its own colour', async () => {
+    mockApi({
+      '/api/shared/abc': () =>
+        jsonResponse(
+          sharedQuestionFixture({}, [
+            {
+              id: 3,
+              provider: 'gemini',
+              model: 'gemini-2.0-flash',
+              response: 'Either, in moderation.',
+              reasoning: null,
+              totalTokens: 40,
+            },
+          ]),
+        ),
+    });
+    renderApp('/shared/abc');
+
+    const gemini = await screen.findByRole('article', { name: 'Gemini' });
+    expect(within(gemini).getByRole('heading', { level: 3, name: 'Gemini' })).toBeInTheDocument();
+    expect(within(gemini).getByText('gemini-2.0-flash')).toBeInTheDocument();
+    expect(within(gemini).getByText('G')).toHaveClass(providerColour('gemini'));
   });
 });

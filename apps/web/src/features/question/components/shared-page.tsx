@@ -4,7 +4,7 @@ import {
   consensusInfoOf,
   descriptionRepeatsQuestion,
   modelInfoOf,
-  PROVIDER_LABELS,
+  providerLabel,
   ROUTE_PATHS,
   SHARED_PAGE,
   type SharedQuestionResponse,
@@ -140,7 +140,8 @@ function SharedQuestionView({ shared }: { shared: SharedQuestionResponse }) {
 /** One answer of a shared question: agent (provider), model, text, reasoning and tokens (spec §2). */
 export function SharedResponseCard({ response }: { response: SharedResponse }) {
   const isDemo = useIsDemoProvider();
-  const name = PROVIDER_LABELS[response.provider];
+  // A shared response carries its provider's key only: built-in labels, else the key capitalised.
+  const name = providerLabel(response.provider);
   // The consensus is written on a member's model; only a member's provider can be a demo one.
   const demo = response.provider !== 'consensus' && isDemo(response.provider);
   const model = response.model ?? name;

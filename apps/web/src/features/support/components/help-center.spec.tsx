@@ -4,6 +4,9 @@ import { MemoryRouter } from 'react-router-dom';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { AppProviders } from '@/app/providers';
 import { createQueryClient } from '@/lib/query-client';
+import { agentsFixture } from '@/testing/ask.fixture';
+import { mockApi } from '@/testing/mock-api';
+import { jsonResponse } from '@/testing/mock-fetch';
 import { FAQ_ITEMS } from '../content/faq';
 import { SupportPage } from './support-page';
 
@@ -79,5 +82,33 @@ describe('Support page help centre', () => {
     expect(search).toHaveFocus();
     expect(questions()).toEqual(expect.arrayContaining([expect.stringContaining('Can I buy extra tokens?')]));
     expect(questions()).not.toEqual(expect.arrayContaining([expect.stringContaining('What are roles?')]));
+  });
+});
+
+describe('Support page: which models', () => {
+  async function openWhichModels() {
+    renderSupportPage();
+    const user = userEvent.setup();
+    await user.click(helpCenter().getByRole('button', { name: /Which AI models can I use\?/ }));
+  }
+
+  it('says Llama, Gemini and Mistral are coming soon while the catalogue lists none of them', async () => {
+    mockApi({ '/api/agents': () => jsonResponse(agentsFixture) });
+    await openWhichModels();
+    expect(helpCenter().getByText(/Llama, Gemini and Mistral are coming soon\./)).toBeVisible();
+  });
+
+  it('says Gemini is available once the catalogue lists a Gemini agent, and the others coming soon', async () => {
+    mockApi({
+      '/api/agents': () =>
+        jsonResponse([
+          ...agentsFixture,
+          { id: 6, name: 'Gemini Pro', provider: 'gemini', description: null, logoUrl: null },
+        ]),
+    });
+    await openWhichModels();
+    expect(
+      await helpCenter().findByText(/Gemini is available too\. Llama and Mistral are coming soon\./),
+    ).toBeVisible();
   });
 });

@@ -6,7 +6,8 @@ import { AnchorLink } from '@/components/layout/anchor-link';
 import { Accordion, AccordionContent, AccordionItem, AccordionTrigger } from '@/components/ui/accordion';
 import { Badge } from '@/components/ui/badge';
 import { Input } from '@/components/ui/input';
-import { FAQ_CATEGORIES, FAQ_ITEMS, type FaqBlock, type FaqItem } from '../content/faq';
+import { useAvailableModels } from '@/lib/catalogue';
+import { FAQ_CATEGORIES, type FaqBlock, type FaqItem, faqItems } from '../content/faq';
 import { filterFaq } from '../utils/filter-faq';
 
 function AnswerBlock({ block }: { block: FaqBlock }) {
@@ -49,7 +50,9 @@ interface HelpCenterProps {
 /** The help centre: a search box that narrows the FAQ accordion as you type. */
 export function HelpCenter({ query, onQueryChange, searchRef }: HelpCenterProps) {
   const searchId = useId();
-  const items = useMemo(() => filterFaq(FAQ_ITEMS, query), [query]);
+  const available = useAvailableModels();
+  const allItems = useMemo(() => faqItems(available), [available]);
+  const items = useMemo(() => filterFaq(allItems, query), [allItems, query]);
   const searching = query.trim() !== '';
 
   return (
@@ -89,8 +92,8 @@ export function HelpCenter({ query, onQueryChange, searchRef }: HelpCenterProps)
         </div>
         <p aria-live="polite" className="text-sm text-muted-foreground">
           {searching
-            ? `${items.length} of ${FAQ_ITEMS.length} questions match “${query.trim()}”`
-            : `${FAQ_ITEMS.length} questions`}
+            ? `${items.length} of ${allItems.length} questions match “${query.trim()}”`
+            : `${allItems.length} questions`}
         </p>
       </div>
 

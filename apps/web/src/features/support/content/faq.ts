@@ -3,6 +3,7 @@
 import {
   AGENTS_MIN,
   COMING_SOON_MODELS,
+  type ComingSoonModel,
   FREE_HISTORY_RETENTION_DAYS,
   FREE_QUERIES_TOTAL,
   PLANS,
@@ -40,8 +41,27 @@ export interface FaqItem {
 const count = (value: number): string => value.toLocaleString('en-GB');
 const price = (pence: number | null): string => formatGbp(pence ?? 0);
 const { free, premium, max } = PLANS;
-const comingSoon = `${COMING_SOON_MODELS.slice(0, -1).join(', ')} and ${COMING_SOON_MODELS.at(-1) ?? ''}`;
 
+/** "A", "A and B", "A, B and C". */
+function listOf(names: readonly string[]): string {
+  return names.length > 1 ? `${names.slice(0, -1).join(', ')} and ${names.at(-1) ?? ''}` : (names[0] ?? '');
+}
+
+/** Which models the council draws on; the models presented as coming soon may be available already. */
+function whichModelsAnswer(available: ReadonlySet<ComingSoonModel>): string {
+  const availableNow = COMING_SOON_MODELS.filter((model) => available.has(model));
+  const comingSoon = COMING_SOON_MODELS.filter((model) => !available.has(model));
+  const verb = (names: readonly string[]) => (names.length === 1 ? 'is' : 'are');
+  return [
+    'Today the council draws on OpenAI (ChatGPT and its reasoning models), Anthropic (Claude) and xAI (Grok), each with a choice of models.',
+    availableNow.length > 0 ? `${listOf(availableNow)} ${verb(availableNow)} available too.` : null,
+    comingSoon.length > 0 ? `${listOf(comingSoon)} ${verb(comingSoon)} coming soon.` : null,
+  ]
+    .filter((sentence) => sentence !== null)
+    .join(' ');
+}
+
+/** The questions as the spec has them, with every model presented as coming soon still to come. */
 export const FAQ_ITEMS: readonly FaqItem[] = [
   {
     id: 'what-is-council',
@@ -75,9 +95,7 @@ export const FAQ_ITEMS: readonly FaqItem[] = [
     id: 'which-models',
     category: 'asking',
     question: 'Which AI models can I use?',
-    answer: [
-      `Today the council draws on OpenAI (ChatGPT and its reasoning models), Anthropic (Claude) and xAI (Grok), each with a choice of models. ${comingSoon} are coming soon.`,
-    ],
+    answer: [whichModelsAnswer(new Set())],
     link: { label: 'Meet the Council', path: ROUTE_PATHS.company },
   },
   {
@@ -223,3 +241,11 @@ export const FAQ_ITEMS: readonly FaqItem[] = [
     link: { label: 'Read the Privacy Policy', path: ROUTE_PATHS.privacy },
   },
 ];
+
+/** The questions, given which of the models presented as coming soon the server serves now. */
+export function faqItems(available: ReadonlySet<ComingSoonModel>): readonly FaqItem[] {
+  if (available.size === 0) return FAQ_ITEMS;
+  return FAQ_ITEMS.map((item) =>
+    item.id === 'which-models' ? { ...item, answer: [whichModelsAnswer(available)] } : item,
+  );
+}

@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import { FAQ_ITEMS, faqItems } from './faq';
+
+const whichModels = (items: ReturnType<typeof faqItems>) =>
+  items.find((item) => item.id === 'which-models')?.answer.join(' ');
+
+describe('faqItems', () => {
+  it('keeps the spec’s answer, every model coming soon, until one is available', () => {
+    expect(faqItems(new Set())).toBe(FAQ_ITEMS);
+    expect(whichModels(FAQ_ITEMS)).toMatch(/ Llama, Gemini and Mistral are coming soon\.$/);
+  });
+
+  it('names the available models apart from those still coming soon', () => {
+    expect(whichModels(faqItems(new Set(['Gemini'])))).toMatch(
+      / Gemini is available too\. Llama and Mistral are coming soon\.$/,
+    );
+    expect(whichModels(faqItems(new Set(['Mistral', 'Llama'])))).toMatch(
+      / Llama and Mistral are available too\. Gemini is coming soon\.$/,
+    );
+    expect(whichModels(faqItems(new Set(['Llama', 'Gemini', 'Mistral'])))).toMatch(
+      / Llama, Gemini and Mistral are available too\.$/,
+    );
+    expect(faqItems(new Set(['Gemini']))).toHaveLength(FAQ_ITEMS.length);
+  });
+});
