@@ -17,6 +17,7 @@
 // REDIS_URL (default redis://127.0.0.1:6379), CHROMIUM_PATH (default /usr/bin/chromium).
 // Exit code: 0 when every selected stage passed, 1 on a failure, 130/143 when interrupted.
 import { createWriteStream, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import process from 'node:process';
 import { makeRunId, parseTestArgs, USAGE } from './lib/args.mjs';
@@ -199,6 +200,17 @@ const STAGES = {
       };
       delete env.SMTP_URL;
       onCleanup(() => rmSync(env.MAIL_OUTBOX_DIR, { recursive: true, force: true }));
+      // The built-in providers answer in demo mode; two OpenAI-compatible ones from the catalogue
+      // (Gemini and a local server) are live against a local server speaking OpenAI's format, so a
+      // council of five can be seated (council-of-five.spec.ts). Loaded now: the build above made it.
+      const { startFakeProviderServer } = createRequire(import.meta.url)('@council/testing');
+      const fake = await startFakeProviderServer({ tokensPerSecond: 40, recordRequests: false });
+      onCleanup(() => fake.stop());
+      Object.assign(env, {
+        GEMINI_API_KEY: 'e2e-gemini-key',
+        GEMINI_BASE_URL: fake.baseUrlFor('/gemini/v1'),
+        LOCAL_BASE_URL: fake.baseUrlFor('/local/v1'),
+      });
       info(`Database ${database}, Redis prefix ${prefix}`);
       await run(process.execPath, ['libs/db/dist/cli/migrate.js'], { env });
       await run(process.execPath, ['libs/db/dist/cli/seed.js'], { env });
