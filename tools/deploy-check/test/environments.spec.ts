@@ -4,6 +4,7 @@
 // default).
 import { ConfigValidationError, loadConfig } from '@council/server-kit';
 import { SERVER_APPS } from '../src/apps';
+import { catalogueVariables } from '../src/catalogue-variables';
 import { loadCompose, serviceEnvironment } from '../src/compose';
 import { declaredVariables, requiredVariables } from '../src/env-schema';
 import { containerEnvironment, type Deployment, loadManifests } from '../src/k8s';
@@ -51,7 +52,8 @@ describe.each(envCases)('%s in %s', (name, _where, { app, env }) => {
   });
 
   it('sets only variables the app reads', () => {
-    const declared = new Set(declaredVariables(app.envClass));
+    const fromCatalogue = name === 'provider-worker' ? catalogueVariables() : [];
+    const declared = new Set([...declaredVariables(app.envClass), ...fromCatalogue]);
     expect(Object.keys(env()).filter((key) => !declared.has(key))).toEqual([]);
   });
 
