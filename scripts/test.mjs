@@ -82,7 +82,7 @@ function printLogTail(file, lines = 150) {
  */
 const CLUSTER_SUITES = [
   ['provider-worker', 'test/answers'],
-  ['consensus-worker', 'test/(consensus|retention)'],
+  ['consensus-worker', 'test/(consensus|retention|question-fail)'],
   ['billing', 'test/reservations'],
   ['gateway', 'test/(council-stream|gateway)\\.int'],
 ];

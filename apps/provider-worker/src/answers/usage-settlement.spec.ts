@@ -41,7 +41,7 @@ describe('usage settlement', () => {
 
   it('enqueues a lone completed answer under its own job id, and leaves one in a flow to the parent', async () => {
     const add = jest.fn().mockResolvedValue(undefined);
-    const settlement = new UsageSettlement({ add } as unknown as Queue);
+    const settlement = new UsageSettlement({ add, name: 'usage' } as unknown as Queue);
     await settlement.settleCompleted({ ...TARGET, inFlow: true }, 4, USAGE);
     expect(add).not.toHaveBeenCalled();
 

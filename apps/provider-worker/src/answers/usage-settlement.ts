@@ -1,5 +1,5 @@
-import { JOBS, type TokenUsage, type UsageSettleJobData, usageJobId } from '@council/contracts';
-import { USAGE_JOB_OPTIONS } from '@council/server-kit';
+import { JOBS, QUEUES, type TokenUsage, type UsageSettleJobData, usageJobId } from '@council/contracts';
+import { JobQueue, USAGE_JOB_OPTIONS } from '@council/server-kit';
 import { type Queue } from 'bullmq';
 import { type ProviderJobTarget } from './provider-job.types';
 
@@ -25,7 +25,11 @@ export function usageSettlePayload(
 
 /** Enqueues the settlement of an answer's usage (idempotent: the job id follows from the answer). */
 export class UsageSettlement {
-  constructor(private readonly usageQueue: Queue) {}
+  private readonly usageQueue: JobQueue<typeof QUEUES.usage>;
+
+  constructor(usageQueue: Queue) {
+    this.usageQueue = new JobQueue(QUEUES.usage, usageQueue);
+  }
 
   /**
    * A completed answer's usage. In a flow the parent's release settles every completed answer of
