@@ -111,6 +111,36 @@ describe('gateway (real PostgreSQL and Redis)', () => {
     expect(demoBy('xai')).toEqual(new Set([false]));
   });
 
+  it('offers the agents of a provider the catalogue adds only while a worker reports it live', async () => {
+    const providersOf = async () => {
+      const agents = (await request(app.getHttpServer()).get('/api/agents').expect(200)).body as Array<{
+        id: number;
+        provider: string;
+        providerName?: string;
+      }>;
+      const models = (await request(app.getHttpServer()).get('/api/models').expect(200)).body as Array<{
+        agentId: number;
+      }>;
+      const ids = new Set(agents.map((agent) => agent.id));
+      expect(models.every((model) => ids.has(model.agentId))).toBe(true);
+      return agents;
+    };
+    const client = redis.client();
+    try {
+      await client.hset(providerModesKey(redis.prefix), { gemini: 'off', local: 'live' });
+      const agents = await providersOf();
+      expect(agents.some((agent) => agent.provider === 'gemini')).toBe(false);
+      expect(agents.some((agent) => agent.provider === 'mistral')).toBe(false);
+      expect(agents.find((agent) => agent.provider === 'local')?.providerName).toBe('Local model');
+      expect(agents.find((agent) => agent.provider === 'openai')?.providerName).toBe('OpenAI');
+      await client.hset(providerModesKey(redis.prefix), { local: 'off' });
+      expect((await providersOf()).some((agent) => agent.provider === 'local')).toBe(false);
+    } finally {
+      await client.hdel(providerModesKey(redis.prefix), 'gemini', 'local');
+      client.disconnect();
+    }
+  });
+
   it('answers malformed JSON with 400, never 500', async () => {
     const res = await request(app.getHttpServer())
       .post('/api/agents')

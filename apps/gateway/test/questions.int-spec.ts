@@ -356,6 +356,20 @@ describe('asking the council (gateway, billing process, PostgreSQL, Redis, BullM
       'VALIDATION_FAILED',
       VALIDATION_MESSAGES.memberIdInvalid,
     );
+    // Mistral is in the catalogue, but no worker reports it configured: its agent is not offered.
+    const mistral = catalogue.find((entry) => entry.provider === 'mistral');
+    if (!mistral) throw new Error('no mistral agent seeded');
+    const offProvider = [
+      { agentId: mistral.agentId, modelId: mistral.modelId, order: 0 },
+      valid[1],
+      valid[2],
+    ];
+    expectError(
+      await ask(asker, { question: 'Unconfigured?', agents: offProvider }),
+      400,
+      'VALIDATION_FAILED',
+      VALIDATION_MESSAGES.memberIdInvalid,
+    );
     const unknownModel = [{ ...valid[0], modelId: 999_999 }, valid[1], valid[2]];
     expectError(await ask(asker, { question: 'Which?', agents: unknownModel }), 400, 'VALIDATION_FAILED');
     const foreignModel = [{ ...valid[0], modelId: valid[1].modelId }, valid[1], valid[2]];
