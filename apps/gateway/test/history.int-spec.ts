@@ -13,6 +13,7 @@ import {
   type Provider,
   QUEUES,
   type QuestionDetail,
+  questionToMarkdown,
   REQUEST_MESSAGES,
   SERVER_MESSAGES,
   VALIDATION_MESSAGES,
@@ -198,6 +199,7 @@ describe('history (gateway, billing process, PostgreSQL, Redis)', () => {
     expectError(await request(server).get('/api/questions'), 401, 'UNAUTHENTICATED');
     expectError(await request(server).get('/api/questions/1'), 401, 'UNAUTHENTICATED');
     expectError(await request(server).delete('/api/questions/1'), 401, 'UNAUTHENTICATED');
+    expectError(await request(server).get('/api/questions/1/export'), 401, 'UNAUTHENTICATED');
   });
 
   it('answers an empty page for a user without questions', async () => {
@@ -429,6 +431,48 @@ describe('history (gateway, billing process, PostgreSQL, Redis)', () => {
         body: { statusCode: 400, code: 'VALIDATION_FAILED', message: VALIDATION_MESSAGES.questionIdInvalid },
       });
     }
+  });
+
+  it('exports a question as a Markdown file, for its owner only', async () => {
+    const owner = await signUp();
+    const other = await signUp();
+    const id = await insertQuestion(owner, 'Export this?', { showDebate: true, council: true });
+    await insertAnswer(id, 0, 0, 'Member 0 opens');
+    await insertAnswer(id, 0, 1, 'Member 0, **revised**');
+    await insertAnswer(id, 1, 0, 'Member 1');
+    await insertAnswer(id, 2, 0, 'Member 2\n\n- a list');
+    await insertAnswer(id, null, 1, '## Agreed answer\n\nYes.');
+
+    const res = await request(server)
+      .get(`/api/questions/${id}/export`)
+      .set('Cookie', owner.cookie)
+      .expect(200);
+    expect(res.headers['content-type']).toBe('text/markdown; charset=utf-8');
+    expect(res.headers['content-disposition']).toBe(`attachment; filename="council-question-${id}.md"`);
+    // The file is what the detail says, through the one function that writes it.
+    const detail = (await request(server).get(`/api/questions/${id}`).set('Cookie', owner.cookie).expect(200))
+      .body as QuestionDetail;
+    expect(res.text).toBe(questionToMarkdown(detail));
+    expect(res.text).toContain('> Export this?');
+    // Each member's final answer and the consensus, verbatim; a revision replaces the opening.
+    for (const text of [
+      'Member 0, **revised**',
+      'Member 1',
+      'Member 2\n\n- a list',
+      '## Agreed answer\n\nYes.',
+    ]) {
+      expect(res.text).toContain(text);
+    }
+    expect(res.text).not.toContain('Member 0 opens');
+
+    expectError(
+      await request(server).get(`/api/questions/${id}/export`).set('Cookie', other.cookie),
+      404,
+      'NOT_FOUND',
+      SERVER_MESSAGES.questionNotFound,
+    );
+    const bad = await request(server).get('/api/questions/abc/export').set('Cookie', owner.cookie);
+    expect(bad.status).toBe(400);
   });
 
   it('deletes a question with its answers, council and share link in one go; others get 404', async () => {

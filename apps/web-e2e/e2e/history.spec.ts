@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { type Locator, type Page, expect as baseExpect, test } from '@playwright/test';
 import { seriousViolations } from './support/axe';
@@ -251,5 +252,19 @@ test.describe('history, detail, sharing and deleting', () => {
       expect(text.indexOf(text.slice(0, 30), 1), `repeated text in: ${text}`).toBe(-1);
     }
     await expect(page.getByText(/^Total tokens used:/)).toBeVisible();
+
+    await test.step('the owner downloads it as Markdown: the question and every final answer', async () => {
+      const downloading = page.waitForEvent('download');
+      await page.getByRole('link', { name: 'Download as Markdown' }).click();
+      const download = await downloading;
+      expect(download.suggestedFilename()).toBe(`council-question-${questionId}.md`);
+      const file = await download.path();
+      const markdown = readFileSync(file, 'utf8');
+      expect(markdown).toContain('> Should my first programming language be Python or JavaScript?');
+      expect(markdown).toContain('## Final answers');
+      // The members' own Markdown, as written: the three voices' opening lines.
+      expect(markdown).toContain('**Short answer:** Python.');
+      expect(markdown).toContain('**Short answer:** JavaScript.');
+    });
   });
 });

@@ -23,6 +23,7 @@ export * from './messages/auth.messages';
 export * from './messages/auth.mapping';
 export * from './messages/ask.messages';
 export * from './demo/demo.texts';
+export * from './export/question-markdown';
 export * from './messages/share.messages';
 export * from './messages/delete.messages';
 export * from './messages/payment.messages';

@@ -11,6 +11,7 @@ export const ASK_API_PATHS = {
   roles: '/api/roles',
   questions: '/api/questions',
   question: (id: number): string => `/api/questions/${id}`,
+  export: (id: number): string => `/api/questions/${id}/export`,
   cancel: (id: number): string => `/api/questions/${id}/cancel`,
   retry: (id: number, responseId: number): string => `/api/questions/${id}/responses/${responseId}/retry`,
 } as const;

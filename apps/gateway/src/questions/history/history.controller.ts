@@ -1,4 +1,4 @@
-import { Controller, Delete, Get, Header, Query, UseGuards } from '@nestjs/common';
+import { Controller, Delete, Get, Header, Query, Res, UseGuards } from '@nestjs/common';
 import {
   ApiBadRequestResponse,
   ApiCookieAuth,
@@ -18,7 +18,10 @@ import {
   HistoryQueryDto,
   type HistoryPage,
   type QuestionDetail,
+  questionExportFileName,
+  questionToMarkdown,
 } from '@council/contracts';
+import { type Response } from 'express';
 import { CurrentUser } from '../../auth/auth.decorator';
 import { AuthenticatedGuard } from '../../auth/auth.guard';
 import { type AuthUser } from '../../users/users.util';
@@ -69,6 +72,27 @@ export class HistoryController {
   @ApiNotFoundResponse({ description: 'No such question of yours' })
   detail(@CurrentUser() user: AuthUser, @QuestionId() id: number): Promise<QuestionDetail> {
     return this.history.detail(user.id, id);
+  }
+
+  @Get(':id/export')
+  @Header('Cache-Control', 'no-store')
+  @ApiParam(ID_PARAM)
+  @ApiOkResponse({
+    description:
+      'The question as a Markdown file (attachment): the question, each member’s final answer, the consensus and the debate log',
+  })
+  @ApiBadRequestResponse({ description: 'The id is not a positive whole number' })
+  @ApiNotFoundResponse({ description: 'No such question of yours' })
+  async export(
+    @CurrentUser() user: AuthUser,
+    @QuestionId() id: number,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<string> {
+    const markdown = questionToMarkdown(await this.history.detail(user.id, id));
+    // Set only once the question is found, so an error still answers as JSON.
+    res.setHeader('Content-Type', 'text/markdown; charset=utf-8');
+    res.setHeader('Content-Disposition', `attachment; filename="${questionExportFileName(id)}"`);
+    return markdown;
   }
 
   @Delete(':id')

@@ -43,6 +43,9 @@ describe('/questions/{id} (spec §2)', () => {
     expect(screen.getByText('Shared')).toBeInTheDocument();
     expect(screen.getByText(/Total tokens used/)).toHaveTextContent('Total tokens used: 1,234');
     expect(screen.getByRole('button', { name: 'Share' })).toBeInTheDocument();
+    const download = screen.getByRole('link', { name: 'Download as Markdown' });
+    expect(download).toHaveAttribute('href', '/api/questions/42/export');
+    expect(download).toHaveAttribute('download', 'council-question-42.md');
     expect(screen.getByRole('link', { name: 'Back to history' })).toHaveAttribute('href', '/history');
 
     const cards = screen.getAllByRole('article');

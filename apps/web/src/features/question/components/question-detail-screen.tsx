@@ -1,11 +1,14 @@
 import {
+  ASK_API_PATHS,
   type AskQuestionResult,
   PAGE_TITLES,
+  QUESTION_EXPORT_TEXTS,
   QUESTION_DETAIL_SCREEN,
   type QuestionDetail,
   ROUTE_PATHS,
+  questionExportFileName,
 } from '@council/contracts';
-import { ArrowLeft, CircleAlert, SearchX } from 'lucide-react';
+import { ArrowLeft, CircleAlert, Download, SearchX } from 'lucide-react';
 import { useMemo } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { DocumentTitle } from '@/components/layout/document-title';
@@ -111,6 +114,13 @@ function QuestionDetailView({ detail }: { detail: QuestionDetail }) {
         </h1>
         <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
           <ShareButton question={question} />
+          <Button asChild variant="outline" size="sm">
+            {/* A plain link: the browser downloads the file with the session cookie. */}
+            <a href={ASK_API_PATHS.export(question.id)} download={questionExportFileName(question.id)}>
+              <Download aria-hidden="true" />
+              {QUESTION_EXPORT_TEXTS.download}
+            </a>
+          </Button>
           {totalTokens > 0 ? (
             <p className="text-sm text-muted-foreground">
               {QUESTION_DETAIL_SCREEN.totalTokens}:{' '}

@@ -1,0 +1,119 @@
+import { type QuestionAgentResponse, type QuestionDetail, type ResponseRow } from '../dto/question.response';
+import { questionExportFileName, questionToMarkdown } from './question-markdown';
+
+const member = (
+  order: number,
+  agent: string,
+  model: string,
+  role: string | null = null,
+): QuestionAgentResponse => ({
+  id: order + 1,
+  questionId: 7,
+  agentId: order + 10,
+  modelId: order + 20,
+  roleId: role ? 1 : null,
+  order,
+  agent: { id: order + 10, name: agent, provider: 'openai', description: null, logoUrl: null },
+  model: {
+    id: order + 20,
+    agentId: order + 10,
+    name: model,
+    version: null,
+    description: null,
+    capabilities: [],
+    contextWindow: null,
+    facts: null,
+  },
+  role: role ? { id: 1, name: role, description: '', category: null } : null,
+});
+
+const row = (fields: Partial<ResponseRow>): ResponseRow => ({
+  id: 1,
+  questionId: 7,
+  provider: 'openai',
+  memberOrder: 0,
+  round: 0,
+  agentId: null,
+  modelId: null,
+  roleId: null,
+  status: 'completed',
+  response: '',
+  reasoning: null,
+  debateLog: null,
+  error: null,
+  promptTokens: 0,
+  completionTokens: 0,
+  totalTokens: 0,
+  createdAt: '2026-11-26T10:00:00.000Z',
+  ...fields,
+});
+
+const detail = (
+  answers: ResponseRow[],
+  status: QuestionDetail['question']['status'] = 'completed',
+): QuestionDetail => ({
+  question: {
+    id: 7,
+    question: 'Should we ship on Friday?\n# Not a heading',
+    showDebate: true,
+    showReasoning: false,
+    debateLeaderId: 10,
+    status,
+    totalTokensUsed: 100,
+    isShared: false,
+    shareId: null,
+    shareTitle: null,
+    shareDescription: null,
+    shareExpiresAt: null,
+    createdAt: '2026-11-26T10:00:00.000Z',
+    questionAgents: [member(1, 'Claude', 'claude-sonnet-4', 'Skeptic'), member(0, 'ChatGPT', 'gpt-4o')],
+  },
+  answers,
+});
+
+describe('questionToMarkdown', () => {
+  it('writes the question, each member’s final answer verbatim, the consensus and the debate log', () => {
+    const markdown = questionToMarkdown(
+      detail([
+        row({ memberOrder: 0, round: 0, response: 'Opening: **no**.' }),
+        row({ memberOrder: 0, round: 1, response: 'Revised: ship on Monday.\n\n- tests first' }),
+        row({ memberOrder: 1, round: 0, response: 'Never on a Friday.' }),
+        row({ memberOrder: 1, round: 1, status: 'failed', error: 'Anthropic is overloaded.' }),
+        row({
+          memberOrder: null,
+          provider: 'consensus',
+          response: '## Agreed answer\n\nMonday.',
+          debateLog: '### Round 1 — ChatGPT\n\nRevised.',
+        }),
+      ]),
+    );
+    expect(markdown).toBe(
+      [
+        '# Council question',
+        '> Should we ship on Friday?\n> # Not a heading',
+        'Asked on 2026-11-26, with debate.',
+        '## Final answers',
+        '### ChatGPT (gpt-4o)',
+        'Revised: ship on Monday.\n\n- tests first',
+        '### Claude (claude-sonnet-4, Skeptic)',
+        // Its revision failed: its last completed answer is its final one.
+        'Never on a Friday.',
+        '## Consensus',
+        '## Agreed answer\n\nMonday.',
+        '## Debate log',
+        '### Round 1 — ChatGPT\n\nRevised.',
+      ].join('\n\n') + '\n',
+    );
+    expect(questionExportFileName(7)).toBe('council-question-7.md');
+  });
+
+  it('says when a member has no answer, and when the question is still running', () => {
+    const markdown = questionToMarkdown(
+      detail([row({ memberOrder: 0, status: 'failed', error: 'OpenAI rejected the key.' })], 'running'),
+    );
+    expect(markdown).toContain('_The question was still running when this file was made._');
+    expect(markdown).toContain('### ChatGPT (gpt-4o)\n\n_No answer: OpenAI rejected the key._');
+    expect(markdown).toContain('### Claude (claude-sonnet-4, Skeptic)\n\n_No answer._');
+    expect(markdown).not.toContain('## Consensus');
+  });
+});

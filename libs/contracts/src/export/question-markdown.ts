@@ -1,0 +1,78 @@
+// A question as a Markdown file the owner downloads: the question, each member's final answer, the
+// consensus and the debate log. The server writes it (GET /api/questions/{id}/export); the same
+// function can render it anywhere, so what is downloaded is exactly what this file says.
+
+import { modelLabel } from '../catalogue/model-label';
+import { type QuestionDetail, type ResponseRow } from '../dto/question.response';
+
+export const QUESTION_EXPORT_TEXTS = {
+  download: 'Download as Markdown',
+  title: 'Council question',
+  finalAnswers: 'Final answers',
+  consensus: 'Consensus',
+  debateLog: 'Debate log',
+  noAnswer: (error: string | null): string =>
+    `_No answer${error ? `: ${error.trim().replace(/\.$/, '')}` : ''}._`,
+  stillRunning: '_The question was still running when this file was made._',
+  asked: (date: string, debate: boolean): string => `Asked on ${date}${debate ? ', with debate' : ''}.`,
+} as const;
+
+export function questionExportFileName(questionId: number): string {
+  return `council-question-${questionId}.md`;
+}
+
+/** The question's Markdown: member answers as the members wrote them, in council order. */
+export function questionToMarkdown(detail: QuestionDetail): string {
+  const { question, answers } = detail;
+  const members = [...question.questionAgents].sort((a, b) => a.order - b.order);
+  const sections = [
+    `# ${QUESTION_EXPORT_TEXTS.title}`,
+    blockquote(question.question),
+    QUESTION_EXPORT_TEXTS.asked(question.createdAt.slice(0, 10), question.showDebate),
+  ];
+  if (question.status === 'pending' || question.status === 'running') {
+    sections.push(QUESTION_EXPORT_TEXTS.stillRunning);
+  }
+  sections.push(`## ${QUESTION_EXPORT_TEXTS.finalAnswers}`);
+  for (const member of members) {
+    const role = member.role ? `, ${member.role.name}` : '';
+    sections.push(`### ${member.agent.name} (${modelLabel(member.model)}${role})`);
+    const final = finalAnswerOf(answers, member.order);
+    sections.push(
+      final && final.status === 'completed' && !final.error
+        ? final.response.trim()
+        : QUESTION_EXPORT_TEXTS.noAnswer(final?.error ?? null),
+    );
+  }
+  const consensus = answers.find((answer) => answer.memberOrder === null);
+  if (consensus) {
+    sections.push(`## ${QUESTION_EXPORT_TEXTS.consensus}`);
+    sections.push(
+      consensus.status === 'completed' && !consensus.error
+        ? consensus.response.trim()
+        : QUESTION_EXPORT_TEXTS.noAnswer(consensus.error),
+    );
+    if (consensus.debateLog?.trim()) {
+      sections.push(`## ${QUESTION_EXPORT_TEXTS.debateLog}`, consensus.debateLog.trim());
+    }
+  }
+  return `${sections.join('\n\n')}\n`;
+}
+
+/**
+ * A member's final answer: its latest completed one (its last revision when it debated), else its
+ * latest row, whose error says why there is none.
+ */
+function finalAnswerOf(answers: readonly ResponseRow[], order: number): ResponseRow | undefined {
+  const own = answers.filter((answer) => answer.memberOrder === order).sort((a, b) => b.round - a.round);
+  return own.find((answer) => answer.status === 'completed' && !answer.error) ?? own[0];
+}
+
+/** The question verbatim, quoted line by line, so Markdown in it cannot become the file's headings. */
+function blockquote(text: string): string {
+  return text
+    .trim()
+    .split(/\r?\n/)
+    .map((line) => (line ? `> ${line}` : '>'))
+    .join('\n');
+}
