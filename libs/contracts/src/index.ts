@@ -24,6 +24,8 @@ export * from './messages/auth.mapping';
 export * from './messages/ask.messages';
 export * from './demo/demo.texts';
 export * from './export/question-markdown';
+export * from './agreement/agreement-map';
+export * from './agreement/agreement.texts';
 export * from './messages/share.messages';
 export * from './messages/delete.messages';
 export * from './messages/payment.messages';

@@ -72,6 +72,21 @@ export function emitStreamEntry(
       target.emit(type, { ...rest, ...meta });
       return;
     }
+    case 'agreement:claim': {
+      const { type, ...rest } = entry;
+      target.emit(type, { ...rest, ...meta });
+      return;
+    }
+    case 'agreement:reset': {
+      const { type, ...rest } = entry;
+      target.emit(type, { ...rest, ...meta });
+      return;
+    }
+    case 'agreement:completed': {
+      const { type, ...rest } = entry;
+      target.emit(type, { ...rest, ...meta });
+      return;
+    }
     case 'question:completed': {
       const { type, ...rest } = entry;
       target.emit(type, { ...rest, ...meta });

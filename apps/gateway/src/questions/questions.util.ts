@@ -278,6 +278,8 @@ export function toResponseRow(response: ResponseEntity): ResponseRow {
     reasoning: response.reasoning,
     debateLog: response.debateLog,
     error: response.error,
+    positionChanged: response.positionChanged,
+    agreementMap: response.agreementMap,
     promptTokens: response.promptTokens,
     completionTokens: response.completionTokens,
     totalTokens: response.totalTokens,

@@ -34,6 +34,8 @@ export function responseRowFixture(overrides: Partial<ResponseRow> = {}): Respon
     reasoning: null,
     debateLog: null,
     error: null,
+    positionChanged: null,
+    agreementMap: null,
     promptTokens: 20,
     completionTokens: 100,
     totalTokens: 120,

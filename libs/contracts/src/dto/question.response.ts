@@ -2,6 +2,7 @@
 // (shareId, a public link token, is the one string id).
 
 import { type QuestionStatus, type ResponseProvider, type ResponseStatus } from '../domain/domain.constants';
+import { type AgreementMapResult } from '../agreement/agreement-map';
 import { type AgentResponse, type ModelResponse, type RoleResponse } from './catalogue.response';
 
 export interface QuestionResponse {
@@ -51,6 +52,10 @@ export interface ResponseRow {
   debateLog: string | null;
   /** Set when the member failed for good: the card shows "Service Issue" (spec §4). */
   error: string | null;
+  /** A debate revision: whether the member changed its position; null for first answers and the consensus. */
+  positionChanged: boolean | null;
+  /** The consensus of a debate: its agreement map, or why there is none; null on other rows. */
+  agreementMap: AgreementMapResult | null;
   promptTokens: number;
   completionTokens: number;
   totalTokens: number;

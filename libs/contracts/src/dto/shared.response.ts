@@ -1,6 +1,7 @@
 // GET /api/shared/{shareId}: the public, read-only view (spec §3 "Shared question"). Only these
 // fields leave the server: nothing about the owner, tokens or ids beyond the response's own.
 
+import { type AgreementMapResult } from '../agreement/agreement-map';
 import { type ResponseProvider } from '../domain/domain.constants';
 
 export interface SharedQuestion {
@@ -19,9 +20,31 @@ export interface SharedResponse {
   response: string;
   reasoning: string | null;
   totalTokens: number;
+  /** question_agents.order of the member (the agreement map names members by it); null for the consensus. */
+  memberOrder: number | null;
+  /** 0 is the first answer, 1..n debate revisions; the consensus carries the debate's last round. */
+  round: number;
+  /** A debate revision: whether the member changed its position; null otherwise. */
+  positionChanged: boolean | null;
+  /** The consensus of a question shared with its debate: the debate transcript; null otherwise. */
+  debateLog: string | null;
+  /** The consensus of a debate: its agreement map, or why there is none; null otherwise. */
+  agreementMap: AgreementMapResult | null;
+}
+
+/** One round of a shared debate: the members' completed answers of that round, in council order. */
+export interface SharedRound {
+  round: number;
+  answers: SharedResponse[];
 }
 
 export interface SharedQuestionResponse {
   question: SharedQuestion;
+  /** Each member's final answer, then the consensus. */
   responses: SharedResponse[];
+  /**
+   * The debate replay of a question shared with its debate: the opening answers (round 0), then each
+   * debate round's revisions. Empty when the question had no debate.
+   */
+  rounds: SharedRound[];
 }

@@ -35,6 +35,9 @@ export type ConsensusDeltaEvent = StreamEventPayload<'consensus:delta'>;
 export type ConsensusResetEvent = StreamEventPayload<'consensus:reset'>;
 export type ConsensusCompletedEvent = StreamEventPayload<'consensus:completed'>;
 export type ConsensusFailedEvent = StreamEventPayload<'consensus:failed'>;
+export type AgreementClaimEvent = StreamEventPayload<'agreement:claim'>;
+export type AgreementResetEvent = StreamEventPayload<'agreement:reset'>;
+export type AgreementCompletedEvent = StreamEventPayload<'agreement:completed'>;
 export type QuestionCompletedEvent = StreamEventPayload<'question:completed'>;
 export type QuestionFailedEvent = StreamEventPayload<'question:failed'>;
 
@@ -50,6 +53,11 @@ export interface ServerToClientEvents {
   'consensus:reset': (event: ConsensusResetEvent) => void;
   'consensus:completed': (event: ConsensusCompletedEvent) => void;
   'consensus:failed': (event: ConsensusFailedEvent) => void;
+  /** A claim of the agreement map, written in full (a draft until agreement:completed). */
+  'agreement:claim': (event: AgreementClaimEvent) => void;
+  /** The map is asked for again: discard the draft claims shown so far. */
+  'agreement:reset': (event: AgreementResetEvent) => void;
+  'agreement:completed': (event: AgreementCompletedEvent) => void;
   'question:completed': (event: QuestionCompletedEvent) => void;
   'question:failed': (event: QuestionFailedEvent) => void;
 }

@@ -2,6 +2,13 @@
 // strings. The `type` of each entry is the Socket.IO event the gateway relays it as, so the two
 // ends share one vocabulary (socket/socket.events.ts adds questionId and the entry id).
 
+import {
+  type AgreementClaim,
+  type AgreementMapResult,
+  isAgreementClaim,
+  isAgreementMapResult,
+} from '../agreement/agreement-map';
+
 export const DELTA_KINDS = ['text', 'reasoning'] as const;
 export type DeltaKind = (typeof DELTA_KINDS)[number];
 
@@ -84,6 +91,28 @@ export interface ConsensusFailedEntry {
   error: string;
 }
 
+/**
+ * A claim of the agreement map, as soon as the leader model has written it in full (`index` is its
+ * place, 0-based). Drafts: the validated map follows in agreement:completed.
+ */
+export interface AgreementClaimEntry {
+  type: 'agreement:claim';
+  index: number;
+  claim: AgreementClaim;
+}
+
+/** The map was asked for again (the first reply was malformed): drop the draft claims shown. */
+export interface AgreementResetEntry {
+  type: 'agreement:reset';
+  attempt: number;
+}
+
+/** The stored map, or the note saying why there is none; before consensus:completed. */
+export interface AgreementCompletedEntry {
+  type: 'agreement:completed';
+  map: AgreementMapResult;
+}
+
 /** Last entry of a stream: every response is final (some may carry errors). */
 export interface QuestionCompletedEntry {
   type: 'question:completed';
@@ -108,6 +137,9 @@ export type StreamEntry =
   | ConsensusResetEntry
   | ConsensusCompletedEntry
   | ConsensusFailedEntry
+  | AgreementClaimEntry
+  | AgreementResetEntry
+  | AgreementCompletedEntry
   | QuestionCompletedEntry
   | QuestionFailedEntry;
 
@@ -122,7 +154,11 @@ interface EnumWithDefault {
   readonly values: readonly string[];
   readonly absent: string;
 }
-type FieldSpec = 'int' | 'id' | 'id?' | 'string' | readonly string[] | EnumWithDefault;
+/** A JSON value that `accepts` recognises (stored as its JSON text). */
+interface JsonField {
+  readonly accepts: (value: unknown) => boolean;
+}
+type FieldSpec = 'int' | 'id' | 'id?' | 'string' | readonly string[] | EnumWithDefault | JsonField;
 type EntrySchema<T extends StreamEntryType> = {
   readonly [K in Exclude<keyof StreamEntryOf<T>, 'type'>]-?: FieldSpec;
 };
@@ -143,6 +179,9 @@ const SCHEMAS: { readonly [T in StreamEntryType]: EntrySchema<T> } = {
   'consensus:reset': { attempt: 'int' },
   'consensus:completed': { responseId: 'id', ...USAGE_FIELDS },
   'consensus:failed': { responseId: 'id?', error: 'string' },
+  'agreement:claim': { index: 'int', claim: { accepts: isAgreementClaim } },
+  'agreement:reset': { attempt: 'int' },
+  'agreement:completed': { map: { accepts: isAgreementMapResult } },
   'question:completed': { totalTokensUsed: 'int' },
   'question:failed': { error: 'string', reason: { values: QUESTION_END_REASONS, absent: 'error' } },
 };
@@ -156,7 +195,7 @@ export function encodeStreamEntry(entry: StreamEntry): string[] {
   const fields: string[] = [];
   for (const [key, value] of Object.entries(entry)) {
     if (value === null || value === undefined) continue;
-    fields.push(key, String(value));
+    fields.push(key, typeof value === 'object' ? JSON.stringify(value) : String(value));
   }
   return fields;
 }
@@ -172,7 +211,7 @@ export function decodeStreamEntry(
   const type = map.type;
   if (!isStreamEntryType(type)) return null;
   const schema: Readonly<Record<string, FieldSpec>> = SCHEMAS[type];
-  const entry: Record<string, string | number | null> = { type };
+  const entry: Record<string, unknown> = { type };
   for (const [key, spec] of Object.entries(schema)) {
     const raw = Object.prototype.hasOwnProperty.call(map, key) ? map[key] : undefined;
     const value = decodeField(raw, spec);
@@ -183,8 +222,9 @@ export function decodeStreamEntry(
   return entry as unknown as StreamEntry;
 }
 
-function decodeField(raw: string | undefined, spec: FieldSpec): string | number | null | undefined {
+function decodeField(raw: string | undefined, spec: FieldSpec): unknown {
   if (spec === 'id?' && raw === undefined) return null;
+  if (isJsonField(spec)) return raw === undefined ? undefined : decodeJson(raw, spec);
   if (isEnumWithDefault(spec))
     return raw === undefined ? spec.absent : spec.values.includes(raw) ? raw : undefined;
   if (raw === undefined) return undefined;
@@ -196,6 +236,19 @@ function decodeField(raw: string | undefined, spec: FieldSpec): string | number 
 
 function isEnumWithDefault(spec: FieldSpec): spec is EnumWithDefault {
   return typeof spec === 'object' && 'absent' in spec;
+}
+
+function isJsonField(spec: FieldSpec): spec is JsonField {
+  return typeof spec === 'object' && 'accepts' in spec;
+}
+
+function decodeJson(raw: string, spec: JsonField): unknown {
+  try {
+    const value: unknown = JSON.parse(raw);
+    return spec.accepts(value) ? value : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 function decodeId(raw: string): number | undefined {

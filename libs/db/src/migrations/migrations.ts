@@ -4,6 +4,7 @@ import { SupportMessages1795304520000 } from './1795304520000-SupportMessages';
 import { BillingAccounts1795310000000 } from './1795310000000-BillingAccounts';
 import { ModelFacts1795320000000 } from './1795320000000-ModelFacts';
 import { CatalogueProviders1795330000000 } from './1795330000000-CatalogueProviders';
+import { AgreementMap1795340000000 } from './1795340000000-AgreementMap';
 
 /**
  * Every migration, oldest first. Listed explicitly (no globs) so the compiled CLI, the apps and the
@@ -16,4 +17,5 @@ export const MIGRATIONS = [
   BillingAccounts1795310000000,
   ModelFacts1795320000000,
   CatalogueProviders1795330000000,
+  AgreementMap1795340000000,
 ];

@@ -1,4 +1,9 @@
-import { RESPONSE_STATUSES, type ResponseProvider, type ResponseStatus } from '@council/contracts';
+import {
+  type AgreementMapResult,
+  RESPONSE_STATUSES,
+  type ResponseProvider,
+  type ResponseStatus,
+} from '@council/contracts';
 import {
   Check,
   Column,
@@ -99,6 +104,14 @@ export class ResponseEntity {
   /** Set when the provider failed for good; the UI then shows a "Service Issue" card (spec §4). */
   @Column({ type: 'text', nullable: true })
   error: string | null;
+
+  /** A debate revision: whether its member changed position (its "Position:" line); null otherwise. */
+  @Column({ type: 'boolean', nullable: true })
+  positionChanged: boolean | null;
+
+  /** A debate's consensus: the agreement map or the note saying why there is none. */
+  @Column({ type: 'jsonb', nullable: true })
+  agreementMap: AgreementMapResult | null;
 
   @Column({ type: 'integer', default: 0 })
   promptTokens: number;
