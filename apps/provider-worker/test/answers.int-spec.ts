@@ -2,6 +2,7 @@
 // the real SDKs against the local fake provider server (OpenAI, Anthropic and xAI at once).
 
 import {
+  AGREEMENT_MAP,
   JOBS,
   type MemberAnswerJobData,
   PROVIDERS,
@@ -42,6 +43,7 @@ import {
   testRedis,
   waitUntil,
 } from '@council/testing';
+import { AGREEMENT_MAP_OUTPUT } from '@council/llm';
 import { FlowProducer, Queue, UnrecoverableError, type Worker } from 'bullmq';
 import { DataSource } from 'typeorm';
 import { ProviderJobRunner, type ProviderJobRunnerDeps } from '../src/answers/provider-job.runner';
@@ -453,6 +455,73 @@ describe('provider worker (PostgreSQL + Redis + fake providers)', () => {
       responseId: failed?.id,
       error: failed?.error,
     });
+  });
+
+  it('asks the leader for the agreement map, streams its claims and stores it with the consensus, counting its tokens', async () => {
+    const { questionId, userId, members } = await askQuestion({ showDebate: true });
+    await runFlow(questionId, userId, members);
+    fake.clearRequests();
+    await addSynthesis(questionId, userId);
+    await waitUntil(async () => (await usageJobIds(questionId)).includes(`${questionId}:consensus:0`));
+
+    const [synthesis, mapCall] = fake.requests;
+    expect(synthesis.structured).toBeNull();
+    expect(mapCall.structured).toBe(AGREEMENT_MAP_OUTPUT.name);
+    expect(fake.requests).toHaveLength(2);
+    const consensus = await consensusRow(questionId);
+    // The fake's default map: one claim every member supports.
+    expect(consensus?.agreementMap).toEqual({
+      status: 'mapped',
+      claims: [
+        {
+          claim: expect.stringContaining('The council agrees'),
+          stances: members.map((member) => ({
+            memberOrder: member.order,
+            stance: 'supports',
+            reason: null,
+            changedInRound: null,
+          })),
+        },
+      ],
+    });
+    expect(consensus?.totalTokens).toBe(synthesis.usage.totalTokens + mapCall.usage.totalTokens);
+    const types = (await streamEntries(questionId)).map((entry) => entry.type);
+    expect(types.slice(-3)).toEqual(['agreement:claim', 'agreement:completed', 'consensus:completed']);
+  });
+
+  it('asks once more after a malformed map and then stores a note, keeping the consensus and every call’s tokens', async () => {
+    const { questionId, userId, members } = await askQuestion({ showDebate: true });
+    await runFlow(questionId, userId, members);
+    fake.clearRequests();
+    fake.configure({
+      generateText: (request) =>
+        request.structured ? '{"claims": [{"claim": "Half a map"' : 'The agreed answer.',
+    });
+    try {
+      await addSynthesis(questionId, userId);
+      await waitUntil(async () => (await usageJobIds(questionId)).includes(`${questionId}:consensus:0`));
+    } finally {
+      fake.configure({ generateText: undefined });
+    }
+    expect(fake.requests.map((request) => request.structured)).toEqual([
+      null,
+      AGREEMENT_MAP_OUTPUT.name,
+      AGREEMENT_MAP_OUTPUT.name,
+    ]);
+    const consensus = await consensusRow(questionId);
+    expect(consensus?.response).toBe('The agreed answer.');
+    expect(consensus?.agreementMap).toEqual({ status: 'unavailable', note: AGREEMENT_MAP.notes.malformed });
+    expect(consensus?.totalTokens).toBe(
+      fake.requests.reduce((sum, request) => sum + request.usage.totalTokens, 0),
+    );
+    const entries = await streamEntries(questionId);
+    expect(entries.filter((entry) => entry.type === 'agreement:reset')).toEqual([
+      { type: 'agreement:reset', attempt: 2 },
+    ]);
+    expect(entries.slice(-2).map((entry) => entry.type)).toEqual([
+      'agreement:completed',
+      'consensus:completed',
+    ]);
   });
 
   async function addSynthesis(questionId: number, userId: number): Promise<void> {

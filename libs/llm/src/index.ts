@@ -3,6 +3,7 @@ export * from './prompts/llm.prompts';
 export * from './prompts/council-member.util';
 export * from './prompts/council-request.util';
 export * from './prompts/debate-log.util';
+export * from './prompts/agreement-map.prompt';
 export * from './prompts/revision-change.util';
 export * from './reasoning/reasoning.splitter';
 export * from './errors/llm.errors';

@@ -13,7 +13,20 @@ export interface LlmMessage {
  * adapter reads it, to write a fitting offline answer (it also recognises the prompts of
  * llm.prompts.ts without it).
  */
-export type LlmTask = 'answer' | 'revision' | 'synthesis';
+export type LlmTask = 'answer' | 'revision' | 'synthesis' | 'agreement';
+
+/**
+ * Structured output: the model replies with one JSON value matching `schema` (OpenAI-format APIs:
+ * response_format json_schema, strict; Anthropic: a forced call of a tool named `name`). The JSON
+ * text streams as `text` deltas; no reasoning is asked for.
+ */
+export interface LlmJsonOutput {
+  /** Letters, digits, _ and - (both APIs' rule for schema and tool names). */
+  name: string;
+  description: string;
+  /** A JSON Schema object in the subset strict structured output accepts. */
+  schema: Record<string, unknown>;
+}
 
 export interface LlmRequest {
   /** The provider's API model id (models.apiModel), e.g. "gpt-4o-2024-11-20". */
@@ -32,6 +45,8 @@ export interface LlmRequest {
   /** Ignored where the API has no such setting (reasoning models, Anthropic SDK 1.x). */
   temperature?: number;
   task?: LlmTask;
+  /** Ask for JSON matching a schema instead of prose. */
+  output?: LlmJsonOutput;
 }
 
 /** Why the answer ended, in one vocabulary for every provider. */

@@ -8,11 +8,14 @@ import {
 import { type DeltaBatcher } from '../streaming/delta-batcher';
 import { QuestionCancelledError } from './provider-job.errors';
 
+/** Where a stream's deltas go: a DeltaBatcher, or anything that reads them the same way. */
+export type DeltaSink = Pick<DeltaBatcher, 'push' | 'close' | 'discard'>;
+
 export interface AnswerStreamOptions {
   provider: LlmProvider;
   request: LlmRequest;
   /** Where the deltas go, batched. */
-  batcher: DeltaBatcher;
+  batcher: DeltaSink;
   /** Calls `onCancel` when the question is cancelled; returns the unwatch (CancelWatch.watch). */
   watchCancel: (onCancel: () => void) => () => void;
   idleMs: number;

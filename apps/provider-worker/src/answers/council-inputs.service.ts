@@ -1,10 +1,12 @@
 import { JOBS, answerMaxOutputTokensFor } from '@council/contracts';
 import {
+  type AgreementMapMember,
   type LlmRequest,
   type LlmTask,
   buildCouncilRequest,
   buildDebateLog,
   latestCouncilAnswers,
+  memberLabel,
 } from '@council/llm';
 import { type JobContext, type JobMember } from './data/job-start.repository';
 import { type QuestionAgentsRepository } from './data/question-agents.repository';
@@ -48,6 +50,28 @@ export class CouncilInputsService {
       round: data.round,
       memberOrder: data.memberOrder,
       latest,
+    });
+  }
+
+  /** The members whose final answers (up to `round`) the agreement map describes, in council order. */
+  async agreementMembers(questionId: number, round: number): Promise<AgreementMapMember[]> {
+    const [members, answers, changes] = await Promise.all([
+      this.members.withNames(questionId),
+      this.responses.latestOfMembers(questionId, round),
+      this.responses.positionChanges(questionId),
+    ]);
+    return members.flatMap((member) => {
+      const answer = answers.find((candidate) => candidate.memberOrder === member.order);
+      return answer
+        ? [
+            {
+              memberOrder: member.order,
+              label: memberLabel(member),
+              answer: answer.response,
+              positionChanges: (changes.get(member.order) ?? []).filter((changed) => changed <= answer.round),
+            },
+          ]
+        : [];
     });
   }
 

@@ -3,10 +3,11 @@
 // usage is settled by the flow parent's release, or by a settlement job of its own when alone).
 
 import { JOBS, type StreamEntry } from '@council/contracts';
-import { differsFromPrevious, parseRevision } from '@council/llm';
+import { type LlmProvider, differsFromPrevious, parseRevision } from '@council/llm';
 import { type QuestionStreamWriter } from '@council/server-kit';
 import { type Job, UnrecoverableError } from 'bullmq';
 import { DeltaBatcher, type DeltaBatcherOptions } from '../streaming/delta-batcher';
+import { type AgreementMapOutcome, addUsage, mapAgreement } from './agreement/agreement-map.service';
 import { streamAnswer } from './answer-stream';
 import { type CancelWatch } from './cancel-watch';
 import { type CouncilInputsService } from './council-inputs.service';
@@ -99,15 +100,46 @@ export class ProviderJobService {
     const changed = revision ? (revision.changed ?? (await this.changedFromPrevious(target, answer))) : null;
     const debateLog =
       target.consensus && context.showDebate ? await deps.inputs.debateLog(data.questionId) : null;
+    const answerUsage = outcome.usage ?? { promptTokens: 0, completionTokens: 0, totalTokens: 0 };
+    const mapped = target.consensus
+      ? await this.mapAgreement(target, provider, context.question, answer, member.apiModel)
+      : { map: null, usage: answerUsage };
     const usage = await deps.responses.complete(row.id, {
       response: answer,
       reasoning: reasoning.trim() || null,
       debateLog,
-      usage: outcome.usage ?? { promptTokens: 0, completionTokens: 0, totalTokens: 0 },
+      positionChanged: changed,
+      agreementMap: mapped.map,
+      usage: target.consensus ? addUsage(answerUsage, mapped.usage) : answerUsage,
     });
-    await this.append(target, [completedEntry(target, row.id, usage)]);
+    await this.append(target, [
+      ...(mapped.map ? [{ type: 'agreement:completed' as const, map: mapped.map }] : []),
+      completedEntry(target, row.id, usage),
+    ]);
     await deps.settlement.settleCompleted(target, row.id, usage);
     return { status: 'completed', responseId: row.id, changed };
+  }
+
+  /** The consensus's agreement map, asked of the leader's model once the prose is written. */
+  private async mapAgreement(
+    target: ProviderJobTarget,
+    provider: LlmProvider,
+    question: string,
+    consensus: string,
+    model: string,
+  ): Promise<AgreementMapOutcome> {
+    const { deps } = this;
+    const { questionId, round } = target.data;
+    return mapAgreement(
+      provider,
+      { question, consensus, model, members: await deps.inputs.agreementMembers(questionId, round) },
+      {
+        append: (entries) => this.append(target, entries),
+        watchCancel: (onCancel) => deps.cancelWatch.watch(questionId, onCancel),
+        idleMs: deps.idleTimeoutMs,
+        firstDeltaMs: deps.firstDeltaTimeoutMs,
+      },
+    );
   }
 
   /** The row a previous run created (the job is a retry or a duplicate run). */

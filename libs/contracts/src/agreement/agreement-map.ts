@@ -10,6 +10,10 @@ export const AGREEMENT_MAP_LIMITS = {
   maxClaims: 8,
   claimMaxChars: 300,
   reasonMaxChars: 300,
+  /** The map call's max output tokens: eight claims with a stance and reason per member of five. */
+  maxOutputTokens: 4_000,
+  /** A malformed reply (or a failed call) is asked for once more. */
+  attempts: 2,
 } as const;
 
 /** Where one member stands on one claim. */
@@ -39,8 +43,7 @@ export interface AgreementClaim {
  * stands either way.
  */
 export type AgreementMapResult =
-  | { status: 'mapped'; claims: AgreementClaim[] }
-  | { status: 'unavailable'; note: string };
+  { status: 'mapped'; claims: AgreementClaim[] } | { status: 'unavailable'; note: string };
 
 /** What a map is checked against: the members whose final answers it describes. */
 export interface AgreementMapContext {
@@ -50,9 +53,7 @@ export interface AgreementMapContext {
   positionChanges: Readonly<Record<number, readonly number[]>>;
 }
 
-export type AgreementReply =
-  | { ok: true; claims: AgreementClaim[] }
-  | { ok: false; problem: string };
+export type AgreementReply = { ok: true; claims: AgreementClaim[] } | { ok: false; problem: string };
 
 /**
  * Reads the model's reply (the JSON of agreementMapSchema, members numbered from 1 in council

@@ -28,7 +28,8 @@ export const AGREEMENT_MAP = {
   notes: {
     malformed:
       'The agreement map could not be drawn: the leader model did not return a valid map twice. The consensus above stands.',
-    failed: 'The agreement map could not be drawn: the leader model did not answer. The consensus above stands.',
+    failed:
+      'The agreement map could not be drawn: the leader model did not answer. The consensus above stands.',
     noClaims: 'The agreement map is empty: the final answers gave no claims to compare.',
     tooFewMembers: 'The agreement map needs final answers from at least two members.',
   },

@@ -1,3 +1,4 @@
+import { AGREEMENT_MAP_LIMITS } from '../agreement/agreement-map';
 import { QUESTION_STATUSES } from '../domain/domain.constants';
 import { DEBATE_MAX_ROUNDS } from '../limits/limits.constants';
 import { PLANS } from '../plans/plans.constants';
@@ -21,7 +22,10 @@ describe('council constants', () => {
     const plain = estimateQuestionTokens({ members: 3, questionLength: 0, showDebate: false });
     const debate = estimateQuestionTokens({ members: 3, questionLength: 0, showDebate: true });
     const readingAll = PROMPT_OVERHEAD_TOKENS + 4 * ANSWER_MAX_OUTPUT_TOKENS;
-    expect(debate).toBe(plain + 3 * DEBATE_MAX_ROUNDS * readingAll + readingAll);
+    const agreementMap =
+      AGREEMENT_MAP_LIMITS.attempts *
+      (readingAll + ANSWER_MAX_OUTPUT_TOKENS + AGREEMENT_MAP_LIMITS.maxOutputTokens);
+    expect(debate).toBe(plain + 3 * DEBATE_MAX_ROUNDS * readingAll + readingAll + agreementMap);
   });
 
   it('sizes a free question from its short answers, a fifth of the free allowance', () => {

@@ -3,6 +3,7 @@
 
 import { type QuestionStatus, type SubscriptionTier } from '../domain/domain.constants';
 import { ANSWER_MAX_OUTPUT_TOKENS, DEBATE_MAX_ROUNDS } from '../limits/limits.constants';
+import { AGREEMENT_MAP_LIMITS } from '../agreement/agreement-map';
 import { PLANS } from '../plans/plans.constants';
 
 export { ANSWER_MAX_OUTPUT_TOKENS };
@@ -38,7 +39,7 @@ export interface QuestionTokenEstimateInput {
  * whole balance when that is smaller). Every provider call may use its prompt plus the call's max
  * output tokens, which the provider worker sends as the call's limit (answerMaxOutputTokensFor the
  * tier); with debate on, each member also revises in up to DEBATE_MAX_ROUNDS rounds (reading the
- * others' answers) and the leader writes the consensus.
+ * others' answers) and the leader writes the consensus and its agreement map.
  */
 export function estimateQuestionTokens(input: QuestionTokenEstimateInput): number {
   const members = Math.max(0, Math.floor(input.members));
@@ -49,7 +50,10 @@ export function estimateQuestionTokens(input: QuestionTokenEstimateInput): numbe
   if (!input.showDebate) return firstAnswers;
   // A revision or the synthesis reads every member's latest answer besides the question.
   const readingAll = prompt + members * output + output;
-  return firstAnswers + members * DEBATE_MAX_ROUNDS * readingAll + readingAll;
+  // The agreement map reads the same plus the consensus, and may be asked for twice.
+  const agreementMap =
+    AGREEMENT_MAP_LIMITS.attempts * (readingAll + output + AGREEMENT_MAP_LIMITS.maxOutputTokens);
+  return firstAnswers + members * DEBATE_MAX_ROUNDS * readingAll + readingAll + agreementMap;
 }
 
 /**

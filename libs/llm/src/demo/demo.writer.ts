@@ -4,8 +4,10 @@
 
 import { DEMO_CARD, PROVIDER_KEY_VARIABLES, isBuiltInProvider } from '@council/contracts';
 import { type LlmRequest, type LlmTask } from '../llm.types';
+import { readAgreementMapPrompt } from '../prompts/agreement-map.prompt';
 import { POSITION_UNCHANGED_LINE, readCouncilPrompt } from '../prompts/llm.prompts';
 import { type DemoAnswer } from './demo-answer';
+import { playAgreementMap } from './script/demo-agreement';
 import { exampleFor, playOpening, playRevision, playSynthesis, voiceFor } from './script/demo-script';
 
 export type { DemoAnswer } from './demo-answer';
@@ -21,6 +23,10 @@ export interface DemoMember {
 /** Same request and member → same answer. */
 export function writeDemoAnswer(request: LlmRequest, member: DemoMember = {}): DemoAnswer {
   const lastUser = [...request.messages].reverse().find((message) => message.role === 'user')?.content ?? '';
+  if (request.task === 'agreement') {
+    const mapPrompt = readAgreementMapPrompt(lastUser);
+    return { reasoning: '', text: mapPrompt ? playAgreementMap(mapPrompt) : JSON.stringify({ claims: [] }) };
+  }
   const prompt = readCouncilPrompt(lastUser);
   const task: LlmTask = request.task ?? prompt.task;
   const example = exampleFor(prompt.question);

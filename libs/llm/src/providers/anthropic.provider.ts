@@ -1,7 +1,13 @@
 import Anthropic from '@anthropic-ai/sdk';
 import { IncompleteStreamError, abortReason } from '../errors/llm.errors';
 import { PROVIDER_FETCH } from '../http/undici-fetch';
-import { type LlmDelta, type LlmFinishReason, type LlmProvider, type LlmRequest } from '../llm.types';
+import {
+  type LlmDelta,
+  type LlmFinishReason,
+  type LlmJsonOutput,
+  type LlmProvider,
+  type LlmRequest,
+} from '../llm.types';
 import { withReasoningInstruction } from '../prompts/llm.prompts';
 import { ReasoningSplitter } from '../reasoning/reasoning.splitter';
 import { usageOf } from '../usage/token-estimate.util';
@@ -44,8 +50,10 @@ export class AnthropicProvider implements LlmProvider {
   }
 
   async *stream(request: LlmRequest, signal: AbortSignal): AsyncGenerator<LlmDelta> {
-    const thinking = request.reasoning && supportsExtendedThinking(request.model);
-    const splitter = request.reasoning && !thinking ? new ReasoningSplitter() : null;
+    // A forced tool call (structured output) cannot be combined with thinking; no reasoning is asked for.
+    const reasoningOn = request.reasoning && !request.output;
+    const thinking = reasoningOn && supportsExtendedThinking(request.model);
+    const splitter = reasoningOn && !thinking ? new ReasoningSplitter() : null;
     const system = splitter ? withReasoningInstruction(request.system) : request.system;
     const budget = thinkingBudget(request.maxTokens);
     let inputTokens = 0;
@@ -62,6 +70,7 @@ export class AnthropicProvider implements LlmProvider {
           messages: request.messages.map((message) => ({ role: message.role, content: message.content })),
           ...(system ? { system } : {}),
           ...(thinking ? { thinking: { type: 'enabled' as const, budget_tokens: budget } } : {}),
+          ...(request.output ? forcedTool(request.output) : {}),
           stream: true,
         },
         { signal },
@@ -79,6 +88,9 @@ export class AnthropicProvider implements LlmProvider {
             if (delta.type === 'text_delta' && delta.text) {
               if (splitter) yield* splitter.push(delta.text);
               else yield { type: 'text', text: delta.text };
+            } else if (delta.type === 'input_json_delta' && delta.partial_json) {
+              // The forced tool's input is the structured reply: its JSON streams as text.
+              yield { type: 'text', text: delta.partial_json };
             } else if (delta.type === 'thinking_delta' && delta.thinking) {
               yield { type: 'reasoning', text: delta.thinking };
             }
@@ -137,7 +149,23 @@ function inputTotal(usage: {
   );
 }
 
+/** Structured output through one tool the model must call; its input is the reply. */
+function forcedTool(output: LlmJsonOutput) {
+  return {
+    tools: [
+      {
+        name: output.name,
+        description: output.description,
+        input_schema: { ...output.schema, type: 'object' as const },
+      },
+    ],
+    tool_choice: { type: 'tool' as const, name: output.name },
+  };
+}
+
 function toFinishReason(reason: string | null): LlmFinishReason {
+  // tool_use ends a forced tool call: the structured reply is complete.
+  if (reason === 'tool_use') return 'stop';
   if (reason === 'end_turn' || reason === 'stop_sequence' || reason === null) return 'stop';
   if (reason === 'max_tokens' || reason === 'model_context_window_exceeded') return 'length';
   if (reason === 'refusal') return 'content_filter';

@@ -2,7 +2,13 @@ import { type Provider, type TokenUsage } from '@council/contracts';
 import OpenAI from 'openai';
 import { IncompleteStreamError, abortReason } from '../errors/llm.errors';
 import { PROVIDER_FETCH } from '../http/undici-fetch';
-import { type LlmDelta, type LlmFinishReason, type LlmProvider, type LlmRequest } from '../llm.types';
+import {
+  type LlmDelta,
+  type LlmFinishReason,
+  type LlmJsonOutput,
+  type LlmProvider,
+  type LlmRequest,
+} from '../llm.types';
 import { withReasoningInstruction } from '../prompts/llm.prompts';
 import { ReasoningSplitter } from '../reasoning/reasoning.splitter';
 import { estimatePromptTokens, tokensForChars, usageOf } from '../usage/token-estimate.util';
@@ -51,8 +57,10 @@ export class OpenAiProvider implements LlmProvider {
   }
 
   async *stream(request: LlmRequest, signal: AbortSignal): AsyncGenerator<LlmDelta> {
-    const splitter = request.reasoning ? new ReasoningSplitter() : null;
-    const system = request.reasoning ? withReasoningInstruction(request.system) : request.system;
+    // Structured output is JSON only: no reasoning is asked for.
+    const reasoningOn = request.reasoning && !request.output;
+    const splitter = reasoningOn ? new ReasoningSplitter() : null;
+    const system = reasoningOn ? withReasoningInstruction(request.system) : request.system;
     let usage: TokenUsage | null = null;
     let finishReason: LlmFinishReason | null = null;
     let completionChars = 0;
@@ -68,6 +76,7 @@ export class OpenAiProvider implements LlmProvider {
           ...(request.temperature !== undefined && acceptsTemperature(request.model)
             ? { temperature: request.temperature }
             : {}),
+          ...(request.output ? { response_format: jsonSchemaFormat(request.output) } : {}),
           stream: true,
           stream_options: { include_usage: true },
         },
@@ -78,7 +87,7 @@ export class OpenAiProvider implements LlmProvider {
         const choice = chunk.choices[0];
         if (!choice) continue;
         const reasoning = readReasoningContent(choice.delta);
-        if (reasoning && request.reasoning) {
+        if (reasoning && reasoningOn) {
           completionChars += reasoning.length;
           yield { type: 'reasoning', text: reasoning };
         }
@@ -104,6 +113,14 @@ export class OpenAiProvider implements LlmProvider {
     }
     yield { type: 'done', finishReason };
   }
+}
+
+/** Strict structured output: the reply is one JSON value matching the schema. */
+function jsonSchemaFormat(output: LlmJsonOutput): OpenAI.ResponseFormatJSONSchema {
+  return {
+    type: 'json_schema',
+    json_schema: { name: output.name, description: output.description, schema: output.schema, strict: true },
+  };
 }
 
 /** OpenAI's reasoning models (o-series, gpt-5) reject `temperature`. */

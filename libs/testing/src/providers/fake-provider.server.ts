@@ -61,6 +61,12 @@ export interface FakeProviderRequest {
   /** Anthropic `thinking` enabled (or adaptive). */
   thinking: boolean;
   maxTokens: number | null;
+  /**
+   * Structured output asked for: the schema's name (OpenAI `response_format` json_schema) or the
+   * forced tool's name (Anthropic `tool_choice: {type: 'tool'}`); null for prose. The generated text
+   * is then the JSON reply, sent as content (OpenAI) or as the tool's input_json_delta (Anthropic).
+   */
+  structured: string | null;
   behaviour: FakeProviderBehaviourKind;
   /** What the fake reports: prompt = ceil(chars of system + messages / 4), completion = tokens sent. */
   usage: { promptTokens: number; completionTokens: number; totalTokens: number };
@@ -247,8 +253,10 @@ export class FakeProviderServer {
 
     if (this.replyWithError(response, record, behaviour)) return;
 
-    const reasoningText = this.reasoningText(record);
-    const answer = this.options.generateText?.(record) ?? defaultText(record);
+    const reasoningText = record.structured ? '' : this.reasoningText(record);
+    const answer =
+      this.options.generateText?.(record) ??
+      (record.structured ? defaultStructured(record) : defaultText(record));
     const text =
       !record.thinking && reasoningText && /<reasoning>/i.test(record.system)
         ? `<reasoning>${reasoningText}</reasoning>\n\n${answer}`
@@ -478,6 +486,17 @@ export class FakeProviderServer {
     const maxTokens = [body.max_completion_tokens, body.max_tokens].find(
       (value) => typeof value === 'number',
     );
+    const responseFormat = isRecord(body.response_format) ? body.response_format : {};
+    const jsonSchema = isRecord(responseFormat.json_schema) ? responseFormat.json_schema : {};
+    const toolChoice = isRecord(body.tool_choice) ? body.tool_choice : {};
+    const structured =
+      api === 'openai'
+        ? responseFormat.type === 'json_schema' && typeof jsonSchema.name === 'string'
+          ? jsonSchema.name
+          : null
+        : toolChoice.type === 'tool' && typeof toolChoice.name === 'string'
+          ? toolChoice.name
+          : null;
     return {
       api,
       path,
@@ -491,6 +510,7 @@ export class FakeProviderServer {
       includeUsage: streamOptions.include_usage === true,
       thinking,
       maxTokens: typeof maxTokens === 'number' ? maxTokens : null,
+      structured,
       behaviour: 'ok',
       usage: usage(Math.ceil(promptChars / 4), 0),
       id: ++this.sequence,
@@ -598,6 +618,9 @@ function anthropicFrames(
   const delta = (index: number, value: Record<string, unknown>) =>
     sse('content_block_delta', { type: 'content_block_delta', index, delta: value });
   const ping = sse('ping', { type: 'ping' });
+  const textBlock = record.structured
+    ? { type: 'tool_use', id: `toolu_${record.id}`, name: record.structured, input: {} }
+    : { type: 'text', text: '' };
 
   // Token frames carry the block boundaries with them, so a fault after N tokens cuts mid-block.
   const tokens = [
@@ -610,20 +633,28 @@ function anthropicFrames(
           ? (thinking
               ? delta(0, { type: 'signature_delta', signature: 'ZmFrZS1zaWduYXR1cmU=' }) + blockStop(0)
               : '') +
-            blockStart(textIndex, { type: 'text', text: '' }) +
+            blockStart(textIndex, textBlock) +
             (thinking ? '' : ping)
           : '';
-      return opening + delta(textIndex, { type: 'text_delta', text: token });
+      return (
+        opening +
+        delta(
+          textIndex,
+          record.structured
+            ? { type: 'input_json_delta', partial_json: token }
+            : { type: 'text_delta', text: token },
+        )
+      );
     }),
   ];
   const preamble = start + (thinking ? blockStart(0, { type: 'thinking', thinking: '', signature: '' }) : '');
-  const emptyText = textTokens.length === 0 ? blockStart(textIndex, { type: 'text', text: '' }) : '';
+  const emptyText = textTokens.length === 0 ? blockStart(textIndex, textBlock) : '';
   const epilogue =
     emptyText +
     blockStop(textIndex) +
     sse('message_delta', {
       type: 'message_delta',
-      delta: { stop_reason: 'end_turn', stop_sequence: null },
+      delta: { stop_reason: record.structured ? 'tool_use' : 'end_turn', stop_sequence: null },
       usage: { output_tokens: record.usage.completionTokens },
     }) +
     sse('message_stop', { type: 'message_stop' });
@@ -660,14 +691,23 @@ function anthropicMessage(
   const content: Array<Record<string, unknown>> = [];
   if (thinkingTokens.length)
     content.push({ type: 'thinking', thinking: thinkingTokens.join(''), signature: 'ZmFrZS1zaWduYXR1cmU=' });
-  content.push({ type: 'text', text });
+  if (record.structured) {
+    content.push({
+      type: 'tool_use',
+      id: `toolu_${record.id}`,
+      name: record.structured,
+      input: parseJsonObject(text),
+    });
+  } else {
+    content.push({ type: 'text', text });
+  }
   return {
     id: `msg_${record.id}`,
     type: 'message',
     role: 'assistant',
     model: record.model,
     content,
-    stop_reason: 'end_turn',
+    stop_reason: record.structured ? 'tool_use' : 'end_turn',
     stop_sequence: null,
     usage: { input_tokens: record.usage.promptTokens, output_tokens: record.usage.completionTokens },
   };
@@ -732,6 +772,24 @@ function defaultText(record: FakeProviderRequest): string {
   return `This is a fake answer from ${record.model}. You asked: "${quoted}". It streams a few sentences so tests can watch the text arrive token by token.`;
 }
 
+/**
+ * A structured reply for an agreement-map request: one claim every member listed in the prompt
+ * (`<member number="N"`) supports. Other schemas get an empty object.
+ */
+function defaultStructured(record: FakeProviderRequest): string {
+  const prompt = record.messages.map((message) => message.content).join('\n');
+  const members = [...prompt.matchAll(/<member number="(\d+)"/g)].map((match) => Number(match[1]));
+  if (members.length === 0) return '{}';
+  return JSON.stringify({
+    claims: [
+      {
+        claim: `The council agrees on the answer from ${record.model}.`,
+        stances: members.map((member) => ({ member, stance: 'supports', reason: '', changedInRound: null })),
+      },
+    ],
+  });
+}
+
 function epochNow(): number {
   return performance.timeOrigin + performance.now();
 }
@@ -772,6 +830,15 @@ function readBody(request: IncomingMessage): Promise<string> {
     request.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
     request.on('error', reject);
   });
+}
+
+function parseJsonObject(text: string): Record<string, unknown> {
+  try {
+    const value: unknown = JSON.parse(text);
+    return isRecord(value) ? value : {};
+  } catch {
+    return {};
+  }
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {

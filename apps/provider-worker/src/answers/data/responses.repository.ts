@@ -1,4 +1,5 @@
 import {
+  type AgreementMapResult,
   CONSENSUS_PROVIDER,
   QUESTION_CANCELLED_MESSAGE,
   type ResponseStatus,
@@ -29,6 +30,15 @@ export interface AnswerFields {
   usage: TokenUsage;
 }
 
+/** What a completed answer stores besides its text and usage. */
+export interface CompletedFields extends AnswerFields {
+  debateLog: string | null;
+  /** Debate revisions: whether the member changed its position. */
+  positionChanged: boolean | null;
+  /** The consensus: its agreement map. */
+  agreementMap: AgreementMapResult | null;
+}
+
 /** The SQL of the answers a provider job writes (responses). */
 export class ResponsesRepository {
   constructor(private readonly dataSource: DataSource) {}
@@ -54,12 +64,13 @@ export class ResponsesRepository {
    * Stores the answer unless it is stored already, and returns the stored usage. RETURNING saves a
    * read on the usual path; a row completed before (a duplicate run) is read.
    */
-  async complete(id: number, fields: AnswerFields & { debateLog: string | null }): Promise<TokenUsage> {
+  async complete(id: number, fields: CompletedFields): Promise<TokenUsage> {
     const { rows } = await preparedQuery<TokenUsage>(
       this.dataSource,
       `UPDATE "responses"
           SET "status" = 'completed', "response" = $2, "reasoning" = $3, "debateLog" = $4, "error" = NULL,
-              "promptTokens" = $5, "completionTokens" = $6, "totalTokens" = $7, "updatedAt" = now()
+              "promptTokens" = $5, "completionTokens" = $6, "totalTokens" = $7,
+              "positionChanged" = $8, "agreementMap" = $9::jsonb, "updatedAt" = now()
         WHERE "id" = $1 AND "status" <> 'completed'
         RETURNING "promptTokens", "completionTokens", "totalTokens"`,
       [
@@ -70,6 +81,8 @@ export class ResponsesRepository {
         fields.usage.promptTokens,
         fields.usage.completionTokens,
         fields.usage.totalTokens,
+        fields.positionChanged,
+        fields.agreementMap ? JSON.stringify(fields.agreementMap) : null,
       ],
     );
     const stored = rows[0] ?? (await this.get(id));
@@ -130,6 +143,20 @@ export class ResponsesRepository {
         ORDER BY "memberOrder", "round" DESC`,
       [questionId, maxRound],
     );
+  }
+
+  /** The debate rounds in which each member changed its position, ascending, by member order. */
+  async positionChanges(questionId: number): Promise<Map<number, number[]>> {
+    const rows: Array<{ memberOrder: number; round: number }> = await this.dataSource.query(
+      `SELECT "memberOrder", "round" FROM "responses"
+        WHERE "questionId" = $1 AND "memberOrder" IS NOT NULL AND "positionChanged" AND "status" = 'completed'
+        ORDER BY "memberOrder", "round"`,
+      [questionId],
+    );
+    const changes = new Map<number, number[]>();
+    for (const row of rows)
+      changes.set(row.memberOrder, [...(changes.get(row.memberOrder) ?? []), row.round]);
+    return changes;
   }
 
   /** The question's completed answers by round, then member (the debate transcript's order). */

@@ -14,6 +14,8 @@ export interface DemoTurn {
 }
 
 export interface DemoStance {
+  /** The position as one claim of the agreement map. */
+  claim: string;
   /** How the consensus describes a member that still holds this position: "<member> <minority>". */
   minority: string;
   /** The consensus when this position has the most support. */

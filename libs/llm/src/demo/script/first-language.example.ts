@@ -6,6 +6,7 @@ export const FIRST_LANGUAGE_EXAMPLE: DemoExample = {
   question: DEMO_EXAMPLE_QUESTIONS[2],
   stances: {
     python: {
+      claim: 'Python is the best first language for nearly every beginner.',
       minority:
         'still recommends Python for nearly every beginner, because its simple syntax keeps the focus on learning to program.',
       consensus: {
@@ -19,6 +20,8 @@ export const FIRST_LANGUAGE_EXAMPLE: DemoExample = {
       },
     },
     'by-goal': {
+      claim:
+        'The first language should follow what you want to build: JavaScript for websites, Python for most other things.',
       minority:
         'holds that the choice should follow what you want to build: JavaScript for websites, Python for most other things.',
       consensus: {
@@ -33,6 +36,8 @@ export const FIRST_LANGUAGE_EXAMPLE: DemoExample = {
       },
     },
     javascript: {
+      claim:
+        'JavaScript is the best first language, because it runs in every browser and shows results on day one.',
       minority:
         'still recommends JavaScript, because it runs in every browser and lets a beginner build something visible on day one.',
       consensus: {

@@ -6,6 +6,8 @@ export const MICROSERVICES_EXAMPLE: DemoExample = {
   question: DEMO_EXAMPLE_QUESTIONS[1],
   stances: {
     monolith: {
+      claim:
+        'A five-person team should start with one well-structured application and split it only when it must.',
       minority:
         'holds that a five-person team should start with one well-structured application and split it only when it must.',
       consensus: {
@@ -19,6 +21,8 @@ export const MICROSERVICES_EXAMPLE: DemoExample = {
       },
     },
     services: {
+      claim:
+        'Two or three services from day one, around parts with very different load or security needs, pay for themselves early.',
       minority:
         'still holds that two or three services from day one, around parts with very different load or security needs, pay for themselves early.',
       consensus: {

@@ -6,6 +6,8 @@ export const STUDENT_LOAN_EXAMPLE: DemoExample = {
   question: DEMO_EXAMPLE_QUESTIONS[0],
   stances: {
     'dont-overpay': {
+      claim:
+        'Most Plan 2 borrowers should not overpay, because the balance is written off before they would clear it.',
       minority:
         'holds that you should not overpay unless you expect to clear the loan before it is written off.',
       consensus: {
@@ -20,6 +22,8 @@ export const STUDENT_LOAN_EXAMPLE: DemoExample = {
       },
     },
     overpay: {
+      claim:
+        'Overpaying is worthwhile once you have an emergency fund, because clearing the loan is a certain return.',
       minority:
         'holds that overpaying is a guaranteed return and worth it once an emergency fund is in place.',
       consensus: {

@@ -1,0 +1,96 @@
+// After the leader has written the consensus: asks its model for the agreement map (structured
+// output), streams the claims as they are completed, validates the reply, asks once more when it
+// is malformed (or the call failed), and otherwise settles for a note. The prose consensus stands
+// whatever happens here.
+
+import {
+  AGREEMENT_MAP,
+  AGREEMENT_MAP_LIMITS,
+  type AgreementMapContext,
+  type AgreementMapResult,
+  type StreamEntry,
+  type TokenUsage,
+  readAgreementReply,
+} from '@council/contracts';
+import { type AgreementMapMember, type LlmProvider, buildAgreementMapRequest } from '@council/llm';
+import { streamAnswer } from '../answer-stream';
+import { ClaimStream } from './claim-stream';
+
+export interface AgreementMapInput {
+  question: string;
+  consensus: string;
+  /** The leader's API model id. */
+  model: string;
+  members: readonly AgreementMapMember[];
+}
+
+export interface AgreementMapDeps {
+  append: (entries: readonly StreamEntry[]) => Promise<void>;
+  watchCancel: (onCancel: () => void) => () => void;
+  idleMs: number;
+  firstDeltaMs: number | undefined;
+}
+
+/** The map, or null when the question was cancelled meanwhile; `usage` counts every attempt. */
+export interface AgreementMapOutcome {
+  map: AgreementMapResult | null;
+  usage: TokenUsage;
+}
+
+export async function mapAgreement(
+  provider: LlmProvider,
+  input: AgreementMapInput,
+  deps: AgreementMapDeps,
+): Promise<AgreementMapOutcome> {
+  let usage: TokenUsage = { promptTokens: 0, completionTokens: 0, totalTokens: 0 };
+  if (input.members.length < 2) {
+    return { map: { status: 'unavailable', note: AGREEMENT_MAP.notes.tooFewMembers }, usage };
+  }
+  const context: AgreementMapContext = {
+    memberOrders: input.members.map((member) => member.memberOrder),
+    positionChanges: Object.fromEntries(
+      input.members.map((member) => [member.memberOrder, member.positionChanges]),
+    ),
+  };
+  const request = buildAgreementMapRequest(input.model, {
+    question: input.question,
+    consensus: input.consensus,
+    members: input.members,
+  });
+  let note: string = AGREEMENT_MAP.notes.failed;
+  for (let attempt = 1; attempt <= AGREEMENT_MAP_LIMITS.attempts; attempt += 1) {
+    if (attempt > 1) await deps.append([{ type: 'agreement:reset', attempt }]);
+    const outcome = await streamAnswer({
+      provider,
+      request,
+      batcher: new ClaimStream(context, deps.append),
+      watchCancel: deps.watchCancel,
+      idleMs: deps.idleMs,
+      firstDeltaMs: deps.firstDeltaMs,
+    });
+    if (outcome.kind === 'cancelled') return { map: null, usage };
+    if (outcome.kind === 'failed') {
+      note = AGREEMENT_MAP.notes.failed;
+      continue;
+    }
+    if (outcome.usage) usage = addUsage(usage, outcome.usage);
+    const reply = readAgreementReply(outcome.text, context);
+    if (reply.ok) {
+      const map: AgreementMapResult =
+        reply.claims.length > 0
+          ? { status: 'mapped', claims: reply.claims }
+          : { status: 'unavailable', note: AGREEMENT_MAP.notes.noClaims };
+      return { map, usage };
+    }
+    note = AGREEMENT_MAP.notes.malformed;
+  }
+  return { map: { status: 'unavailable', note }, usage };
+}
+
+export function addUsage(a: TokenUsage, b: TokenUsage): TokenUsage {
+  return {
+    promptTokens: a.promptTokens + b.promptTokens,
+    completionTokens: a.completionTokens + b.completionTokens,
+    totalTokens: a.totalTokens + b.totalTokens,
+  };
+}
