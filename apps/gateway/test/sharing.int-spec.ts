@@ -11,6 +11,8 @@ import {
   SHARE_TITLE_MAX,
   type ShareReply,
   type SharedQuestionResponse,
+  type SharedResponse,
+  type AgreementMapResult,
   VALIDATION_MESSAGES,
 } from '@council/contracts';
 import { type TestDatabase, createMigratedDatabase } from '@council/testing';
@@ -96,13 +98,17 @@ describe('sharing (gateway, PostgreSQL, Redis)', () => {
       status?: string;
       error?: string | null;
       reasoning?: string | null;
+      positionChanged?: boolean | null;
+      debateLog?: string | null;
+      agreementMap?: AgreementMapResult | null;
     },
   ): Promise<number> => {
     const member = members[answer.memberOrder ?? 0];
     const [row] = await gw.sql<{ id: number }>(
       `INSERT INTO "responses" ("questionId", "provider", "memberOrder", "round", "agentId", "modelId", "status",
-                                "response", "error", "reasoning", "totalTokens")
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, 42) RETURNING "id"`,
+                                "response", "error", "reasoning", "totalTokens", "positionChanged", "debateLog",
+                                "agreementMap")
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, 42, $11, $12, $13) RETURNING "id"`,
       [
         questionId,
         answer.memberOrder === null ? 'consensus' : member.provider,
@@ -114,6 +120,9 @@ describe('sharing (gateway, PostgreSQL, Redis)', () => {
         answer.text,
         answer.error ?? null,
         answer.reasoning ?? null,
+        answer.positionChanged ?? null,
+        answer.debateLog ?? null,
+        answer.agreementMap ? JSON.stringify(answer.agreementMap) : null,
       ],
     );
     if (!row) throw new Error('answer not inserted');
@@ -306,15 +315,16 @@ describe('sharing (gateway, PostgreSQL, Redis)', () => {
     await view(link.shareId).expect(200);
   });
 
-  it('shows the public page: final answers only (latest round per member, consensus last) and nothing about the owner', async () => {
+  it('shows the public page: final answers (latest round per member, consensus last with its map), the debate rounds, and nothing about the owner', async () => {
     const owner = await signUp();
     const id = await insertQuestion(owner, 'Should we debate?', { showDebate: true, showReasoning: true });
-    await insertAnswer(id, { memberOrder: 0, round: 0, text: 'First take of member 0' });
+    const m0r0 = await insertAnswer(id, { memberOrder: 0, round: 0, text: 'First take of member 0' });
     const m0 = await insertAnswer(id, {
       memberOrder: 0,
       round: 1,
       text: 'Final take of member 0',
       reasoning: 'Why 0',
+      positionChanged: true,
     });
     const m1 = await insertAnswer(id, { memberOrder: 1, round: 0, text: 'Member 1 stands firm' });
     // Member 1's revision failed: its earlier answer is still its last word.
@@ -334,7 +344,43 @@ describe('sharing (gateway, PostgreSQL, Redis)', () => {
       error: 'Service Unavailable',
     });
     await insertAnswer(id, { memberOrder: 2, round: 1, text: 'half a sen', status: 'streaming' });
-    const consensus = await insertAnswer(id, { memberOrder: null, round: 1, text: 'We agree.' });
+    const agreementMap: AgreementMapResult = {
+      status: 'mapped',
+      claims: [
+        {
+          claim: 'Debate helps.',
+          stances: [
+            { memberOrder: 0, stance: 'supports', reason: null, changedInRound: 1 },
+            { memberOrder: 1, stance: 'opposes', reason: 'It takes too long.', changedInRound: null },
+          ],
+        },
+      ],
+    };
+    const consensus = await insertAnswer(id, {
+      memberOrder: null,
+      round: 1,
+      text: 'We agree.',
+      debateLog: '### Round 1',
+      agreementMap,
+    });
+    const shared = (
+      answerId: number,
+      memberOrder: number | null,
+      fields: Partial<SharedResponse>,
+    ): SharedResponse => ({
+      id: answerId,
+      provider: memberOrder === null ? 'consensus' : members[memberOrder].provider,
+      model: members[memberOrder ?? 0].modelName,
+      response: '',
+      reasoning: null,
+      totalTokens: 42,
+      memberOrder,
+      round: 0,
+      positionChanged: null,
+      debateLog: null,
+      agreementMap: null,
+      ...fields,
+    });
 
     const link = (await share(owner, id, { title: 'Our debate', description: 'Read this' }).expect(200))
       .body as ShareReply;
@@ -350,29 +396,34 @@ describe('sharing (gateway, PostgreSQL, Redis)', () => {
         showReasoning: true,
       },
       responses: [
-        {
-          id: m0,
-          provider: members[0].provider,
-          model: members[0].modelName,
+        shared(m0, 0, {
           response: 'Final take of member 0',
           reasoning: 'Why 0',
-          totalTokens: 42,
+          round: 1,
+          positionChanged: true,
+        }),
+        shared(m1, 1, { response: 'Member 1 stands firm' }),
+        shared(consensus, null, { response: 'We agree.', round: 1, debateLog: '### Round 1', agreementMap }),
+      ],
+      // Failed and still-streaming answers are left out of the replay too.
+      rounds: [
+        {
+          round: 0,
+          answers: [
+            shared(m0r0, 0, { response: 'First take of member 0' }),
+            shared(m1, 1, { response: 'Member 1 stands firm' }),
+          ],
         },
         {
-          id: m1,
-          provider: members[1].provider,
-          model: members[1].modelName,
-          response: 'Member 1 stands firm',
-          reasoning: null,
-          totalTokens: 42,
-        },
-        {
-          id: consensus,
-          provider: 'consensus',
-          model: members[0].modelName,
-          response: 'We agree.',
-          reasoning: null,
-          totalTokens: 42,
+          round: 1,
+          answers: [
+            shared(m0, 0, {
+              response: 'Final take of member 0',
+              reasoning: 'Why 0',
+              round: 1,
+              positionChanged: true,
+            }),
+          ],
         },
       ],
     });
@@ -387,6 +438,14 @@ describe('sharing (gateway, PostgreSQL, Redis)', () => {
     expect(((await view(emptyLink.shareId).expect(200)).body as SharedQuestionResponse).responses).toEqual(
       [],
     );
+
+    // Without debate there is no replay, whatever rows there are.
+    const plain = await insertQuestion(owner, 'No debate here');
+    await insertAnswer(plain, { memberOrder: 0, text: 'Just an answer' });
+    const plainLink = (await share(owner, plain).expect(200)).body as ShareReply;
+    const plainPage = (await view(plainLink.shareId).expect(200)).body as SharedQuestionResponse;
+    expect(plainPage.rounds).toEqual([]);
+    expect(plainPage.responses.map((response) => response.response)).toEqual(['Just an answer']);
   });
 
   it('revoking makes the link 404 at once; sharing again makes a new link, the old one stays dead', async () => {

@@ -35,6 +35,8 @@ export const AGREEMENT_MAP = {
   },
   /** Heading of the map's table in the Markdown export. */
   exportHeading: 'Agreement map',
+  /** After a stance in the export, when the member came to it in the debate. */
+  exportChangedIn: (round: number) => `changed in round ${round}`,
 } as const;
 
 export const DEBATE_REPLAY = {

@@ -1,5 +1,6 @@
 import { type QuestionAgentResponse, type QuestionDetail, type ResponseRow } from '../dto/question.response';
-import { questionExportFileName, questionToMarkdown } from './question-markdown';
+import { type AgreementMapResult } from '../agreement/agreement-map';
+import { questionExportFileName, questionToMarkdown, agreementStanceCell } from './question-markdown';
 
 const member = (
   order: number,
@@ -41,6 +42,8 @@ const row = (fields: Partial<ResponseRow>): ResponseRow => ({
   reasoning: null,
   debateLog: null,
   error: null,
+  positionChanged: null,
+  agreementMap: null,
   promptTokens: 0,
   completionTokens: 0,
   totalTokens: 0,
@@ -115,5 +118,65 @@ describe('questionToMarkdown', () => {
     expect(markdown).toContain('### ChatGPT (gpt-4o)\n\n_No answer: OpenAI rejected the key._');
     expect(markdown).toContain('### Claude (claude-sonnet-4, Skeptic)\n\n_No answer._');
     expect(markdown).not.toContain('## Consensus');
+  });
+
+  it('writes the agreement map as a table that reads back to the same claims and stances', () => {
+    const map: AgreementMapResult = {
+      status: 'mapped',
+      claims: [
+        {
+          claim: 'Ship on Monday | not Friday',
+          stances: [
+            { memberOrder: 0, stance: 'supports', reason: null, changedInRound: 1 },
+            { memberOrder: 1, stance: 'opposes', reason: 'Never ship\nthis week.', changedInRound: null },
+          ],
+        },
+        {
+          claim: 'Run the tests first.',
+          stances: [
+            { memberOrder: 0, stance: 'supports', reason: null, changedInRound: null },
+            { memberOrder: 1, stance: 'silent', reason: null, changedInRound: null },
+          ],
+        },
+      ],
+    };
+    const markdown = questionToMarkdown(
+      detail([row({ memberOrder: null, provider: 'consensus', response: 'Monday.', agreementMap: map })]),
+    );
+    const section = markdown.split('## Agreement map\n\n')[1] ?? '';
+    const [figure, table] = section.trim().split('\n\n');
+    expect(figure).toBe('67% agreement · 1 of 2 claims unanimous');
+    const rows = table.split('\n').map((line) =>
+      line
+        .slice(2, -2)
+        .split(/ (?<!\\)\| /)
+        .map((cell) => cell.replace(/\\\|/g, '|')),
+    );
+    expect(rows[0]).toEqual(['Claim', 'ChatGPT', 'Claude']);
+    expect(rows.slice(2)).toEqual(
+      map.claims.map((claim) => [
+        claim.claim,
+        ...claim.stances.map((stance) => agreementStanceCell(stance).replace(/\s+/g, ' ')),
+      ]),
+    );
+    expect(rows[2]).toEqual([
+      'Ship on Monday | not Friday',
+      'Supports (changed in round 1)',
+      'Opposes: Never ship this week.',
+    ]);
+  });
+
+  it('writes the note when there is no map', () => {
+    const markdown = questionToMarkdown(
+      detail([
+        row({
+          memberOrder: null,
+          provider: 'consensus',
+          response: 'Monday.',
+          agreementMap: { status: 'unavailable', note: 'No map today.' },
+        }),
+      ]),
+    );
+    expect(markdown).toContain('## Agreement map\n\n_No map today._');
   });
 });

@@ -1,7 +1,9 @@
 // A question as a Markdown file the owner downloads: the question, each member's final answer, the
-// consensus and the debate log. The server writes it (GET /api/questions/{id}/export); the same
+// consensus, its agreement map as a table, and the debate log. The server writes it (GET /api/questions/{id}/export); the same
 // function can render it anywhere, so what is downloaded is exactly what this file says.
 
+import { type AgreementMapResult, type MemberStance, agreementSummary } from '../agreement/agreement-map';
+import { AGREEMENT_MAP } from '../agreement/agreement.texts';
 import { modelLabel } from '../catalogue/model-label';
 import { type QuestionDetail, type ResponseRow } from '../dto/question.response';
 
@@ -52,11 +54,49 @@ export function questionToMarkdown(detail: QuestionDetail): string {
         ? consensus.response.trim()
         : QUESTION_EXPORT_TEXTS.noAnswer(consensus.error),
     );
+    if (consensus.agreementMap) {
+      const names = new Map(members.map((member) => [member.order, member.agent.name]));
+      sections.push(
+        `## ${AGREEMENT_MAP.exportHeading}`,
+        ...agreementMapMarkdown(consensus.agreementMap, names),
+      );
+    }
     if (consensus.debateLog?.trim()) {
       sections.push(`## ${QUESTION_EXPORT_TEXTS.debateLog}`, consensus.debateLog.trim());
     }
   }
   return `${sections.join('\n\n')}\n`;
+}
+
+/** The map's figure and a claims × members table (a stance, its reason, the round it changed in). */
+function agreementMapMarkdown(map: AgreementMapResult, names: ReadonlyMap<number, string>): string[] {
+  if (map.status === 'unavailable') return [`_${map.note}_`];
+  const summary = agreementSummary(map.claims);
+  const orders = map.claims[0]?.stances.map((stance) => stance.memberOrder) ?? [];
+  const header = [
+    AGREEMENT_MAP.claimColumn,
+    ...orders.map((order) => names.get(order) ?? `Member ${order + 1}`),
+  ];
+  const rows = map.claims.map((claim) => [claim.claim, ...claim.stances.map(agreementStanceCell)]);
+  return [
+    `${AGREEMENT_MAP.figure(summary.percent)} · ${AGREEMENT_MAP.unanimous(summary.unanimous, summary.claims)}`,
+    [header, header.map(() => '---'), ...rows]
+      .map((cells) => `| ${cells.map(tableCell).join(' | ')} |`)
+      .join('\n'),
+  ];
+}
+
+/** "Opposes: <reason> (round 1)": what a member's cell of the exported map says. */
+export function agreementStanceCell(stance: MemberStance): string {
+  const label = AGREEMENT_MAP.stances[stance.stance];
+  const reason = stance.reason ? `: ${stance.reason}` : '';
+  const round = stance.changedInRound ? ` (${AGREEMENT_MAP.exportChangedIn(stance.changedInRound)})` : '';
+  return `${label}${reason}${round}`;
+}
+
+/** A table cell on one line, its pipes escaped. */
+function tableCell(text: string): string {
+  return text.replace(/\s+/g, ' ').trim().replace(/\|/g, '\\|');
 }
 
 /**

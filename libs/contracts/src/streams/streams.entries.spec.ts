@@ -18,6 +18,16 @@ const entries: StreamEntry[] = [
   { type: 'consensus:delta', kind: 'text', text: 'We agree' },
   { type: 'consensus:completed', responseId: 13, promptTokens: 1, completionTokens: 2, totalTokens: 3 },
   { type: 'consensus:failed', responseId: null, error: 'timeout' },
+  {
+    type: 'agreement:claim',
+    index: 0,
+    claim: {
+      claim: 'Start with one "app", {not} three',
+      stances: [{ memberOrder: 0, stance: 'opposes', reason: 'Too slow', changedInRound: 1 }],
+    },
+  },
+  { type: 'agreement:reset', attempt: 2 },
+  { type: 'agreement:completed', map: { status: 'unavailable', note: 'No map' } },
   { type: 'question:completed', totalTokensUsed: 1234 },
   { type: 'question:failed', error: 'boom', reason: 'error' },
   { type: 'question:failed', error: 'Question cancelled', reason: 'cancelled' },
@@ -113,6 +123,12 @@ describe('stream entries', () => {
       reason: 'error',
     });
     expect(decodeStreamEntry(['type', 'question:failed', 'error', 'e', 'reason', 'bored'])).toBeNull();
+  });
+
+  it('refuses an agreement entry whose JSON is broken or of the wrong shape', () => {
+    expect(decodeStreamEntry({ type: 'agreement:completed', map: '{"status":' })).toBeNull();
+    expect(decodeStreamEntry({ type: 'agreement:completed', map: '{"status":"mapped"}' })).toBeNull();
+    expect(decodeStreamEntry({ type: 'agreement:claim', index: '0', claim: '{"claim":1}' })).toBeNull();
   });
 
   it('knows its types', () => {

@@ -1,4 +1,5 @@
-import { DEMO_EXAMPLE_QUESTIONS, parseRevision } from '@council/contracts';
+import { DEMO_EXAMPLE_QUESTIONS, parseRevision, readAgreementReply } from '@council/contracts';
+import { buildAgreementMapRequest } from '../prompts/agreement-map.prompt';
 import { type LlmRequest } from '../llm.types';
 import { buildRevisionPrompt, buildSynthesisPrompt, SYNTHESIS_HEADINGS } from '../prompts/llm.prompts';
 import { writeDemoAnswer } from './demo.writer';
@@ -141,6 +142,55 @@ describe('the demo on an example question', () => {
     }
   });
 
+  it('maps agreement exactly as its members hold their positions, for any council and any debate', () => {
+    const councils: DemoVoice[][] = [
+      ['anthropic', 'xai'],
+      ['xai', 'openai'],
+      [...DEMO_VOICES],
+      ['xai', 'anthropic', 'openai'],
+    ];
+    for (const question of DEMO_EXAMPLE_QUESTIONS) {
+      const example = exampleFor(question);
+      if (!example) throw new Error(`No script for ${question}`);
+      for (const voices of councils) {
+        for (const rounds of [0, 1, 3]) {
+          const { answers, changes, consensus } = debate(question, voices, rounds);
+          const members = answers.map((entry, index) => ({
+            memberOrder: index,
+            label: entry.member,
+            answer: entry.answer,
+            positionChanges: changes.flatMap((round, at) => (round[index] ? [at + 1] : [])),
+          }));
+          const reply = readAgreementReply(
+            writeDemoAnswer(buildAgreementMapRequest('model-x', { question, consensus, members })).text,
+            {
+              memberOrders: members.map((member) => member.memberOrder),
+              positionChanges: Object.fromEntries(
+                members.map((member) => [member.memberOrder, member.positionChanges]),
+              ),
+            },
+          );
+          if (!reply.ok) throw new Error(reply.problem);
+          const held = answers.map((entry) => identify(example, entry.answer)?.stance ?? '');
+          expect(reply.claims.map((claim) => claim.claim).sort()).toEqual(
+            [...new Set(held)].map((stance) => example.stances[stance].claim).sort(),
+          );
+          for (const claim of reply.claims) {
+            const stance = Object.keys(example.stances).find(
+              (key) => example.stances[key].claim === claim.claim,
+            );
+            for (const entry of claim.stances) {
+              const supports = held[entry.memberOrder] === stance;
+              expect(entry.stance).toBe(supports ? 'supports' : 'opposes');
+              expect(entry.reason === null).toBe(supports);
+              expect(entry.changedInRound).toBe(members[entry.memberOrder].positionChanges.at(-1) ?? null);
+            }
+          }
+        }
+      }
+    }
+  });
+
   it('does not count an answer it did not write', () => {
     const example = DEMO_EXAMPLE_QUESTIONS[1];
     const answers = [
@@ -192,5 +242,16 @@ describe('the demo on any other question', () => {
     ).text;
     expect(consensus).toMatch(/^\*\*No consensus was written/);
     expect(consensus).not.toMatch(/members support this answer/);
+    const map = writeDemoAnswer(
+      buildAgreementMapRequest('model-x', {
+        question,
+        consensus,
+        members: [
+          { memberOrder: 0, label: NAMES.openai, answer: card, positionChanges: [] },
+          { memberOrder: 1, label: NAMES.xai, answer: card, positionChanges: [] },
+        ],
+      }),
+    ).text;
+    expect(JSON.parse(map)).toEqual({ claims: [] });
   });
 });

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
-import { type ResponseProvider } from '@council/contracts';
+import { type AgreementMapResult, type ResponseProvider } from '@council/contracts';
 import { ResponseEntity } from '@council/db';
 import { DataSource, Repository } from 'typeorm';
 
@@ -11,22 +11,37 @@ export interface SharedResponseRow {
   response: string;
   reasoning: string | null;
   totalTokens: number;
+  memberOrder: number | null;
+  round: number;
+  positionChanged: boolean | null;
+  debateLog: string | null;
+  agreementMap: AgreementMapResult | null;
 }
+
+const SHARED_COLUMNS = `r."id", r."provider", m."name" AS "model", r."response", r."reasoning", r."totalTokens",
+         r."memberOrder", r."round", r."positionChanged", r."debateLog", r."agreementMap"`;
+
+/** A finished answer: failed, empty and still-streaming rows are never shown on the public page. */
+const SHARED_FINISHED = `r."status" = 'completed' AND r."error" IS NULL AND r."response" <> ''`;
 
 /**
  * A finished answer for the public page: each member's latest completed round (its final position
  * after any debate), then the consensus. Failed, empty and still-streaming rows are left out.
  */
 const SHARED_RESPONSES_SQL = `
-  SELECT DISTINCT ON (r."memberOrder")
-         r."id", r."provider", m."name" AS "model", r."response", r."reasoning", r."totalTokens"
+  SELECT DISTINCT ON (r."memberOrder") ${SHARED_COLUMNS}
     FROM "responses" r
     LEFT JOIN "models" m ON m."id" = r."modelId"
-   WHERE r."questionId" = $1
-     AND r."status" = 'completed'
-     AND r."error" IS NULL
-     AND r."response" <> ''
+   WHERE r."questionId" = $1 AND ${SHARED_FINISHED}
    ORDER BY r."memberOrder" ASC NULLS LAST, r."round" DESC, r."id" DESC`;
+
+/** Every finished member answer of every round, for a shared debate's replay: by round, then member. */
+const SHARED_ROUNDS_SQL = `
+  SELECT ${SHARED_COLUMNS}
+    FROM "responses" r
+    LEFT JOIN "models" m ON m."id" = r."modelId"
+   WHERE r."questionId" = $1 AND r."memberOrder" IS NOT NULL AND ${SHARED_FINISHED}
+   ORDER BY r."round" ASC, r."memberOrder" ASC`;
 
 /** The SQL of stored answers (responses). */
 @Injectable()
@@ -74,5 +89,9 @@ export class ResponsesRepository {
 
   async sharedAnswers(questionId: number): Promise<SharedResponseRow[]> {
     return this.dataSource.query<SharedResponseRow[]>(SHARED_RESPONSES_SQL, [questionId]);
+  }
+
+  async sharedRounds(questionId: number): Promise<SharedResponseRow[]> {
+    return this.dataSource.query<SharedResponseRow[]>(SHARED_ROUNDS_SQL, [questionId]);
   }
 }

@@ -18,8 +18,10 @@ export class SharedController {
   @ApiOkResponse({
     description:
       '{ question: { question, shareTitle, shareDescription, showDebate, showReasoning }, responses: ' +
-      "[{ id, provider, model, response, reasoning, totalTokens }] }: each member's latest completed " +
-      'answer, then the consensus; nothing about the owner',
+      '[{ id, provider, model, response, reasoning, totalTokens, memberOrder, round, positionChanged, ' +
+      "debateLog, agreementMap }], rounds: [{ round, answers }] }: each member's latest completed " +
+      "answer, then the consensus with its agreement map; a debate's rounds for its replay; nothing " +
+      'about the owner',
   })
   @ApiNotFoundResponse({ description: 'Unknown, revoked or expired link' })
   @ApiTooManyRequestsResponse({ description: 'Too many shared pages from this address; see Retry-After' })

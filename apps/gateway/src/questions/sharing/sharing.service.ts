@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import {
+  type SharedResponse,
   DEFAULT_SHARE_EXPIRY,
   type QuestionResponse,
   SERVER_MESSAGES,
@@ -13,12 +14,12 @@ import {
 import { DomainException } from '@council/server-kit';
 import { GatewayEnv } from '../../config/gateway.env';
 import { QuestionsRepository } from '../data/questions.repository';
-import { ResponsesRepository } from '../data/responses.repository';
+import { ResponsesRepository, type SharedResponseRow } from '../data/responses.repository';
 import { SharesRepository } from '../data/shares.repository';
 import { toQuestionResponse } from '../questions.util';
 import { RateLimitService } from '../../rate-limit/rate-limit.service';
 import { SHARED_VIEW_RATE_LIMIT } from './sharing.constants';
-import { generateShareId, isShareIdFormat, shareLink } from './sharing.util';
+import { generateShareId, groupRounds, isShareIdFormat, shareLink, toSharedResponse } from './sharing.util';
 
 /** Share links (spec §2 Share dialog and Shared page, DECISIONS 8): create, revoke, read publicly. */
 @Injectable()
@@ -74,7 +75,11 @@ export class SharingService {
     if (!isShareIdFormat(shareId)) throw this.sharedNotFound();
     const question = await this.shares.findShared(shareId);
     if (!question) throw this.sharedNotFound();
-    const rows = await this.responses.sharedAnswers(question.id);
+    const [rows, rounds] = await Promise.all([
+      this.responses.sharedAnswers(question.id),
+      question.showDebate ? this.responses.sharedRounds(question.id) : Promise.resolve([]),
+    ]);
+    const shown = (row: SharedResponseRow): SharedResponse => toSharedResponse(row, question);
     return {
       question: {
         question: question.question,
@@ -83,15 +88,8 @@ export class SharingService {
         showDebate: question.showDebate,
         showReasoning: question.showReasoning,
       },
-      responses: rows.map((row) => ({
-        id: row.id,
-        provider: row.provider,
-        model: row.model,
-        response: row.response,
-        // Reasoning is part of the page only when the question asked for it.
-        reasoning: question.showReasoning ? row.reasoning : null,
-        totalTokens: row.totalTokens,
-      })),
+      responses: rows.map(shown),
+      rounds: groupRounds(rounds.map(shown)),
     };
   }
 

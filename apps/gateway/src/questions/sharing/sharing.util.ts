@@ -1,7 +1,7 @@
 // Pure helpers of sharing: link ids and URLs, and which stored answers a shared page shows.
 
 import { randomBytes } from 'node:crypto';
-import { sharedPath } from '@council/contracts';
+import { type SharedResponse, type SharedRound, sharedPath } from '@council/contracts';
 import { SHARE_ID_BYTES } from './sharing.constants';
 
 /** A new, unguessable link id; base64url, so it sits in a URL as it is. */
@@ -20,4 +20,36 @@ export function isShareIdFormat(value: string): boolean {
 /** The public link on PUBLIC_URL (never the request's Host): /shared/{shareId} of the web app. */
 export function shareLink(publicUrl: string, shareId: string): string {
   return `${new URL(publicUrl).origin}${sharedPath(shareId)}`;
+}
+
+/** What a shared page shows of one stored answer, given what the question was asked to show. */
+export function toSharedResponse(
+  row: SharedResponse,
+  question: { showReasoning: boolean; showDebate: boolean },
+): SharedResponse {
+  return {
+    id: row.id,
+    provider: row.provider,
+    model: row.model,
+    response: row.response,
+    // Reasoning and the debate log are part of the page only when the question asked for them.
+    reasoning: question.showReasoning ? row.reasoning : null,
+    totalTokens: row.totalTokens,
+    memberOrder: row.memberOrder,
+    round: row.round,
+    positionChanged: row.positionChanged,
+    debateLog: question.showDebate ? row.debateLog : null,
+    agreementMap: row.agreementMap,
+  };
+}
+
+/** A debate's answers (by round, then member) grouped into its rounds, oldest first. */
+export function groupRounds(answers: readonly SharedResponse[]): SharedRound[] {
+  const rounds: SharedRound[] = [];
+  for (const answer of answers) {
+    const last = rounds.at(-1);
+    if (last && last.round === answer.round) last.answers.push(answer);
+    else rounds.push({ round: answer.round, answers: [answer] });
+  }
+  return rounds;
 }
