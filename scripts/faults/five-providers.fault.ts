@@ -3,7 +3,7 @@
 // stack. They appear in the catalogue only once configured, answer, debate and reach a consensus.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { PUBLIC_URL, type Scenario, type ScenarioUser, startScenario } from './lib/scenario.ts';
+import { PUBLIC_URL, type Scenario, type ScenarioUser, startScenario, testing } from './lib/scenario.ts';
 
 const PROVIDER_PATHS: Readonly<Record<string, string>> = {
   '/openai/': 'openai',
@@ -25,6 +25,8 @@ before(async () => {
       // A revision repeats its answer word for word, so nobody changes position and the debate
       // ends after one round.
       generateText: (request) => {
+        // The agreement map: one claim every member supports.
+        if (request.structured) return testing.defaultStructuredReply(request);
         const provider = providerOf(request.path);
         return `The ${provider} member answers: a clear answer from ${provider}.`;
       },
@@ -57,20 +59,6 @@ interface Model {
   agentId: number;
 }
 
-/** Subscribes through billing's demo checkout, as the Subscription page does. */
-async function subscribeMax(user: ScenarioUser): Promise<void> {
-  const reply = await scenario.post(
-    '/api/get-or-create-subscription',
-    { tier: 'max' },
-    { cookie: user.cookie },
-  );
-  assert.equal(reply.status, 200, JSON.stringify(reply.body));
-  const url = (reply.body as { url: string }).url;
-  const sessionId = url.split('/').at(-1) ?? '';
-  const confirm = await scenario.post(`/api/billing/demo/${sessionId}/confirm`, {}, { cookie: user.cookie });
-  assert.ok(confirm.status < 300, `demo confirm: ${confirm.status} ${JSON.stringify(confirm.body)}`);
-}
-
 test('Gemini and a local model are hidden until configured, then answer, debate and agree with the built-in three', async () => {
   await scenario.startWorker('worker-a');
   const user = await scenario.register();
@@ -101,7 +89,7 @@ test('Gemini and a local model are hidden until configured, then answer, debate 
   assert.equal(firstOf('local').agent.providerName, 'Local model');
   assert.ok(!agents.some((agent) => agent.provider === 'mistral'), 'Mistral stays hidden: no key');
 
-  await subscribeMax(user);
+  await scenario.subscribe(user, 'max');
   const council = ['openai', 'anthropic', 'xai', 'gemini', 'local'].map((provider, order) => {
     const { agent, model } = firstOf(provider);
     return { agentId: agent.id, modelId: model.id, order };
@@ -151,7 +139,15 @@ test('Gemini and a local model are hidden until configured, then answer, debate 
     request.messages.some((message) => message.content.includes('Five voices on one question?')),
   );
   const perProvider = (provider: string) => calls.filter((request) => providerOf(request.path) === provider);
-  assert.equal(perProvider('gemini').length, 3, 'Gemini: answer, revision, consensus');
+  assert.equal(perProvider('gemini').length, 4, 'Gemini: answer, revision, consensus, agreement map');
+  assert.equal(perProvider('gemini').filter((request) => request.structured).length, 1);
+  const [stored] = await scenario.query<{
+    agreementMap: { status: string; claims: Array<{ stances: unknown[] }> };
+  }>(`SELECT "agreementMap" FROM "responses" WHERE "questionId" = $1 AND "provider" = 'consensus'`, [
+    questionId,
+  ]);
+  assert.equal(stored?.agreementMap.status, 'mapped', 'Gemini mapped the agreement through json_schema');
+  assert.equal(stored?.agreementMap.claims[0]?.stances.length, 5);
   assert.equal(perProvider('local').length, 2, 'local: answer and revision');
   assert.ok(perProvider('gemini').every((request) => request.apiKey === 'gemini-key'));
 });

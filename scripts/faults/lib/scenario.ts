@@ -44,6 +44,7 @@ const CONSISTENCY_GRACE_MS = 10_000;
 const require = createRequire(import.meta.url);
 /** @council/testing is CommonJS (libs/testing/dist); the fake providers and Stripe helpers come from it. */
 export const testing = require('@council/testing') as typeof import('@council/testing');
+const contracts = require('@council/contracts') as typeof import('@council/contracts');
 
 export const PUBLIC_URL = 'http://council.faults';
 export const PASSWORD = 'correct horse battery';
@@ -492,6 +493,38 @@ export class Scenario {
     return { id: row.id, username, cookie };
   }
 
+  /** GET as `user` (no cookie: signed out); the JSON body, or the text when it is not JSON. */
+  async get(pathname: string, user?: ScenarioUser, gateway = 0): Promise<Reply> {
+    const started = Date.now();
+    const response = await fetch(`${this.gatewayUrl(gateway)}${pathname}`, {
+      headers: {
+        origin: PUBLIC_URL,
+        'x-forwarded-for': this.nextIp(),
+        ...(user ? { cookie: user.cookie } : {}),
+      },
+      signal: AbortSignal.timeout(30_000),
+    });
+    const text = await response.text();
+    let parsed: unknown = text;
+    try {
+      parsed = JSON.parse(text) as unknown;
+    } catch {
+      // not JSON: keep the text
+    }
+    return { status: response.status, body: parsed, ms: Date.now() - started, headers: response.headers };
+  }
+
+  /** Subscribes `user` to a plan through billing's demo checkout, as the Subscription page does. */
+  async subscribe(user: ScenarioUser, tier: 'premium' | 'max'): Promise<void> {
+    const reply = await this.post('/api/get-or-create-subscription', { tier }, { cookie: user.cookie });
+    if (reply.status !== 200)
+      throw new Error(`subscribe ${tier}: ${reply.status} ${JSON.stringify(reply.body)}`);
+    const sessionId = (reply.body as { url: string }).url.split('/').at(-1) ?? '';
+    const confirm = await this.post(`/api/billing/demo/${sessionId}/confirm`, {}, { cookie: user.cookie });
+    if (confirm.status >= 300)
+      throw new Error(`demo confirm: ${confirm.status} ${JSON.stringify(confirm.body)}`);
+  }
+
   /** POST /api/questions (default council); resolves { status, body, ms, questionId }. */
   async ask(
     user: ScenarioUser,
@@ -678,7 +711,9 @@ export class Scenario {
       const texts = client.texts(questionId);
       for (const row of rows) {
         if (row.status !== 'completed' || row.memberOrder === null) continue;
-        const shown = (texts.get(`${row.memberOrder}:${row.round}`) ?? '').trim();
+        const streamed = texts.get(`${row.memberOrder}:${row.round}`) ?? '';
+        // A revision is stored without its closing "Position:" line, as the web shows it.
+        const shown = row.round > 0 ? contracts.parseRevision(streamed).answer : streamed.trim();
         if (shown !== row.response.trim()) {
           problems.push(
             `${client.label}: member ${row.memberOrder} text differs from the stored answer\n  shown:  ${JSON.stringify(shown)}\n  stored: ${JSON.stringify(row.response)}`,

@@ -256,7 +256,7 @@ export class FakeProviderServer {
     const reasoningText = record.structured ? '' : this.reasoningText(record);
     const answer =
       this.options.generateText?.(record) ??
-      (record.structured ? defaultStructured(record) : defaultText(record));
+      (record.structured ? defaultStructuredReply(record) : defaultText(record));
     const text =
       !record.thinking && reasoningText && /<reasoning>/i.test(record.system)
         ? `<reasoning>${reasoningText}</reasoning>\n\n${answer}`
@@ -776,7 +776,7 @@ function defaultText(record: FakeProviderRequest): string {
  * A structured reply for an agreement-map request: one claim every member listed in the prompt
  * (`<member number="N"`) supports. Other schemas get an empty object.
  */
-function defaultStructured(record: FakeProviderRequest): string {
+export function defaultStructuredReply(record: FakeProviderRequest): string {
   const prompt = record.messages.map((message) => message.content).join('\n');
   const members = [...prompt.matchAll(/<member number="(\d+)"/g)].map((match) => Number(match[1]));
   if (members.length === 0) return '{}';
