@@ -1,4 +1,5 @@
 import {
+  CONSENSUS_PROVIDER,
   descriptionRepeatsQuestion,
   ROUTE_PATHS,
   SHARED_PAGE,
@@ -13,6 +14,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { errorDetail } from '@/lib/error-message';
 import { useSharedQuestion } from '../api/get-shared-question';
 import { QuestionBadges } from './question-badges';
+import { SharedDebateReplay } from './shared-debate-replay';
 import { SharedResponseCard } from './shared-response-card';
 
 /** Spec §2: shareTitle, else the question, else "Shared Question". */
@@ -66,6 +68,11 @@ export function SharedPage() {
 function SharedQuestionView({ shared }: { shared: SharedQuestionResponse }) {
   const { question, responses } = shared;
   const title = sharedTitle(question);
+  // With a replay, the consensus closes the replay (followed by its map) instead of the grid.
+  const replayed = shared.rounds.length > 0;
+  const finalAnswers = replayed
+    ? responses.filter((response) => response.provider !== CONSENSUS_PROVIDER)
+    : responses;
   return (
     <>
       <header className="space-y-4">
@@ -107,7 +114,7 @@ function SharedQuestionView({ shared }: { shared: SharedQuestionResponse }) {
         <h2 id="shared-responses-heading" className="text-xl font-semibold text-foreground">
           {SHARED_PAGE.responsesHeading}
         </h2>
-        {responses.length === 0 ? (
+        {finalAnswers.length === 0 ? (
           <StatePanel
             icon={<Inbox aria-hidden="true" className="size-7" />}
             title={SHARED_PAGE.emptyTitle}
@@ -116,12 +123,14 @@ function SharedQuestionView({ shared }: { shared: SharedQuestionResponse }) {
           />
         ) : (
           <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
-            {responses.map((response) => (
+            {finalAnswers.map((response) => (
               <SharedResponseCard key={response.id} response={response} />
             ))}
           </div>
         )}
       </section>
+
+      <SharedDebateReplay shared={shared} />
     </>
   );
 }
