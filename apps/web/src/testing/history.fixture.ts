@@ -3,6 +3,7 @@ import {
   type QuestionDetail,
   type ResponseRow,
   type SharedQuestionResponse,
+  type SharedResponse,
 } from '@council/contracts';
 import { askResultFixture } from './ask.fixture';
 
@@ -70,9 +71,28 @@ export function questionDetailFixture(overrides: Partial<HistoryItem> = {}): Que
   };
 }
 
+/** A shared member answer or consensus; the fields the debate replay adds default to a plain answer. */
+export function sharedResponseFixture(overrides: Partial<SharedResponse> = {}): SharedResponse {
+  return {
+    id: 1,
+    provider: 'openai',
+    model: 'GPT-4o',
+    response: 'Tea is **calmer**.',
+    reasoning: null,
+    totalTokens: 120,
+    memberOrder: 0,
+    round: 0,
+    positionChanged: null,
+    debateLog: null,
+    agreementMap: null,
+    ...overrides,
+  };
+}
+
 export function sharedQuestionFixture(
   question: Partial<SharedQuestionResponse['question']> = {},
   responses?: SharedQuestionResponse['responses'],
+  rounds: SharedQuestionResponse['rounds'] = [],
 ): SharedQuestionResponse {
   return {
     question: {
@@ -84,22 +104,17 @@ export function sharedQuestionFixture(
       ...question,
     },
     responses: responses ?? [
-      {
-        id: 1,
-        provider: 'openai',
-        model: 'GPT-4o',
-        response: 'Tea is **calmer**.',
-        reasoning: null,
-        totalTokens: 120,
-      },
-      {
+      sharedResponseFixture(),
+      sharedResponseFixture({
         id: 2,
         provider: 'anthropic',
         model: 'Claude Sonnet',
         response: 'Coffee wakes you up.',
         reasoning: 'Caffeine content differs.',
         totalTokens: 0,
-      },
+        memberOrder: 1,
+      }),
     ],
+    rounds,
   };
 }

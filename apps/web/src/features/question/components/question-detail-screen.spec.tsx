@@ -1,3 +1,4 @@
+import { AGREEMENT_MAP } from '@council/contracts';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -109,6 +110,78 @@ describe('/questions/{id} (spec §2)', () => {
     // ChatGPT's card counts both rounds: 120 + 80 tokens.
     await userEvent.click(screen.getByRole('tab', { name: 'Individual Responses' }));
     expect(screen.getByRole('article', { name: 'ChatGPT' })).toHaveTextContent(/Total tokens:\s*200\b/);
+  });
+
+  it('shows the stored agreement map under the consensus, naming the members', async () => {
+    const detail = questionDetailFixture({ showDebate: true, debateLeaderId: 1 });
+    detail.answers.splice(
+      1,
+      0,
+      responseRowFixture({
+        id: 510,
+        round: 1,
+        response: 'Revised: tea, on reflection.',
+        positionChanged: true,
+      }),
+    );
+    const stance = (memberOrder: number, changedInRound: number | null = null) => ({
+      memberOrder,
+      stance: 'supports' as const,
+      reason: null,
+      changedInRound,
+    });
+    detail.answers.push(
+      responseRowFixture({
+        id: 600,
+        provider: 'consensus',
+        memberOrder: null,
+        agentId: null,
+        modelId: null,
+        response: 'The council agrees: tea.',
+        agreementMap: {
+          status: 'mapped',
+          claims: [{ claim: 'Tea is calmer.', stances: [stance(0, 1), stance(1), stance(2)] }],
+        },
+      }),
+    );
+    mockApi({ '/api/questions/42': () => jsonResponse(detail) }, signedInUser);
+    renderApp('/questions/42');
+
+    const table = await screen.findByRole('table', { name: AGREEMENT_MAP.caption });
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((header) => header.textContent),
+    ).toEqual(['Claim', 'ChatGPT', 'Claude', 'Grok']);
+    expect(screen.getByText('100% agreement')).toBeInTheDocument();
+    expect(screen.getByText(AGREEMENT_MAP.noMinority)).toBeInTheDocument();
+
+    await userEvent.click(within(table).getByRole('button', { name: 'Tea is calmer.' }));
+    expect(await screen.findByText('ChatGPT came to this in debate round 1.')).toBeInTheDocument();
+    await userEvent.keyboard('{Escape}');
+    // A member's final answer is its last revision.
+    await userEvent.click(within(table).getByRole('button', { name: 'ChatGPT' }));
+    const dialog = await screen.findByRole('dialog', { name: "ChatGPT's final answer" });
+    expect(dialog).toHaveTextContent('Revised: tea, on reflection.');
+  });
+
+  it('shows the note of a consensus whose agreement map could not be drawn', async () => {
+    const detail = questionDetailFixture({ showDebate: true, debateLeaderId: 1 });
+    detail.answers.push(
+      responseRowFixture({
+        id: 600,
+        provider: 'consensus',
+        memberOrder: null,
+        response: 'The council agrees: tea.',
+        agreementMap: { status: 'unavailable', note: AGREEMENT_MAP.notes.failed },
+      }),
+    );
+    mockApi({ '/api/questions/42': () => jsonResponse(detail) }, signedInUser);
+    renderApp('/questions/42');
+
+    const region = await screen.findByRole('region', { name: AGREEMENT_MAP.heading });
+    expect(within(region).getByText(AGREEMENT_MAP.notes.failed)).toBeInTheDocument();
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
   });
 
   it('follows a question that is still running, as the Ask screen does', async () => {

@@ -1,4 +1,4 @@
-import { QUESTION_CANCELLED_MESSAGE } from '@council/contracts';
+import { AGREEMENT_MAP, QUESTION_CANCELLED_MESSAGE } from '@council/contracts';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -188,6 +188,52 @@ describe('ResultsArea', () => {
     expect(
       within(screen.getByRole('article', { name: 'Claude' })).getByText('Debate leader'),
     ).toBeInTheDocument();
+  });
+
+  it('with debate: draws the agreement map under the consensus card as the leader writes it', async () => {
+    renderResults({ showDebate: true, debateLeaderId: 3 });
+    const stance = (memberOrder: number, stance: string, reason: string | null = null) => ({
+      memberOrder,
+      stance,
+      reason,
+      changedInRound: null,
+    });
+    const claim = (text: string) => ({
+      claim: text,
+      stances: [stance(0, 'supports'), stance(1, 'opposes', 'Coffee is tastier.'), stance(2, 'silent')],
+    });
+    await play('answer:delta', { ...meta('1-0'), memberOrder: 0, round: 0, kind: 'text', text: 'Tea.' });
+    await play('consensus:delta', { ...meta('2-0'), kind: 'text', text: 'Mostly tea.' });
+    expect(screen.queryByRole('region', { name: AGREEMENT_MAP.heading })).not.toBeInTheDocument();
+
+    await play('agreement:claim', { ...meta('3-0'), index: 0, claim: claim('A malformed try') });
+    const region = screen.getByRole('region', { name: AGREEMENT_MAP.heading });
+    expect(within(region).getByRole('status')).toHaveTextContent(AGREEMENT_MAP.mapping);
+    expect(within(region).getByText('A malformed try')).toBeInTheDocument();
+    const consensus = screen.getByRole('article', { name: 'Council Consensus' });
+    expect(consensus.compareDocumentPosition(region) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+
+    await play('agreement:reset', { ...meta('3-1'), attempt: 2 });
+    expect(screen.queryByText('A malformed try')).not.toBeInTheDocument();
+    await play('agreement:claim', { ...meta('3-2'), index: 0, claim: claim('Tea is calmer.') });
+    expect(screen.getByText('Tea is calmer.')).toBeInTheDocument();
+
+    await play('agreement:completed', {
+      ...meta('3-3'),
+      map: { status: 'mapped', claims: [claim('Tea is calmer.')] },
+    });
+    expect(screen.queryByText(AGREEMENT_MAP.mapping)).not.toBeInTheDocument();
+    const table = screen.getByRole('table', { name: AGREEMENT_MAP.caption });
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((header) => header.textContent),
+    ).toEqual(['Claim', 'ChatGPT', 'Claude', 'Grok']);
+    expect(screen.getByText('50% agreement')).toBeInTheDocument();
+    expect(screen.getByText('Claude:')).toBeInTheDocument();
+
+    await userEvent.click(within(table).getByRole('button', { name: 'ChatGPT' }));
+    expect(await screen.findByRole('dialog', { name: "ChatGPT's final answer" })).toHaveTextContent('Tea.');
   });
 
   it('a debate stopped before its consensus opens on the members’ kept answers', async () => {

@@ -26,6 +26,7 @@ import {
   memberText,
   singleErrorMessage,
 } from '../utils/question-stream';
+import { ConsensusAgreementMap } from './consensus-agreement-map';
 import { DebateLog } from './debate-log';
 import { ErrorPanel } from './error-panel';
 import { QuestionShareButton } from './question-share-button';
@@ -142,6 +143,7 @@ export function QuestionResults({
           <TabsContent value="consensus" className="space-y-4">
             {consensusFailed ? members : null}
             <ConsensusCard state={state} />
+            <ConsensusAgreementMap state={state} />
             <DebateLog state={state} />
           </TabsContent>
           <TabsContent value="individual">{members}</TabsContent>

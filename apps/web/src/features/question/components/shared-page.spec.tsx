@@ -1,7 +1,7 @@
 import { defaultShareDescription, defaultShareTitle } from '@council/contracts';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { sharedQuestionFixture } from '@/testing/history.fixture';
+import { sharedQuestionFixture, sharedResponseFixture } from '@/testing/history.fixture';
 import { errorResponse, mockApi } from '@/testing/mock-api';
 import { jsonResponse } from '@/testing/mock-fetch';
 import { renderApp } from '@/testing/render-app';
@@ -130,14 +130,13 @@ describe('/shared/{shareId} (spec §2), signed out', () => {
       '/api/shared/abc': () =>
         jsonResponse(
           sharedQuestionFixture({}, [
-            {
+            sharedResponseFixture({
               id: 3,
               provider: 'gemini',
               model: 'gemini-2.0-flash',
               response: 'Either, in moderation.',
-              reasoning: null,
               totalTokens: 40,
-            },
+            }),
           ]),
         ),
     });

@@ -1,30 +1,21 @@
 import {
-  DEMO_PROVIDER_LABEL,
-  DEMO_PROVIDER_NOTE,
-  consensusInfoOf,
+  CONSENSUS_PROVIDER,
   descriptionRepeatsQuestion,
-  modelInfoOf,
-  providerLabel,
   ROUTE_PATHS,
   SHARED_PAGE,
   type SharedQuestionResponse,
-  type SharedResponse,
 } from '@council/contracts';
 import { CircleAlert, ExternalLink, Home, Inbox, UserPlus } from 'lucide-react';
 import { Link, useParams } from 'react-router-dom';
 import { DocumentTitle } from '@/components/layout/document-title';
 import { StatePanel } from '@/components/layout/state-panel';
-import { ProviderAvatar } from '@/components/provider-avatar';
-import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { Card } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { errorDetail } from '@/lib/error-message';
 import { useSharedQuestion } from '../api/get-shared-question';
-import { useIsDemoProvider } from '../hooks/use-demo-providers';
-import { FormattedText } from './formatted-text';
-import { ModelInfoTooltip } from './model-info-tooltip';
 import { QuestionBadges } from './question-badges';
+import { SharedDebateReplay } from './shared-debate-replay';
+import { SharedResponseCard } from './shared-response-card';
 
 /** Spec §2: shareTitle, else the question, else "Shared Question". */
 export function sharedTitle(question: SharedQuestionResponse['question'] | undefined): string {
@@ -77,6 +68,11 @@ export function SharedPage() {
 function SharedQuestionView({ shared }: { shared: SharedQuestionResponse }) {
   const { question, responses } = shared;
   const title = sharedTitle(question);
+  // With a replay, the consensus closes the replay (followed by its map) instead of the grid.
+  const replayed = shared.rounds.length > 0;
+  const finalAnswers = replayed
+    ? responses.filter((response) => response.provider !== CONSENSUS_PROVIDER)
+    : responses;
   return (
     <>
       <header className="space-y-4">
@@ -118,7 +114,7 @@ function SharedQuestionView({ shared }: { shared: SharedQuestionResponse }) {
         <h2 id="shared-responses-heading" className="text-xl font-semibold text-foreground">
           {SHARED_PAGE.responsesHeading}
         </h2>
-        {responses.length === 0 ? (
+        {finalAnswers.length === 0 ? (
           <StatePanel
             icon={<Inbox aria-hidden="true" className="size-7" />}
             title={SHARED_PAGE.emptyTitle}
@@ -127,73 +123,15 @@ function SharedQuestionView({ shared }: { shared: SharedQuestionResponse }) {
           />
         ) : (
           <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
-            {responses.map((response) => (
+            {finalAnswers.map((response) => (
               <SharedResponseCard key={response.id} response={response} />
             ))}
           </div>
         )}
       </section>
-    </>
-  );
-}
 
-/** One answer of a shared question: agent (provider), model, text, reasoning and tokens (spec §2). */
-export function SharedResponseCard({ response }: { response: SharedResponse }) {
-  const isDemo = useIsDemoProvider();
-  // A shared response carries its provider's key only: built-in labels, else the key capitalised.
-  const name = providerLabel(response.provider);
-  // The consensus is written on a member's model; only a member's provider can be a demo one.
-  const demo = response.provider !== 'consensus' && isDemo(response.provider);
-  const model = response.model ?? name;
-  // The shared answer names its model only: the information shows what that tells.
-  const info =
-    response.provider === 'consensus'
-      ? consensusInfoOf(null, null)
-      : modelInfoOf(
-          response.provider,
-          response.model ? { name: response.model, version: null, contextWindow: null, facts: null } : null,
-        );
-  return (
-    <Card
-      role="article"
-      aria-label={name}
-      className={
-        response.provider === 'consensus' ? 'min-w-0 gap-4 border-primary/40 p-5' : 'min-w-0 gap-4 p-5'
-      }
-    >
-      <header className="flex items-start gap-3">
-        <ProviderAvatar provider={response.provider} name={name} />
-        <div className="min-w-0 flex-1">
-          <h3 className="truncate text-base font-semibold text-foreground">{name}</h3>
-          <p className="truncate text-xs text-muted-foreground">{model}</p>
-          {demo ? (
-            <Badge
-              variant="outline"
-              className="mt-1.5 border-amber-300 bg-amber-50 text-amber-900"
-              title={DEMO_PROVIDER_NOTE}
-            >
-              {DEMO_PROVIDER_LABEL}
-            </Badge>
-          ) : null}
-        </div>
-        <ModelInfoTooltip info={info} name={name} demo={demo} />
-      </header>
-      {response.reasoning ? (
-        <details className="rounded-lg border border-border bg-muted/50 px-3 py-2 text-sm">
-          <summary className="cursor-pointer font-medium text-foreground">{SHARED_PAGE.reasoning}</summary>
-          <FormattedText text={response.reasoning} className="mt-2 text-muted-foreground" />
-        </details>
-      ) : null}
-      <FormattedText text={response.response} />
-      {response.totalTokens > 0 ? (
-        <p className="border-t border-border pt-3 text-xs text-muted-foreground">
-          {SHARED_PAGE.tokensUsed}:{' '}
-          <span className="font-medium tabular-nums text-foreground">
-            {response.totalTokens.toLocaleString('en-GB')}
-          </span>
-        </p>
-      ) : null}
-    </Card>
+      <SharedDebateReplay shared={shared} />
+    </>
   );
 }
 

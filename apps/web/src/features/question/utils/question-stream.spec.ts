@@ -1,7 +1,12 @@
-import { QUESTION_CANCELLED_MESSAGE, compareEntryIds } from '@council/contracts';
+import {
+  type AgreementClaim,
+  type AgreementMapResult,
+  QUESTION_CANCELLED_MESSAGE,
+  compareEntryIds,
+} from '@council/contracts';
 import { describe, expect, it } from 'vitest';
 import { askResultFixture } from '@/testing/ask.fixture';
-import { questionDetailFixture } from '@/testing/history.fixture';
+import { questionDetailFixture, responseRowFixture } from '@/testing/history.fixture';
 import {
   type StreamEvent,
   answerState,
@@ -352,5 +357,129 @@ describe('a subscription from the first entry (clearForReplay)', () => {
     expect(clearForReplay(live)).toBe(live);
     const done = { ...createQuestionStream(askResultFixture()), status: 'completed' as const };
     expect(clearForReplay(done)).toBe(done);
+  });
+});
+
+describe('the agreement map (agreement:claim, agreement:reset, agreement:completed)', () => {
+  const claim = (text: string): AgreementClaim => ({
+    claim: text,
+    stances: [
+      { memberOrder: 0, stance: 'supports', reason: null, changedInRound: null },
+      { memberOrder: 1, stance: 'opposes', reason: 'Coffee is tastier.', changedInRound: null },
+    ],
+  });
+  const claimEvent = (entryId: string, index: number, text: string): StreamEvent => ({
+    type: 'agreement:claim',
+    payload: { ...meta(entryId), index, claim: claim(text) },
+  });
+  const mapped: AgreementMapResult = { status: 'mapped', claims: [claim('Tea is calmer.')] };
+  const debate = () => createQuestionStream(askResultFixture({ showDebate: true }));
+
+  it('collects draft claims by their index while the leader writes them', () => {
+    const state = fold(
+      [
+        { type: 'consensus:delta', payload: { ...meta('1-0'), kind: 'text', text: 'Agreed: tea.' } },
+        claimEvent('2-0', 1, 'Second'),
+        claimEvent('2-1', 0, 'First'),
+        claimEvent('2-2', 1, 'Second, rewritten'),
+      ],
+      debate(),
+    );
+    expect(state.consensus?.agreement.mapping).toBe(true);
+    expect(state.consensus?.agreement.map).toBeNull();
+    expect(state.consensus?.agreement.drafts.map(({ index, claim }) => [index, claim.claim])).toEqual([
+      [0, 'First'],
+      [1, 'Second, rewritten'],
+    ]);
+    expect(state.consensus?.text).toBe('Agreed: tea.');
+  });
+
+  it('agreement:reset drops the drafts; the next attempt starts afresh', () => {
+    const state = fold(
+      [
+        claimEvent('1-0', 0, 'Malformed try'),
+        { type: 'agreement:reset', payload: { ...meta('2-0'), attempt: 2 } },
+      ],
+      debate(),
+    );
+    expect(state.consensus?.agreement).toEqual({ drafts: [], mapping: true, map: null });
+    const again = fold([claimEvent('2-1', 0, 'Second try')], state);
+    expect(again.consensus?.agreement.drafts.map((draft) => draft.claim.claim)).toEqual(['Second try']);
+  });
+
+  it('agreement:completed replaces the drafts with the map, and consensus:completed keeps it', () => {
+    const state = fold(
+      [
+        claimEvent('1-0', 0, 'Draft'),
+        { type: 'agreement:completed', payload: { ...meta('2-0'), map: mapped } },
+        {
+          type: 'consensus:completed',
+          payload: { ...meta('2-1'), responseId: 900, promptTokens: 1, completionTokens: 2, totalTokens: 3 },
+        },
+      ],
+      debate(),
+    );
+    expect(state.consensus?.agreement).toEqual({ drafts: [], mapping: false, map: mapped });
+    expect(state.consensus?.phase).toBe('completed');
+  });
+
+  it('keeps the note of a map that could not be drawn', () => {
+    const note = { status: 'unavailable', note: 'The agreement map could not be drawn.' } as const;
+    const state = fold([{ type: 'agreement:completed', payload: { ...meta('1-0'), map: note } }], debate());
+    expect(state.consensus?.agreement.map).toEqual(note);
+  });
+
+  it('consensus:reset drops the drafts and the map of the abandoned attempt', () => {
+    const state = fold(
+      [claimEvent('1-0', 0, 'Draft'), { type: 'consensus:reset', payload: { ...meta('2-0'), attempt: 2 } }],
+      debate(),
+    );
+    expect(state.consensus?.agreement).toEqual({ drafts: [], mapping: false, map: null });
+  });
+
+  it('ignores a replayed claim at or before the last entry id', () => {
+    const once = fold([claimEvent('1-0', 0, 'Once')], debate());
+    expect(fold([claimEvent('1-0', 0, 'Once')], once)).toBe(once);
+  });
+
+  it('a reload reads the map stored on the consensus row', () => {
+    const detail = questionDetailFixture({ showDebate: true, status: 'completed' });
+    detail.answers = [
+      ...detail.answers,
+      responseRowFixture({
+        id: 900,
+        provider: 'consensus',
+        memberOrder: null,
+        agentId: null,
+        modelId: null,
+        response: 'Agreed: tea.',
+        agreementMap: mapped,
+      }),
+    ];
+    const state = questionStreamFromDetail(detail);
+    expect(state.consensus).toMatchObject({ text: 'Agreed: tea.', phase: 'completed' });
+    expect(state.consensus?.agreement).toEqual({ drafts: [], mapping: false, map: mapped });
+  });
+
+  it('a stored consensus without a map, or with a malformed one, has none', () => {
+    const detail = questionDetailFixture({ showDebate: true, status: 'completed' });
+    const consensusRow = (agreementMap: unknown) =>
+      responseRowFixture({
+        id: 900,
+        provider: 'consensus',
+        memberOrder: null,
+        agreementMap: agreementMap as AgreementMapResult | null,
+      });
+    detail.answers = [consensusRow(null)];
+    expect(questionStreamFromDetail(detail).consensus?.agreement.map).toBeNull();
+    detail.answers = [consensusRow({ status: 'mapped', claims: 'not a list' })];
+    expect(questionStreamFromDetail(detail).consensus?.agreement.map).toBeNull();
+  });
+
+  it('a replay from the first entry drops the stored map and rebuilds it from the stream', () => {
+    const running = { ...debate(), status: 'running' as const };
+    const stored = fold([{ type: 'agreement:completed', payload: { ...meta('1-0'), map: mapped } }], running);
+    const cleared = clearForReplay({ ...stored, lastEntryId: null });
+    expect(cleared.consensus?.agreement.map).toBeNull();
   });
 });

@@ -20,6 +20,14 @@ import {
   type ServerToClientEvents,
   type TokenUsage,
 } from '@council/contracts';
+import {
+  type AgreementStream,
+  NO_AGREEMENT,
+  agreementFromStored,
+  resetDrafts,
+  withAgreementMap,
+  withDraftClaim,
+} from './agreement-stream';
 
 /** Where a member (or the consensus) is in its current round. */
 export type AnswerPhase = 'pending' | 'active' | 'completed' | 'failed' | 'cancelled';
@@ -50,7 +58,8 @@ export interface ConsensusStream {
   responseId: number | null;
   error: string | null;
   usage: TokenUsage;
-  /** The stored transcript, when the answers were read back over REST. */
+  /** The agreement map drawn with the consensus: drafts while it streams, then the stored map. */
+  agreement: AgreementStream;
 }
 
 export interface DebateRoundRecord {
@@ -93,6 +102,9 @@ const STREAM_EVENT_FLAGS: Readonly<Record<StreamEventName, true>> = {
   'consensus:reset': true,
   'consensus:completed': true,
   'consensus:failed': true,
+  'agreement:claim': true,
+  'agreement:reset': true,
+  'agreement:completed': true,
   'question:completed': true,
   'question:failed': true,
 };
@@ -131,6 +143,7 @@ function emptyConsensus(): ConsensusStream {
     responseId: null,
     error: null,
     usage: NO_USAGE,
+    agreement: NO_AGREEMENT,
   };
 }
 
@@ -198,6 +211,7 @@ export function applyResponseRow(state: QuestionStreamState, row: ResponseRow): 
         responseId: row.id,
         error: row.error,
         usage,
+        agreement: agreementFromStored(row.agreementMap),
       },
     };
   }
@@ -239,6 +253,14 @@ function updateMember(
     ...state,
     members: state.members.map((member) => (member.order === order ? change(member) : member)),
   };
+}
+
+function withConsensusAgreement(
+  state: QuestionStreamState,
+  change: (agreement: AgreementStream) => AgreementStream,
+): QuestionStreamState {
+  const consensus = state.consensus ?? emptyConsensus();
+  return { ...state, consensus: { ...consensus, agreement: change(consensus.agreement) } };
 }
 
 function addUsage(a: TokenUsage, b: TokenUsage): TokenUsage {
@@ -333,8 +355,27 @@ export function applyStreamEvent(state: QuestionStreamState, event: StreamEvent)
       const consensus = next.consensus ?? emptyConsensus();
       return {
         ...next,
-        consensus: { ...consensus, text: '', reasoning: '', phase: 'pending', hasText: false, error: null },
+        consensus: {
+          ...consensus,
+          text: '',
+          reasoning: '',
+          phase: 'pending',
+          hasText: false,
+          error: null,
+          // A new consensus attempt draws its own map.
+          agreement: NO_AGREEMENT,
+        },
       };
+    }
+    case 'agreement:claim': {
+      const { index, claim } = event.payload;
+      return withConsensusAgreement(next, (agreement) => withDraftClaim(agreement, { index, claim }));
+    }
+    case 'agreement:reset':
+      return withConsensusAgreement(next, resetDrafts);
+    case 'agreement:completed': {
+      const { map } = event.payload;
+      return withConsensusAgreement(next, () => withAgreementMap(map));
     }
     case 'debate:round': {
       const { round, status } = event.payload;

@@ -1,0 +1,41 @@
+import { DEBATE_REPLAY, type SharedQuestionResponse } from '@council/contracts';
+import { sharedAgreementMembers, sharedConsensus } from '../utils/shared-agreement-members';
+import { AgreementMap } from './agreement-map';
+import { FormattedText } from './formatted-text';
+import { SharedResponseCard } from './shared-response-card';
+import { SharedRound } from './shared-round';
+
+/**
+ * How a shared debate went, read-only: each round in order, the debate log, then the consensus and
+ * its agreement map. Nothing when the question had no debate.
+ */
+export function SharedDebateReplay({ shared }: { shared: SharedQuestionResponse }) {
+  const { rounds, responses } = shared;
+  if (rounds.length === 0) return null;
+  const consensus = sharedConsensus(responses);
+  const ordered = [...rounds].sort((a, b) => a.round - b.round);
+  return (
+    <section aria-labelledby="shared-replay-heading" className="space-y-6">
+      <h2 id="shared-replay-heading" className="text-xl font-semibold text-foreground">
+        {DEBATE_REPLAY.heading}
+      </h2>
+      {ordered.map((round) => (
+        <SharedRound key={round.round} round={round} />
+      ))}
+      {consensus?.debateLog ? (
+        <details className="rounded-xl border border-border bg-card px-4 py-3">
+          <summary className="cursor-pointer text-sm font-semibold text-foreground">
+            {DEBATE_REPLAY.debateLog}
+          </summary>
+          <FormattedText text={consensus.debateLog} className="mt-3 text-muted-foreground" />
+        </details>
+      ) : null}
+      {consensus ? (
+        <div className="space-y-4">
+          <SharedResponseCard response={consensus} />
+          <AgreementMap map={consensus.agreementMap} members={sharedAgreementMembers(responses)} />
+        </div>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,75 @@
+import {
+  DEMO_PROVIDER_LABEL,
+  DEMO_PROVIDER_NOTE,
+  consensusInfoOf,
+  modelInfoOf,
+  providerLabel,
+  SHARED_PAGE,
+  type SharedResponse,
+} from '@council/contracts';
+import { ProviderAvatar } from '@/components/provider-avatar';
+import { Badge } from '@/components/ui/badge';
+import { Card } from '@/components/ui/card';
+import { useIsDemoProvider } from '../hooks/use-demo-providers';
+import { FormattedText } from './formatted-text';
+import { ModelInfoTooltip } from './model-info-tooltip';
+
+/** One answer of a shared question: agent (provider), model, text, reasoning and tokens (spec §2). */
+export function SharedResponseCard({ response }: { response: SharedResponse }) {
+  const isDemo = useIsDemoProvider();
+  // A shared response carries its provider's key only: built-in labels, else the key capitalised.
+  const name = providerLabel(response.provider);
+  // The consensus is written on a member's model; only a member's provider can be a demo one.
+  const demo = response.provider !== 'consensus' && isDemo(response.provider);
+  const model = response.model ?? name;
+  // The shared answer names its model only: the information shows what that tells.
+  const info =
+    response.provider === 'consensus'
+      ? consensusInfoOf(null, null)
+      : modelInfoOf(
+          response.provider,
+          response.model ? { name: response.model, version: null, contextWindow: null, facts: null } : null,
+        );
+  return (
+    <Card
+      role="article"
+      aria-label={name}
+      className={
+        response.provider === 'consensus' ? 'min-w-0 gap-4 border-primary/40 p-5' : 'min-w-0 gap-4 p-5'
+      }
+    >
+      <header className="flex items-start gap-3">
+        <ProviderAvatar provider={response.provider} name={name} />
+        <div className="min-w-0 flex-1">
+          <h3 className="truncate text-base font-semibold text-foreground">{name}</h3>
+          <p className="truncate text-xs text-muted-foreground">{model}</p>
+          {demo ? (
+            <Badge
+              variant="outline"
+              className="mt-1.5 border-amber-300 bg-amber-50 text-amber-900"
+              title={DEMO_PROVIDER_NOTE}
+            >
+              {DEMO_PROVIDER_LABEL}
+            </Badge>
+          ) : null}
+        </div>
+        <ModelInfoTooltip info={info} name={name} demo={demo} />
+      </header>
+      {response.reasoning ? (
+        <details className="rounded-lg border border-border bg-muted/50 px-3 py-2 text-sm">
+          <summary className="cursor-pointer font-medium text-foreground">{SHARED_PAGE.reasoning}</summary>
+          <FormattedText text={response.reasoning} className="mt-2 text-muted-foreground" />
+        </details>
+      ) : null}
+      <FormattedText text={response.response} />
+      {response.totalTokens > 0 ? (
+        <p className="border-t border-border pt-3 text-xs text-muted-foreground">
+          {SHARED_PAGE.tokensUsed}:{' '}
+          <span className="font-medium tabular-nums text-foreground">
+            {response.totalTokens.toLocaleString('en-GB')}
+          </span>
+        </p>
+      ) : null}
+    </Card>
+  );
+}
