@@ -47,6 +47,9 @@ type Script = (
   name: string,
 ) => { changed?: boolean; fail?: boolean; lost?: boolean; cancelQuestion?: boolean };
 
+/** How long a weigh-in debate waits for a note here. */
+const PAUSE_MS = 400;
+
 describe('consensus worker (PostgreSQL + Redis)', () => {
   let db: TestDatabase;
   let dataSource: DataSource;
@@ -89,6 +92,7 @@ describe('consensus worker (PostgreSQL + Redis)', () => {
       usageQueue: queue(QUEUES.usage),
       providerQueue: queue,
       maxRounds: 2,
+      pauseMs: PAUSE_MS,
       childOptions: { attempts: 1, backoffDelayMs: 10 },
       waitForUsage: async (release) => {
         const { questionId } = release.data as { questionId: number };
@@ -158,17 +162,23 @@ describe('consensus worker (PostgreSQL + Redis)', () => {
     script: Script = () => ({}),
     leaderOrder = 1,
     until: QuestionEntity['status'] = 'completed',
+    {
+      weighIn = false,
+      duringPause,
+    }: { weighIn?: boolean; duringPause?: (questionId: number) => Promise<void> } = {},
   ): Promise<{ questionId: number; question: QuestionEntity }> {
     const user = await createTestUser(dataSource);
     const question = await createTestQuestion(dataSource, user.id, { showDebate });
     scripts.set(question.id, script);
     const members = await addCouncilMembers(dataSource, question.id, catalogue);
     await flows.add(
-      buildQuestionFlow({ id: question.id, userId: user.id, showDebate, showReasoning: false }, members, {
-        leaderOrder,
-        attempts: 1,
-      }),
+      buildQuestionFlow(
+        { id: question.id, userId: user.id, showDebate, showReasoning: false, weighIn },
+        members,
+        { leaderOrder, attempts: 1 },
+      ),
     );
+    if (duringPause) await duringPause(question.id);
     await waitUntil(async () => {
       const stored = await dataSource.getRepository(QuestionEntity).findOneByOrFail({ id: question.id });
       return stored.status === until;
@@ -239,6 +249,83 @@ describe('consensus worker (PostgreSQL + Redis)', () => {
       { type: 'debate:round', round: 2, status: 'started' },
       { type: 'debate:round', round: 2, status: 'completed' },
     ]);
+  });
+
+  it('with weigh-in, pauses after each round on the question row, then carries on when the countdown ends', async () => {
+    const started = Date.now();
+    const { questionId, question } = await ask(true, () => ({ changed: false }), 0, 'completed', {
+      weighIn: true,
+      duringPause: async (id) => {
+        await waitUntil(async () => (await entries(id)).some((entry) => entry.type === 'debate:paused'));
+        const paused = await dataSource.getRepository(QuestionEntity).findOneByOrFail({ id });
+        expect(paused.pausedAfterRound).toBe(0);
+        expect(paused.pauseEndsAt?.getTime()).toBeGreaterThan(Date.now());
+        // The flow parent waits in BullMQ's delayed set, where a worker restart cannot lose it.
+        expect(await queues.get(QUEUES.consensus)?.getJobState(finaliseJobId(id))).toBe('delayed');
+      },
+    });
+    // Paused after the openings and after round 1 (nobody moved, so no round 2), each for the full countdown.
+    expect(Date.now() - started).toBeGreaterThanOrEqual(2 * PAUSE_MS);
+    expect(rounds(questionId)).toEqual([
+      'debate-revision:0:1',
+      'debate-revision:1:1',
+      'debate-revision:2:1',
+      'member-answer:0:0',
+      'member-answer:1:0',
+      'member-answer:2:0',
+      'synthesis:0:1',
+    ]);
+    const types = (await entries(questionId))
+      .filter((entry) => entry.type.startsWith('debate:'))
+      .map((entry) => `${entry.type}${'round' in entry ? `:${entry.round}` : ''}`);
+    expect(types).toEqual([
+      'debate:paused:0',
+      'debate:resumed:0',
+      'debate:round:1',
+      'debate:round:1',
+      'debate:paused:1',
+      'debate:resumed:1',
+    ]);
+    expect(question.pausedAfterRound).toBeNull();
+    expect(question.pauseEndsAt).toBeNull();
+  });
+
+  it('with weigh-in, a note ends the pause at once and earns another round even when nobody moved', async () => {
+    const { questionId } = await ask(true, () => ({ changed: false }), 0, 'completed', {
+      weighIn: true,
+      duringPause: async (id) => {
+        await waitUntil(async () => (await entries(id)).some((entry) => entry.type === 'debate:paused'));
+        // What the gateway does for a note: store it, end the pause under the row lock, promote the parent.
+        await dataSource.query(
+          `INSERT INTO "debate_notes" ("questionId", "afterRound", "note") VALUES ($1, 0, 'Budget is tight.')`,
+          [id],
+        );
+        await dataSource.query(
+          `UPDATE "questions" SET "pausedAfterRound" = NULL, "pauseEndsAt" = NULL WHERE "id" = $1`,
+          [id],
+        );
+        const parent = await queues.get(QUEUES.consensus)?.getJob(finaliseJobId(id));
+        await parent?.promote();
+        // Round 1 starts well before the countdown would have ended.
+        await waitUntil(
+          async () =>
+            handled.some((entry) => entry.data.questionId === id && entry.name === JOBS.debateRevision),
+          { timeoutMs: PAUSE_MS / 2 },
+        );
+        // After round 1, answer with a note again: round 2 runs though no member changed.
+        await waitUntil(
+          async () => (await entries(id)).filter((entry) => entry.type === 'debate:paused').length === 2,
+        );
+        await dataSource.query(
+          `INSERT INTO "debate_notes" ("questionId", "afterRound", "note") VALUES ($1, 1, 'And time is short.')`,
+          [id],
+        );
+      },
+    });
+    expect(rounds(questionId)).toContain('debate-revision:0:2');
+    const resumed = (await entries(questionId)).filter((entry) => entry.type === 'debate:resumed');
+    // The gateway announces the early end itself; only the countdown's end is the worker's to announce.
+    expect(resumed).toEqual([{ type: 'debate:resumed', round: 1 }]);
   });
 
   it('stops early when nobody changes position, and debates without a failed member', async () => {

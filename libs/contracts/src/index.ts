@@ -13,6 +13,7 @@ export * from './plans/plans.helpers';
 export * from './plans/plans.format';
 export * from './plans/ask-refusal';
 export * from './council/revision';
+export * from './council/weigh-in';
 export * from './catalogue/model-info';
 export * from './catalogue/model-label';
 

@@ -1,5 +1,6 @@
 import { AgentEntity } from './agent/agent.entity';
 import { BlogPostEntity } from './blog-post/blog-post.entity';
+import { DebateNoteEntity } from './debate-note/debate-note.entity';
 import { LedgerEntryEntity } from './ledger-entry/ledger-entry.entity';
 import { ModelEntity } from './model/model.entity';
 import { ProviderEntity } from './provider/provider.entity';
@@ -22,6 +23,7 @@ export const ENTITIES = [
   QuestionEntity,
   QuestionAgentEntity,
   ResponseEntity,
+  DebateNoteEntity,
   BlogPostEntity,
   LedgerEntryEntity,
   StripeEventEntity,

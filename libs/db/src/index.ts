@@ -2,6 +2,7 @@ import 'reflect-metadata';
 
 export * from './agent/agent.entity';
 export * from './blog-post/blog-post.entity';
+export * from './debate-note/debate-note.entity';
 export * from './catalogue/catalogue.loader';
 export * from './catalogue/catalogue.seeder';
 export * from './catalogue/catalogue.types';

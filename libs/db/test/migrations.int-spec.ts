@@ -84,6 +84,7 @@ describe('migrations', () => {
     expect(primaryKeys).toEqual({
       'agents.id': 'integer ALWAYS',
       'blog_posts.id': 'integer ALWAYS',
+      'debate_notes.id': 'integer ALWAYS',
       'ledger_entries.id': 'integer ALWAYS',
       'models.id': 'integer ALWAYS',
       'providers.id': 'integer ALWAYS',

@@ -1,11 +1,14 @@
 // The flow parent of a question (ARCHITECTURE "Flows"), in BullMQ's process-step pattern: each
 // step adds its children (debate revisions, then the synthesis) to the provider queues, records the
 // next step in the job's data and waits for them (moveToWaitingChildren); BullMQ runs the job again
-// once they have finished, and it resumes at the recorded step.
+// once they have finished, and it resumes at the recorded step. With "Let me weigh in" the job also
+// waits between rounds (moveToDelayed until the countdown's end, or until the gateway promotes it
+// for the asker's note or Continue).
 
 import {
   type ConsensusFinaliseJobData,
   JOBS,
+  WEIGH_IN,
   type MemberAnswerJobData,
   type StreamEntry,
   jobId,
@@ -13,9 +16,10 @@ import {
 } from '@council/contracts';
 import { type QuestionAgentEntity } from '@council/db';
 import { type QuestionStreamWriter } from '@council/server-kit';
-import { type Job, UnrecoverableError, WaitingChildrenError } from 'bullmq';
+import { DelayedError, type Job, UnrecoverableError, WaitingChildrenError } from 'bullmq';
 import { type ConsensusQueues } from './consensus-queues';
 import { type ConsensusRepository, UNFINISHED_ERROR } from './consensus.repository';
+import { type DebatePauseRepository } from './debate-pause.repository';
 
 export interface ConsensusJobResult {
   totalTokensUsed: number;
@@ -31,7 +35,10 @@ export interface ConsensusFlowDeps {
   repository: ConsensusRepository;
   queues: ConsensusQueues;
   stream: QuestionStreamWriter;
+  pauses: DebatePauseRepository;
   maxRounds: number;
+  /** How long a debate waits for the asker's note; default WEIGH_IN.pauseSeconds. */
+  pauseMs?: number;
 }
 
 /** The rules of the steps: when to debate again, when to synthesise, and how a question ends. */
@@ -61,6 +68,7 @@ export class ConsensusFlow {
           }
           const members = await this.deps.repository.succeeded(data.questionId, 0);
           if (members.length >= 2 && this.deps.maxRounds > 0) {
+            if (data.weighIn) return this.pause(job, data, 0, true, token);
             data = await this.startRound(job, data, 1, members);
             await this.waitForChildren(job, token);
           } else {
@@ -74,7 +82,24 @@ export class ConsensusFlow {
           await this.append(data.questionId, [{ type: 'debate:round', round, status: 'completed' }]);
           const members = await this.deps.repository.succeeded(data.questionId, round);
           const changed = await this.anyChanged(job, data.questionId, round, members);
-          if (changed && round < this.deps.maxRounds && members.length >= 2) {
+          const roundsLeft = round < this.deps.maxRounds && members.length >= 2;
+          if (data.weighIn && roundsLeft) return this.pause(job, data, round, changed, token);
+          if (changed && roundsLeft) {
+            data = await this.startRound(job, data, round + 1, members);
+          } else {
+            data = await this.startSynthesis(job, data);
+          }
+          await this.waitForChildren(job, token);
+          break;
+        }
+        case 'pause': {
+          // The countdown ran out, or the gateway ended the pause for a note or Continue.
+          const round = data.round;
+          const { endedNow, note } = await this.deps.pauses.end(data.questionId, round);
+          if (endedNow) await this.append(data.questionId, [{ type: 'debate:resumed', round }]);
+          const members = await this.deps.repository.succeeded(data.questionId, round);
+          // A note is news for every member: it earns another round even when nobody moved.
+          if ((note !== null || data.debateGoesOn) && round < this.deps.maxRounds && members.length >= 2) {
             data = await this.startRound(job, data, round + 1, members);
           } else {
             data = await this.startSynthesis(job, data);
@@ -90,6 +115,28 @@ export class ConsensusFlow {
           return this.finalise(data);
       }
     }
+  }
+
+  /**
+   * Waits for the asker's note after `round`: the pause is stored on the question and announced,
+   * then the job is delayed until the countdown's end (the gateway promotes it sooner). Throws
+   * DelayedError; the job resumes at the "pause" step.
+   */
+  private async pause(
+    job: Job,
+    data: ConsensusFinaliseJobData,
+    round: number,
+    debateGoesOn: boolean,
+    token: string | undefined,
+  ): Promise<never> {
+    if (!token) throw new Error('The consensus job needs its lock token to pause');
+    const endsAt = new Date(Date.now() + (this.deps.pauseMs ?? WEIGH_IN.pauseSeconds * 1000));
+    await this.next(job, data, { step: 'pause', round, debateGoesOn });
+    if (await this.deps.pauses.start(data.questionId, round, endsAt)) {
+      await this.append(data.questionId, [{ type: 'debate:paused', round, endsAt: endsAt.toISOString() }]);
+    }
+    await job.moveToDelayed(endsAt.getTime(), token);
+    throw new DelayedError();
   }
 
   private async startRound(
@@ -157,7 +204,7 @@ export class ConsensusFlow {
   private async next(
     job: Job,
     data: ConsensusFinaliseJobData,
-    change: Partial<Pick<ConsensusFinaliseJobData, 'step' | 'round'>>,
+    change: Partial<Pick<ConsensusFinaliseJobData, 'step' | 'round' | 'debateGoesOn'>>,
   ): Promise<ConsensusFinaliseJobData> {
     const next = { ...data, ...change };
     await job.updateData(next);

@@ -8,12 +8,15 @@ import { type DataSource } from 'typeorm';
 import { ConsensusFlow, type ConsensusJobResult } from './consensus-flow.service';
 import { ConsensusQueues, type ConsensusQueuesDeps } from './consensus-queues';
 import { ConsensusRepository } from './consensus.repository';
+import { DebatePauseRepository } from './debate-pause.repository';
 import { QuestionFailure } from './question-failure.service';
 
 export interface ConsensusJobRunnerDeps extends ConsensusQueuesDeps {
   dataSource: DataSource;
   stream: QuestionStreamWriter;
   maxRounds: number;
+  /** How long a debate waits for the asker's note; default WEIGH_IN.pauseSeconds. */
+  pauseMs?: number;
   /**
    * Resolves once billing has processed the release (which settles the answers too), or gives up
    * after a bounded wait. The final stream entry is appended after it, so a client that reloads
@@ -34,7 +37,9 @@ export class ConsensusJobRunner {
       repository,
       queues: this.queues,
       stream: deps.stream,
+      pauses: new DebatePauseRepository(deps.dataSource),
       maxRounds: deps.maxRounds,
+      pauseMs: deps.pauseMs,
     });
     this.failure = new QuestionFailure({ repository, queues: this.queues, stream: deps.stream });
   }

@@ -38,6 +38,7 @@ const FINALISE_SQL = `
     UPDATE "questions" q
        SET "totalTokensUsed" = (SELECT COALESCE(SUM("totalTokens"), 0) FROM "responses" WHERE "questionId" = $1),
            "status" = CASE WHEN q."status" = 'cancelled' THEN q."status" ELSE 'completed' END,
+           "pausedAfterRound" = NULL, "pauseEndsAt" = NULL,
            "updatedAt" = now()
      WHERE q."id" = $1
      RETURNING q."status", q."totalTokensUsed"

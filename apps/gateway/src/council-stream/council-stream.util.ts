@@ -52,6 +52,21 @@ export function emitStreamEntry(
       target.emit(type, { ...rest, ...meta });
       return;
     }
+    case 'debate:paused': {
+      const { type, ...rest } = entry;
+      target.emit(type, { ...rest, ...meta });
+      return;
+    }
+    case 'debate:note': {
+      const { type, ...rest } = entry;
+      target.emit(type, { ...rest, ...meta });
+      return;
+    }
+    case 'debate:resumed': {
+      const { type, ...rest } = entry;
+      target.emit(type, { ...rest, ...meta });
+      return;
+    }
     case 'consensus:delta': {
       const { type, ...rest } = entry;
       target.emit(type, { ...rest, ...meta });

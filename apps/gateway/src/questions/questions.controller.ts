@@ -17,6 +17,8 @@ import {
   AskQuestionDto,
   type AskQuestionResult,
   type CancelQuestionResult,
+  DebateNoteDto,
+  type QuestionResponse,
   type ResponseRow,
 } from '@council/contracts';
 import { CurrentUser } from '../auth/auth.decorator';
@@ -26,6 +28,7 @@ import { type AuthUser } from '../users/users.util';
 import { AskQuestion } from './ask/ask-question.service';
 import { CancelQuestion } from './cancel/cancel-question.service';
 import { RetryResponse } from './retry/retry-response.service';
+import { WeighIn } from './weigh-in/weigh-in.service';
 import { parseWaitFlag } from './questions.util';
 
 /** Asking the council (spec §7 POST /api/questions, DECISIONS 12) and stopping a question. */
@@ -39,6 +42,7 @@ export class QuestionsController {
     private readonly askQuestion: AskQuestion,
     private readonly cancelQuestion: CancelQuestion,
     private readonly retryResponse: RetryResponse,
+    private readonly weighIn: WeighIn,
   ) {}
 
   @Post()
@@ -79,6 +83,35 @@ export class QuestionsController {
   @ApiConflictResponse({ description: 'The question has already completed or failed' })
   cancel(@CurrentUser() user: AuthUser, @QuestionId() id: number): Promise<CancelQuestionResult> {
     return this.cancelQuestion.execute(user, id);
+  }
+
+  @Post(':id/notes')
+  @HttpCode(HttpStatus.OK)
+  @Header('Cache-Control', 'no-store')
+  @ApiOkResponse({
+    description:
+      'The question, no longer paused: the note is stored and every member reads it in the next debate round',
+  })
+  @ApiBadRequestResponse({ description: 'The id is not a number, or the note is empty or too long' })
+  @ApiNotFoundResponse({ description: 'No such question of yours' })
+  @ApiConflictResponse({ description: 'The debate is not waiting for a note (it moved on, or never paused)' })
+  addNote(
+    @CurrentUser() user: AuthUser,
+    @QuestionId() id: number,
+    @Body() dto: DebateNoteDto,
+  ): Promise<QuestionResponse> {
+    return this.weighIn.resume(user, id, dto.note);
+  }
+
+  @Post(':id/continue')
+  @HttpCode(HttpStatus.OK)
+  @Header('Cache-Control', 'no-store')
+  @ApiOkResponse({ description: 'The question, no longer paused: the debate carries on without a note' })
+  @ApiBadRequestResponse({ description: 'The id is not a number' })
+  @ApiNotFoundResponse({ description: 'No such question of yours' })
+  @ApiConflictResponse({ description: 'The debate is not waiting for a note (it moved on, or never paused)' })
+  continueDebate(@CurrentUser() user: AuthUser, @QuestionId() id: number): Promise<QuestionResponse> {
+    return this.weighIn.resume(user, id, null);
   }
 
   @Post(':id/responses/:responseId/retry')

@@ -23,6 +23,8 @@ import { ProviderQueues } from './jobs/provider-queues';
 import { QuestionsRepository } from './data/questions.repository';
 import { ResponsesRepository } from './data/responses.repository';
 import { SharesRepository } from './data/shares.repository';
+import { DebateNotesRepository } from './data/debate-notes.repository';
+import { WeighIn } from './weigh-in/weigh-in.service';
 import { HistoryController } from './history/history.controller';
 import { HistoryService } from './history/history.service';
 import { QuestionJobs } from './jobs/question-jobs.service';
@@ -35,7 +37,7 @@ import { SharingController } from './sharing/sharing.controller';
 import { SharingService } from './sharing/sharing.service';
 
 /**
- * Every /api/questions route (ask, cancel, retry, history, detail, delete, share) and the public
+ * Every /api/questions route (ask, cancel, weigh in, retry, history, detail, delete, share) and the public
  * /api/shared page. Repositories own the SQL, the use cases own the rules, QuestionJobs the queues.
  * Exports QuestionResults for the socket's ownership checks.
  */
@@ -61,6 +63,7 @@ import { SharingService } from './sharing/sharing.service';
     QuestionsRepository,
     ResponsesRepository,
     SharesRepository,
+    DebateNotesRepository,
     CatalogueSnapshotService,
     ProviderQueues,
     QuestionJobs,
@@ -71,6 +74,7 @@ import { SharingService } from './sharing/sharing.service';
     },
     AskQuestion,
     CancelQuestion,
+    WeighIn,
     RetryResponse,
     QuestionResults,
     HistoryService,

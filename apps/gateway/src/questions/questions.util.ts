@@ -56,7 +56,8 @@ export interface CouncilPlan {
   leaderOrder: number | null;
 }
 
-type AskInput = Pick<AskQuestionDto, 'showDebate' | 'showReasoning' | 'debateLeaderId' | 'agents'>;
+type AskInput = Pick<AskQuestionDto, 'showDebate' | 'showReasoning' | 'debateLeaderId' | 'agents'> &
+  Partial<Pick<AskQuestionDto, 'weighIn'>>;
 
 /**
  * The default council (spec §4): the first active agent of each provider, by position, with its
@@ -86,6 +87,9 @@ export function planCouncil(
 ): CouncilPlan {
   if ((input.showDebate && !canUseDebate(tier)) || (input.showReasoning && !canUseReasoning(tier))) {
     throw new DomainException('PREMIUM_FEATURE', PREMIUM_FEATURE_MESSAGE);
+  }
+  if (input.weighIn && !input.showDebate) {
+    throw new DomainException('VALIDATION_FAILED', VALIDATION_MESSAGES.weighInNeedsDebate);
   }
   const requested = input.agents ?? [];
   const members =
@@ -129,6 +133,9 @@ export function toQuestionResponse(question: QuestionEntity): QuestionResponse {
     question: question.question,
     showDebate: question.showDebate,
     showReasoning: question.showReasoning,
+    weighIn: question.weighIn,
+    pausedAfterRound: question.pausedAfterRound,
+    pauseEndsAt: question.pauseEndsAt ? question.pauseEndsAt.toISOString() : null,
     debateLeaderId: question.debateLeaderId,
     status: question.status,
     totalTokensUsed: question.totalTokensUsed,
@@ -144,7 +151,7 @@ export function toQuestionResponse(question: QuestionEntity): QuestionResponse {
 /** A question as the ask just stored it; mirrors toQuestionResponse of the stored row. */
 export function newQuestionResponse(
   stored: { id: number; createdAt: Date },
-  dto: Pick<AskQuestionDto, 'question' | 'showDebate' | 'showReasoning'>,
+  dto: Pick<AskQuestionDto, 'question' | 'showDebate' | 'showReasoning' | 'weighIn'>,
   plan: Pick<CouncilPlan, 'debateLeaderId'>,
 ): QuestionResponse {
   return {
@@ -152,6 +159,7 @@ export function newQuestionResponse(
     question: dto.question,
     showDebate: dto.showDebate,
     showReasoning: dto.showReasoning,
+    weighIn: dto.weighIn,
     debateLeaderId: plan.debateLeaderId,
     ...NEW_QUESTION_STATE,
     createdAt: stored.createdAt.toISOString(),

@@ -8,6 +8,7 @@ import {
   latestCouncilAnswers,
   memberLabel,
 } from '@council/llm';
+import { type DebateNotesRepository } from './data/debate-notes.repository';
 import { type JobContext, type JobMember } from './data/job-start.repository';
 import { type QuestionAgentsRepository } from './data/question-agents.repository';
 import { type ResponsesRepository } from './data/responses.repository';
@@ -24,6 +25,7 @@ export class CouncilInputsService {
   constructor(
     private readonly members: QuestionAgentsRepository,
     private readonly responses: ResponsesRepository,
+    private readonly notes: DebateNotesRepository,
   ) {}
 
   /** The provider request; revisions and the synthesis read the council's latest answers first. */
@@ -50,6 +52,12 @@ export class CouncilInputsService {
       round: data.round,
       memberOrder: data.memberOrder,
       latest,
+      note:
+        target.name === JOBS.debateRevision
+          ? ((await this.notes.ofQuestion(data.questionId)).find(
+              (entry) => entry.afterRound === data.round - 1,
+            )?.note ?? null)
+          : null,
     });
   }
 
@@ -80,6 +88,7 @@ export class CouncilInputsService {
     return buildDebateLog(
       await this.members.withNames(questionId),
       await this.responses.completedOfQuestion(questionId),
+      await this.notes.ofQuestion(questionId),
     );
   }
 }

@@ -8,6 +8,7 @@ import { DEFAULT_DELTA_BATCH } from '../streaming/delta-batcher';
 import { CancelWatch } from './cancel-watch';
 import { CouncilInputsService } from './council-inputs.service';
 import { JobStartRepository } from './data/job-start.repository';
+import { DebateNotesRepository } from './data/debate-notes.repository';
 import { QuestionAgentsRepository } from './data/question-agents.repository';
 import { ResponsesRepository } from './data/responses.repository';
 import { ProviderAdapters } from './provider-adapters';
@@ -34,7 +35,11 @@ export class ProviderJobRunner {
     this.service = new ProviderJobService({
       jobStarts: new JobStartRepository(deps.dataSource),
       responses,
-      inputs: new CouncilInputsService(new QuestionAgentsRepository(deps.dataSource), responses),
+      inputs: new CouncilInputsService(
+        new QuestionAgentsRepository(deps.dataSource),
+        responses,
+        new DebateNotesRepository(deps.dataSource),
+      ),
       adapters: new ProviderAdapters(deps.llm, deps.providerFor),
       stream,
       cancelWatch: new CancelWatch(deps.redis, deps.prefix, deps.cancelCheckMs ?? DEFAULT_CANCEL_CHECK_MS),

@@ -53,6 +53,9 @@ export const DEMO_CARD = {
       'Its demo card stands; the revisions of members with a configured model are their own.',
       HOW_TO_CONFIGURE(keyVariable),
     ].join('\n\n'),
+  /** A demo revision that read the asker's note: it says so, and that a script cannot weigh it. */
+  noteRead: (note: string): string =>
+    `**Your note:** “${note.replace(/\s+/g, ' ').trim()}” I read it, but this member answers from a script and cannot weigh it; a configured model would.`,
   consensus: (keyVariable: string): string =>
     [
       '**No consensus was written: the debate leader has no model configured, so it cannot weigh the answers.**',

@@ -20,6 +20,7 @@ import {
 } from 'class-validator';
 import { AGENTS_MAX, AGENTS_MIN, ID_MAX, QUESTION_MAX_LENGTH } from '../limits/limits.constants';
 import { VALIDATION_MESSAGES as M } from '../messages/validation.messages';
+import { WEIGH_IN } from '../council/weigh-in';
 import { ArrayEmptyOrMinSize, DefaultFalse } from './validation.decorators';
 
 /**
@@ -67,6 +68,11 @@ export class AskQuestionDto {
   @IsBoolean()
   showReasoning = false;
 
+  /** Pause after each round for the asker's note (premium and max, debate on; WEIGH_IN). */
+  @DefaultFalse()
+  @IsBoolean()
+  weighIn = false;
+
   /** The agent id of one member; used only with debate on. */
   @IsOptional()
   @IsInt({ message: M.debateLeaderInvalid })
@@ -83,4 +89,14 @@ export class AskQuestionDto {
   @ValidateNested({ each: true })
   @Type(() => CouncilMemberDto)
   agents?: CouncilMemberDto[];
+}
+
+/** POST /api/questions/{id}/notes: the asker's note while the debate waits for one. */
+export class DebateNoteDto {
+  // Anything but text reads as no note, so it fails with the one message that says what to do.
+  @Transform(({ value }: TransformFnParams): unknown => (typeof value === 'string' ? value.trim() : ''))
+  @IsString({ message: M.noteRequired })
+  @IsNotEmpty({ message: M.noteRequired })
+  @MaxLength(WEIGH_IN.noteMaxLength, { message: M.noteTooLong })
+  note = '';
 }

@@ -3,6 +3,7 @@
 
 import { type QuestionStatus, type ResponseProvider, type ResponseStatus } from '../domain/domain.constants';
 import { type AgreementMapResult } from '../agreement/agreement-map';
+import { type DebateNote } from '../council/weigh-in';
 import { type AgentResponse, type ModelResponse, type RoleResponse } from './catalogue.response';
 
 export interface QuestionResponse {
@@ -10,6 +11,12 @@ export interface QuestionResponse {
   question: string;
   showDebate: boolean;
   showReasoning: boolean;
+  /** The debate pauses after each round for the asker's note (WEIGH_IN). */
+  weighIn: boolean;
+  /** While the debate waits for a note: the round just finished (0: the opening answers); else null. */
+  pausedAfterRound: number | null;
+  /** While the debate waits for a note: when it carries on without one; else null. */
+  pauseEndsAt: string | null;
   /** Agent id of the member that writes the consensus; null without debate. */
   debateLeaderId: number | null;
   /** Whether answers are still streaming. */
@@ -26,6 +33,8 @@ export interface QuestionResponse {
 /** What a just-asked question reports before anything has happened to it (the columns' defaults). */
 export const NEW_QUESTION_STATE = {
   status: 'pending',
+  pausedAfterRound: null,
+  pauseEndsAt: null,
   totalTokensUsed: 0,
   isShared: false,
   shareId: null,
@@ -109,6 +118,8 @@ export interface DeleteQuestionReply {
 export interface QuestionDetail {
   question: HistoryItem;
   answers: ResponseRow[];
+  /** The asker's notes between debate rounds, oldest first. */
+  notes: DebateNote[];
 }
 
 /** POST /api/questions/{id}/share. */

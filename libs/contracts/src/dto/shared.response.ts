@@ -47,4 +47,6 @@ export interface SharedQuestionResponse {
    * debate round's revisions. Empty when the question had no debate.
    */
   rounds: SharedRound[];
+  /** The asker's notes between the debate's rounds (nothing about the asker but the note). */
+  notes: Array<{ afterRound: number; note: string }>;
 }

@@ -60,6 +60,9 @@ const detail = (
     question: 'Should we ship on Friday?\n# Not a heading',
     showDebate: true,
     showReasoning: false,
+    weighIn: false,
+    pausedAfterRound: null,
+    pauseEndsAt: null,
     debateLeaderId: 10,
     status,
     totalTokensUsed: 100,
@@ -72,6 +75,7 @@ const detail = (
     questionAgents: [member(1, 'Claude', 'claude-sonnet-4', 'Skeptic'), member(0, 'ChatGPT', 'gpt-4o')],
   },
   answers,
+  notes: [],
 });
 
 describe('questionToMarkdown', () => {

@@ -18,6 +18,8 @@ export const SERVER_MESSAGES = {
   insufficientTokens: 'Not enough tokens for this question. Buy more tokens or upgrade your plan.',
   questionNotFound: 'Question not found',
   sharedQuestionNotFound: 'Shared question not found',
+  /** A note or Continue arrived when the debate was not waiting (it had moved on, or never paused). */
+  debateNotPaused: 'The debate is not waiting for a note any more',
   authRequired: 'Authentication required',
 } as const;
 

@@ -16,6 +16,7 @@ import {
   USERNAME_MAX_LENGTH,
   USERNAME_MIN_LENGTH,
 } from '../limits/limits.constants';
+import { WEIGH_IN } from '../council/weigh-in';
 import { AGENTS_MIN_MESSAGE, maxAgentsMessage } from './ask.messages';
 
 export const VALIDATION_MESSAGES = {
@@ -57,6 +58,9 @@ export const VALIDATION_MESSAGES = {
   historySearchInvalid: 'Search must be a single piece of text',
   historySearchMax: `Search cannot exceed ${HISTORY_SEARCH_MAX_LENGTH} characters`,
   historyLimitInvalid: `Limit must be a whole number from 1 to ${HISTORY_PAGE_SIZE_MAX}`,
+  noteRequired: 'Please write a note, or press Continue',
+  noteTooLong: `Note cannot exceed ${WEIGH_IN.noteMaxLength} characters`,
+  weighInNeedsDebate: 'Weighing in needs the debate turned on',
   historyCursorInvalid: 'The page cursor is invalid; load the history again from the start',
   nullCharacter: 'Text cannot contain null characters',
 } as const;

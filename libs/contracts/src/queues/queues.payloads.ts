@@ -10,6 +10,7 @@ import {
   IsIn,
   IsInt,
   IsNotEmpty,
+  IsOptional,
   IsString,
   Matches,
   Max,
@@ -81,7 +82,7 @@ export class DebateRevisionJobData extends MemberAnswerJobData {}
 export class SynthesisJobData extends MemberAnswerJobData {}
 
 /** Where the flow parent resumes after moveToWaitingChildren (BullMQ "process step" pattern). */
-export const CONSENSUS_STEPS = ['answers', 'debate', 'synthesis', 'done'] as const;
+export const CONSENSUS_STEPS = ['answers', 'debate', 'pause', 'synthesis', 'done'] as const;
 export type ConsensusStep = (typeof CONSENSUS_STEPS)[number];
 
 /** The flow parent of a question. Job id: finaliseJobId(questionId). */
@@ -115,6 +116,16 @@ export class ConsensusFinaliseJobData {
   @Min(0)
   @Max(DEBATE_MAX_ROUNDS)
   round: number;
+
+  /** The debate pauses after each round for the asker's note (absent in jobs queued before it existed). */
+  @IsOptional()
+  @IsBoolean()
+  weighIn?: boolean;
+
+  /** At the pause step: whether the debate goes on without a note (a member changed position). */
+  @IsOptional()
+  @IsBoolean()
+  debateGoesOn?: boolean;
 }
 
 /**

@@ -31,6 +31,9 @@ export type AnswerCompletedEvent = StreamEventPayload<'answer:completed'>;
 export type AnswerFailedEvent = StreamEventPayload<'answer:failed'>;
 export type AnswerResetEvent = StreamEventPayload<'answer:reset'>;
 export type DebateRoundEvent = StreamEventPayload<'debate:round'>;
+export type DebatePausedEvent = StreamEventPayload<'debate:paused'>;
+export type DebateNoteEvent = StreamEventPayload<'debate:note'>;
+export type DebateResumedEvent = StreamEventPayload<'debate:resumed'>;
 export type ConsensusDeltaEvent = StreamEventPayload<'consensus:delta'>;
 export type ConsensusResetEvent = StreamEventPayload<'consensus:reset'>;
 export type ConsensusCompletedEvent = StreamEventPayload<'consensus:completed'>;
@@ -48,6 +51,10 @@ export interface ServerToClientEvents {
   /** A retry of this member and round starts: discard its text and reasoning shown so far. */
   'answer:reset': (event: AnswerResetEvent) => void;
   'debate:round': (event: DebateRoundEvent) => void;
+  /** The debate waits for the asker's note until endsAt. */
+  'debate:paused': (event: DebatePausedEvent) => void;
+  'debate:note': (event: DebateNoteEvent) => void;
+  'debate:resumed': (event: DebateResumedEvent) => void;
   'consensus:delta': (event: ConsensusDeltaEvent) => void;
   /** A retry of the consensus starts: discard the consensus text shown so far. */
   'consensus:reset': (event: ConsensusResetEvent) => void;

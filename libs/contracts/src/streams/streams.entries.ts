@@ -67,6 +67,26 @@ export interface DebateRoundEntry {
   status: DebateRoundStatus;
 }
 
+/** The debate waits for the asker's note until `endsAt` (ISO 8601), after round `round`. */
+export interface DebatePausedEntry {
+  type: 'debate:paused';
+  round: number;
+  endsAt: string;
+}
+
+/** The asker's note after round `round`; every member reads it in the next round. */
+export interface DebateNoteEntry {
+  type: 'debate:note';
+  round: number;
+  note: string;
+}
+
+/** The pause after round `round` is over (a note, Continue, or the countdown ran out). */
+export interface DebateResumedEntry {
+  type: 'debate:resumed';
+  round: number;
+}
+
 export interface ConsensusDeltaEntry {
   type: 'consensus:delta';
   kind: DeltaKind;
@@ -133,6 +153,9 @@ export type StreamEntry =
   | AnswerFailedEntry
   | AnswerResetEntry
   | DebateRoundEntry
+  | DebatePausedEntry
+  | DebateNoteEntry
+  | DebateResumedEntry
   | ConsensusDeltaEntry
   | ConsensusResetEntry
   | ConsensusCompletedEntry
@@ -175,6 +198,9 @@ const SCHEMAS: { readonly [T in StreamEntryType]: EntrySchema<T> } = {
   'answer:failed': { memberOrder: 'int', round: 'int', responseId: 'id?', error: 'string' },
   'answer:reset': { memberOrder: 'int', round: 'int', attempt: 'int' },
   'debate:round': { round: 'int', status: DEBATE_ROUND_STATUSES },
+  'debate:paused': { round: 'int', endsAt: 'string' },
+  'debate:note': { round: 'int', note: 'string' },
+  'debate:resumed': { round: 'int' },
   'consensus:delta': { kind: DELTA_KINDS, text: 'string' },
   'consensus:reset': { attempt: 'int' },
   'consensus:completed': { responseId: 'id', ...USAGE_FIELDS },

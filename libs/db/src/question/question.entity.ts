@@ -47,6 +47,18 @@ export class QuestionEntity {
   @Column({ type: 'boolean', default: false })
   showReasoning: boolean;
 
+  /** The debate pauses after each round for the asker's note. */
+  @Column({ type: 'boolean', default: false })
+  weighIn: boolean;
+
+  /** While the debate waits for a note: the round just finished; null otherwise. */
+  @Column({ type: 'integer', nullable: true })
+  pausedAfterRound: number | null;
+
+  /** While the debate waits for a note: when it carries on without one; null otherwise. */
+  @Column({ type: 'timestamptz', nullable: true })
+  pauseEndsAt: Date | null;
+
   /** The agent whose provider writes the consensus (spec §4, debate leader). */
   @Column({ type: 'integer', nullable: true })
   debateLeaderId: number | null;

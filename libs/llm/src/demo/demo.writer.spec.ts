@@ -191,6 +191,28 @@ describe('the demo on an example question', () => {
     }
   });
 
+  it('says it read the asker’s note, without pretending to weigh it, and keeps its position line last', () => {
+    const question = DEMO_EXAMPLE_QUESTIONS[0];
+    const opening = writeDemoAnswer(ask(question), { provider: 'xai' }).text;
+    const revision = writeDemoAnswer(
+      ask(
+        buildRevisionPrompt({
+          question,
+          round: 1,
+          ownAnswer: opening,
+          others: [],
+          note: 'I earn £25k.',
+        }),
+      ),
+      { provider: 'xai' },
+    ).text;
+    expect(revision).toContain('**Your note:** “I earn £25k.”');
+    expect(parseRevision(revision).changed).not.toBeNull();
+    expect(
+      exampleFor(question) && identify(exampleFor(question)!, parseRevision(revision).answer),
+    ).not.toBeNull();
+  });
+
   it('does not count an answer it did not write', () => {
     const example = DEMO_EXAMPLE_QUESTIONS[1];
     const answers = [

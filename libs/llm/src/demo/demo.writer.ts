@@ -35,7 +35,10 @@ export function writeDemoAnswer(request: LlmRequest, member: DemoMember = {}): D
   if (!example) {
     if (task === 'synthesis') return { reasoning: '', text: DEMO_CARD.consensus(keyVariable) };
     if (task === 'revision') {
-      return { reasoning: '', text: `${DEMO_CARD.revision(keyVariable)}\n\n${POSITION_UNCHANGED_LINE}` };
+      return withNote(
+        { reasoning: '', text: `${DEMO_CARD.revision(keyVariable)}\n\n${POSITION_UNCHANGED_LINE}` },
+        prompt.note,
+      );
     }
     return { reasoning: '', text: DEMO_CARD.answer(keyVariable) };
   }
@@ -43,9 +46,20 @@ export function writeDemoAnswer(request: LlmRequest, member: DemoMember = {}): D
   const voice = voiceFor(member.provider ?? null, request.model);
   if (task === 'revision') {
     const round = Number(/Debate round (\d+)/.exec(lastUser)?.[1] ?? '1');
-    return playRevision(example, voice, round, prompt.ownAnswer ?? '', prompt.answers, request.reasoning);
+    return withNote(
+      playRevision(example, voice, round, prompt.ownAnswer ?? '', prompt.answers, request.reasoning),
+      prompt.note,
+    );
   }
   return playOpening(example, voice, request.reasoning);
+}
+
+/** Says the asker's note was read, just above the revision's closing position line. */
+function withNote(answer: DemoAnswer, note: string | null): DemoAnswer {
+  if (!note?.trim()) return answer;
+  const lines = answer.text.split('\n\n');
+  const position = lines.pop() ?? '';
+  return { ...answer, text: [...lines, DEMO_CARD.noteRead(note), position].join('\n\n') };
 }
 
 function keyVariableOf(provider: string | null): string {

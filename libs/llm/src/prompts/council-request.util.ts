@@ -54,6 +54,8 @@ export interface CouncilRequestInput {
   memberOrder: number;
   /** Revisions and the synthesis: the latest answers of the council (latestCouncilAnswers). */
   latest: readonly LatestCouncilAnswer[];
+  /** Revisions: the asker's note after the previous round, if any. */
+  note?: string | null;
 }
 
 /** The provider request of a first answer, a debate revision or the synthesis. */
@@ -80,6 +82,7 @@ export function buildCouncilRequest(input: CouncilRequestInput): LlmRequest {
     round: input.round,
     ownAnswer: own?.answer.answer ?? '',
     others: input.latest.filter((entry) => entry.order !== input.memberOrder).map((entry) => entry.answer),
+    note: input.note,
   });
   return { ...base, task: 'revision', messages: [{ role: 'user', content }] };
 }

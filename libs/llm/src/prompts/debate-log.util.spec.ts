@@ -29,6 +29,26 @@ describe('buildDebateLog', () => {
     expect(log).toBe('### Round 2 — Member 4\n\nMaybe.');
   });
 
+  it('puts the asker’s note after the round it followed', () => {
+    const log = buildDebateLog(
+      members,
+      [
+        { memberOrder: 0, round: 0, response: 'Rent.' },
+        { memberOrder: 1, round: 0, response: 'Buy.' },
+        { memberOrder: 0, round: 1, response: 'Buy, now.' },
+      ],
+      [{ afterRound: 0, note: ' I stay ten years. ' }],
+    );
+    expect(log).toBe(
+      [
+        '### Opening answer — Claude (Claude Sonnet 4)\n\nRent.',
+        '### Opening answer — Grok (Grok 3)\n\nBuy.',
+        '### Your note after the opening answers\n\nI stay ten years.',
+        '### Round 1 — Claude (Claude Sonnet 4)\n\nBuy, now.',
+      ].join('\n\n'),
+    );
+  });
+
   it('is empty without answers', () => {
     expect(buildDebateLog(members, [])).toBe('');
   });

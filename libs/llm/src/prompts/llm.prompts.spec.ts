@@ -36,7 +36,23 @@ describe('llm.prompts', () => {
         { member: 'Claude "the bold" (opus)', answer: 'Buy.\n\n- because equity' },
         { member: 'Grok', answer: 'Rent for now.' },
       ],
+      note: null,
     });
+  });
+
+  it('puts the asker’s note into every revision prompt and reads it back', () => {
+    const content = buildRevisionPrompt({
+      question: 'Rent or buy?',
+      round: 1,
+      ownAnswer: 'Rent.',
+      others: [{ member: 'Grok', answer: 'Buy.' }],
+      note: 'I plan to stay ten years.',
+    });
+    expect(content).toContain('<asker_note>\nI plan to stay ten years.\n</asker_note>');
+    expect(readCouncilPrompt(content)).toMatchObject({ task: 'revision', note: 'I plan to stay ten years.' });
+    expect(
+      buildRevisionPrompt({ question: 'Q', round: 1, ownAnswer: 'A', others: [], note: '   ' }),
+    ).not.toContain('asker_note');
   });
 
   it('reads a synthesis prompt back, and any other message as a first answer', () => {
@@ -50,12 +66,14 @@ describe('llm.prompts', () => {
       question: 'Rent or buy?',
       ownAnswer: null,
       answers: [{ member: 'A', answer: 'Rent.' }],
+      note: null,
     });
     expect(readCouncilPrompt('  Rent or buy?  ')).toEqual({
       task: 'answer',
       question: 'Rent or buy?',
       ownAnswer: null,
       answers: [],
+      note: null,
     });
   });
 

@@ -42,6 +42,8 @@ export interface RevisionPromptInput {
   round: number;
   ownAnswer: string;
   others: readonly CouncilAnswer[];
+  /** The asker's note after the previous round ("Let me weigh in"), which every member reads. */
+  note?: string | null;
 }
 
 export interface SynthesisPromptInput {
@@ -69,6 +71,12 @@ export function buildRevisionPrompt(input: RevisionPromptInput): string {
     tagged('your_answer', input.ownAnswer),
     'The other members answered:',
     answersBlock(input.others),
+    ...(input.note?.trim()
+      ? [
+          'The person who asked added a note for every member. Take it into account:',
+          tagged('asker_note', input.note),
+        ]
+      : []),
     'Read their answers critically. Keep what you still believe and correct what they have shown ' +
       'to be wrong or incomplete, then give your full revised answer in markdown (not a list of ' +
       'changes). End with exactly one line on its own: ' +
@@ -100,6 +108,8 @@ export interface CouncilPromptContent {
   question: string;
   ownAnswer: string | null;
   answers: CouncilAnswer[];
+  /** Revisions: the asker's note after the previous round, if any. */
+  note: string | null;
 }
 
 /**
@@ -111,9 +121,11 @@ export function readCouncilPrompt(content: string): CouncilPromptContent {
   const answers = [...content.matchAll(/<answer member="([^"]*)">\n?([\s\S]*?)\n?<\/answer>/g)].map(
     (match) => ({ member: unescapeAttribute(match[1]), answer: match[2] }),
   );
-  if (question === null) return { task: 'answer', question: content.trim(), ownAnswer: null, answers: [] };
+  if (question === null)
+    return { task: 'answer', question: content.trim(), ownAnswer: null, answers: [], note: null };
   const ownAnswer = untag(content, 'your_answer');
-  return { task: ownAnswer === null ? 'synthesis' : 'revision', question, ownAnswer, answers };
+  const note = untag(content, 'asker_note');
+  return { task: ownAnswer === null ? 'synthesis' : 'revision', question, ownAnswer, answers, note };
 }
 
 function tagged(tag: string, body: string): string {

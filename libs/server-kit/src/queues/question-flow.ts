@@ -12,6 +12,8 @@ export interface QuestionFlowQuestion {
   userId: number;
   showDebate: boolean;
   showReasoning: boolean;
+  /** Pause the debate after each round for the asker's note (default off). */
+  weighIn?: boolean;
 }
 
 export interface QuestionFlowMember {
@@ -71,6 +73,7 @@ export function buildQuestionFlow(
       leaderOrder,
       step: 'answers',
       round: 0,
+      ...(question.weighIn ? { weighIn: true } : {}),
     },
     {
       jobId: finaliseJobId(question.id),

@@ -53,7 +53,13 @@ export class AskQuestion {
     await this.reserve(user, question.id, dto, plan, catalogue);
     try {
       await this.jobs.enqueue(
-        { id: question.id, userId: user.id, showDebate: dto.showDebate, showReasoning: dto.showReasoning },
+        {
+          id: question.id,
+          userId: user.id,
+          showDebate: dto.showDebate,
+          showReasoning: dto.showReasoning,
+          weighIn: dto.weighIn,
+        },
         plan,
       );
     } catch (error) {

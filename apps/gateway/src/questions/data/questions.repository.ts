@@ -13,8 +13,8 @@ import { type CouncilPlan } from '../questions.util';
  */
 const INSERT_QUESTION_SQL = `
   WITH "question" AS (
-    INSERT INTO "questions" ("userId", "question", "showDebate", "showReasoning", "debateLeaderId", "status")
-    VALUES ($1, $2, $3, $4, $5, 'pending')
+    INSERT INTO "questions" ("userId", "question", "showDebate", "showReasoning", "debateLeaderId", "weighIn", "status")
+    VALUES ($1, $2, $3, $4, $5, $10, 'pending')
     RETURNING "id", "createdAt"
   ), "members" AS (
     INSERT INTO "question_agents" ("questionId", "agentId", "modelId", "roleId", "order")
@@ -76,6 +76,7 @@ export class QuestionsRepository {
       plan.members.map((member) => member.modelId),
       plan.members.map((member) => member.roleId),
       plan.members.map((member) => member.order),
+      dto.weighIn,
     ]);
     const [first] = rows;
     if (!first) throw new Error('Inserting a question returned no row');
@@ -118,7 +119,8 @@ export class QuestionsRepository {
     const { affected } = await this.questions
       .createQueryBuilder()
       .update()
-      .set({ status: 'cancelled' })
+      // A debate waiting for a note waits no more.
+      .set({ status: 'cancelled', pausedAfterRound: null, pauseEndsAt: null })
       .where('id = :id AND status IN (:...running)', { id: questionId, running: ['pending', 'running'] })
       .execute();
     return Boolean(affected);

@@ -12,6 +12,7 @@ import { DomainException } from '@council/server-kit';
 import { type AuthUser } from '../../users/users.util';
 import { CancelQuestion } from '../cancel/cancel-question.service';
 import { QuestionsRepository } from '../data/questions.repository';
+import { DebateNotesRepository } from '../data/debate-notes.repository';
 import { ResponsesRepository } from '../data/responses.repository';
 import { isFinalStatus, toQuestionAgentResponse, toQuestionResponse, toResponseRow } from '../questions.util';
 import {
@@ -27,6 +28,7 @@ export class HistoryService {
   constructor(
     private readonly questions: QuestionsRepository,
     private readonly responses: ResponsesRepository,
+    private readonly notes: DebateNotesRepository,
     private readonly cancelQuestion: CancelQuestion,
   ) {}
 
@@ -57,8 +59,11 @@ export class HistoryService {
   async detail(userId: number, questionId: number): Promise<QuestionDetail> {
     const question = await this.questions.findOwned(userId, questionId);
     const [item] = await this.withMembers([question]);
-    const answers = await this.responses.ofQuestion(questionId);
-    return { question: item, answers: answers.map(toResponseRow) };
+    const [answers, notes] = await Promise.all([
+      this.responses.ofQuestion(questionId),
+      this.notes.ofQuestion(questionId),
+    ]);
+    return { question: item, answers: answers.map(toResponseRow), notes };
   }
 
   /**

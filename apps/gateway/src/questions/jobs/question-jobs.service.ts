@@ -25,6 +25,7 @@ export interface QueuedQuestion {
   userId: number;
   showDebate: boolean;
   showReasoning: boolean;
+  weighIn: boolean;
 }
 
 /** The queue side of a question: its flow, removing what has not started, and a member's retry. */
@@ -41,6 +42,19 @@ export class QuestionJobs {
   /** One flow per question: a child per member answer under the question's finalising parent. */
   async enqueue(question: QueuedQuestion, plan: CouncilPlan): Promise<void> {
     await this.flows.add(buildQuestionFlow(question, plan.members, { leaderOrder: plan.leaderOrder }));
+  }
+
+  /**
+   * Ends the debate's pause now: the delayed flow parent runs at once (it reads the note, if any).
+   * A parent that already left the delay (its countdown ran out) is left alone.
+   */
+  async resumeDebate(questionId: number): Promise<void> {
+    const parent = await this.consensusQueue.getJob(finaliseJobId(questionId));
+    if (!parent || (await parent.getState()) !== 'delayed') return;
+    await parent.promote().catch((error: unknown) => {
+      // It left the delay between the two calls: it runs anyway.
+      this.logger.warn(`Question ${questionId}: promoting the paused debate failed: ${errorMessage(error)}`);
+    });
   }
 
   /** Adds a member's first answer again under its deterministic id, removing the failed job first. */

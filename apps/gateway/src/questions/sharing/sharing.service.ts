@@ -14,6 +14,7 @@ import {
 import { DomainException } from '@council/server-kit';
 import { GatewayEnv } from '../../config/gateway.env';
 import { QuestionsRepository } from '../data/questions.repository';
+import { DebateNotesRepository } from '../data/debate-notes.repository';
 import { ResponsesRepository, type SharedResponseRow } from '../data/responses.repository';
 import { SharesRepository } from '../data/shares.repository';
 import { toQuestionResponse } from '../questions.util';
@@ -28,6 +29,7 @@ export class SharingService {
     private readonly questions: QuestionsRepository,
     private readonly shares: SharesRepository,
     private readonly responses: ResponsesRepository,
+    private readonly notes: DebateNotesRepository,
     private readonly rateLimit: RateLimitService,
     private readonly env: GatewayEnv,
   ) {}
@@ -75,9 +77,10 @@ export class SharingService {
     if (!isShareIdFormat(shareId)) throw this.sharedNotFound();
     const question = await this.shares.findShared(shareId);
     if (!question) throw this.sharedNotFound();
-    const [rows, rounds] = await Promise.all([
+    const [rows, rounds, notes] = await Promise.all([
       this.responses.sharedAnswers(question.id),
       question.showDebate ? this.responses.sharedRounds(question.id) : Promise.resolve([]),
+      question.showDebate ? this.notes.ofQuestion(question.id) : Promise.resolve([]),
     ]);
     const shown = (row: SharedResponseRow): SharedResponse => toSharedResponse(row, question);
     return {
@@ -90,6 +93,7 @@ export class SharingService {
       },
       responses: rows.map(shown),
       rounds: groupRounds(rounds.map(shown)),
+      notes: notes.map(({ afterRound, note }) => ({ afterRound, note })),
     };
   }
 
