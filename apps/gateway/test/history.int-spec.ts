@@ -404,7 +404,7 @@ describe('history (gateway, billing process, PostgreSQL, Redis)', () => {
 
     const res = await request(server).get(`/api/questions/${id}`).set('Cookie', owner.cookie).expect(200);
     const detail = res.body as QuestionDetail;
-    expect(Object.keys(detail).sort()).toEqual(['answers', 'question']);
+    expect(Object.keys(detail).sort()).toEqual(['answers', 'notes', 'question']);
     expect(detail.question).toMatchObject({ id, question: 'Debate this', showDebate: true });
     expect(detail.question.questionAgents).toHaveLength(3);
     expect(detail.answers.map((answer) => answer.id)).toEqual([m0r0, m0r1, m1r0, m2r0, m2r1, consensus]);

@@ -382,6 +382,10 @@ describe('sharing (gateway, PostgreSQL, Redis)', () => {
       ...fields,
     });
 
+    await gw.sql(
+      `INSERT INTO "debate_notes" ("questionId", "afterRound", "note") VALUES ($1, 0, 'Mind the budget.')`,
+      [id],
+    );
     const link = (await share(owner, id, { title: 'Our debate', description: 'Read this' }).expect(200))
       .body as ShareReply;
     const res = await view(link.shareId).expect(200);
@@ -426,6 +430,8 @@ describe('sharing (gateway, PostgreSQL, Redis)', () => {
           ],
         },
       ],
+      // The asker's note between rounds, and nothing else about them.
+      notes: [{ afterRound: 0, note: 'Mind the budget.' }],
     });
     const raw = JSON.stringify(page);
     for (const secret of [owner.username, owner.email, 'Sharing Owner', `"userId"`, '"totalTokensUsed"']) {
