@@ -21,7 +21,8 @@ export function AgreementMapList({ claims, columns, className }: AgreementMapLis
             {columns.map((member) => {
               const stance = claim.stances.find((entry) => entry.memberOrder === member.memberOrder);
               return (
-                <li key={member.memberOrder} className="flex flex-wrap items-center justify-between gap-2">
+                // The name wraps between its words; the stance keeps to the right of its first line.
+                <li key={member.memberOrder} className="flex items-start justify-between gap-3">
                   <AgreementMemberButton member={member} />
                   <AgreementStanceLabel stance={stance?.stance ?? 'silent'} />
                 </li>

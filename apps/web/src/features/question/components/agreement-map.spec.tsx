@@ -147,6 +147,18 @@ describe('AgreementMap, mapped', () => {
     expect(within(dialog).getByText('Coffee, then tea.')).toBeInTheDocument();
   });
 
+  it('wraps a member’s name between its words only, never inside "(claude-sonnet-4)"', () => {
+    const named = members.map((member) =>
+      member.memberOrder === 1 ? { ...member, name: 'Anthropic (claude-sonnet-4)' } : member,
+    );
+    renderMap({ members: named });
+    const header = within(table()).getByRole('columnheader', { name: 'Anthropic (claude-sonnet-4)' });
+    const button = within(header).getByRole('button', { name: 'Anthropic (claude-sonnet-4)' });
+    const words = [...button.querySelectorAll('span')];
+    expect(words.map((word) => word.textContent)).toEqual(['Anthropic', '(claude-sonnet-4)']);
+    for (const word of words) expect(word).toHaveClass('whitespace-nowrap');
+  });
+
   it('tells in which debate round a member came to a claim', async () => {
     renderMap();
     const row = within(table()).getByRole('rowheader', { name: 'Tea has less caffeine.' });
