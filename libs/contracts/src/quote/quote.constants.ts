@@ -8,6 +8,14 @@
 export const TYPICAL_OUTPUT_TOKENS_DEFAULT = 600;
 
 /**
+ * A member in demo mode (AgentResponse.demo) writes the demo adapter's text, not a model's answer:
+ * a scripted answer to one of DEMO_EXAMPLE_QUESTIONS, else a short card saying that no model is
+ * configured. Their typical length in output tokens, from scripts/bench/quote-error.ts (the demo's
+ * first answers: 150 to 232 by voice for the examples, 120 for the card).
+ */
+export const DEMO_TYPICAL_OUTPUT_TOKENS = { example: 200, card: 120 } as const;
+
+/**
  * How far one answer may stray from its model's typical length: the low end of a quote assumes
  * every call writes `low` times its typical answer, the high end `high` times. Answer lengths of the
  * same model vary about this much from one question to the next.

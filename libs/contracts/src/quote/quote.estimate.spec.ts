@@ -3,14 +3,21 @@ import { AGREEMENT_MAP_LIMITS } from '../agreement/agreement-map';
 import { PROMPT_OVERHEAD_TOKENS, estimateQuestionTokens } from '../council/council.constants';
 import { AGENTS_MAX, DEBATE_MAX_ROUNDS, QUESTION_MAX_LENGTH } from '../limits/limits.constants';
 import { PLANS } from '../plans/plans.constants';
+import { DEMO_EXAMPLE_QUESTIONS } from '../demo/demo.texts';
 import {
+  DEMO_TYPICAL_OUTPUT_TOKENS,
   QUOTE_AGREEMENT_MAP_OUTPUT,
   QUOTE_OUTPUT_RANGE,
   QUOTE_PROMPT_TOKENS,
   QUOTE_REASONING_SHARE,
   TYPICAL_OUTPUT_TOKENS_DEFAULT,
 } from './quote.constants';
-import { type QuestionQuoteInput, type QuoteMember, quoteQuestionTokens } from './quote.estimate';
+import {
+  type QuestionQuoteInput,
+  type QuoteMember,
+  demoTypicalOutputTokens,
+  quoteQuestionTokens,
+} from './quote.estimate';
 
 const three = (typical = 500): QuoteMember[] => [0, 1, 2].map(() => ({ typicalOutputTokens: typical }));
 
@@ -29,6 +36,8 @@ describe('quoteQuestionTokens', () => {
     expect(quote.high).toBe(3 * (100 + PROMPT_OVERHEAD_TOKENS + 500 * QUOTE_OUTPUT_RANGE.high));
     expect(quote.rounds).toEqual({ low: 0, high: 0 });
     expect(quote.lowParts.debate + quote.lowParts.consensus).toBe(0);
+    // Typical: every answer at its typical length after the real system prompt.
+    expect(quote.typical).toBe(3 * (100 + QUOTE_PROMPT_TOKENS.system + 500));
   });
 
   it('adds one debate round at the low end, every round at the high, then the consensus and its map', () => {
@@ -51,6 +60,18 @@ describe('quoteQuestionTokens', () => {
 
     const oneRound = quote.highParts.debate / DEBATE_MAX_ROUNDS;
     expect(Number.isInteger(oneRound)).toBe(true);
+    // Typical answers, and half-way between one round and every round.
+    const typicalRound =
+      3 * (100 + QUOTE_PROMPT_TOKENS.system + QUOTE_PROMPT_TOKENS.revision + 3 * 512 + 500);
+    expect(quote.typical).toBeGreaterThan(quote.low);
+    expect(quote.typical).toBeLessThan(quote.high);
+    expect(quote.typical - quoteQuestionTokens({ ...base, showDebate: false }).typical).toBe(
+      Math.round(((1 + DEBATE_MAX_ROUNDS) / 2) * typicalRound) +
+        (100 + QUOTE_PROMPT_TOKENS.system + QUOTE_PROMPT_TOKENS.synthesis + 3 * 512 + 500) +
+        (100 + QUOTE_PROMPT_TOKENS.agreementMap + 500 + 3 * (500 + QUOTE_PROMPT_TOKENS.perMapMember)) +
+        QUOTE_AGREEMENT_MAP_OUTPUT.claims *
+          (QUOTE_AGREEMENT_MAP_OUTPUT.perClaim + 3 * QUOTE_AGREEMENT_MAP_OUTPUT.perStance),
+    );
     expect(quote.high).toBe(quote.highParts.answers + quote.highParts.debate + quote.highParts.consensus);
   });
 
@@ -144,6 +165,17 @@ describe('quoteQuestionTokens', () => {
   });
 });
 
+describe('demoTypicalOutputTokens', () => {
+  it("counts the demo's scripted answer for an example question, its short card for any other", () => {
+    expect(demoTypicalOutputTokens(DEMO_EXAMPLE_QUESTIONS[0])).toBe(DEMO_TYPICAL_OUTPUT_TOKENS.example);
+    expect(demoTypicalOutputTokens(`  ${DEMO_EXAMPLE_QUESTIONS[2].toUpperCase()}  `)).toBe(
+      DEMO_TYPICAL_OUTPUT_TOKENS.example,
+    );
+    expect(demoTypicalOutputTokens('Why is the sky blue?')).toBe(DEMO_TYPICAL_OUTPUT_TOKENS.card);
+    expect(DEMO_TYPICAL_OUTPUT_TOKENS.card).toBeLessThan(DEMO_TYPICAL_OUTPUT_TOKENS.example);
+  });
+});
+
 describe('quoteQuestionTokens properties', () => {
   const member = fc.record({
     typicalOutputTokens: fc.option(fc.integer({ min: 1, max: 5000 }), { nil: undefined }),
@@ -167,7 +199,7 @@ describe('quoteQuestionTokens properties', () => {
       leaderIndex: leader % value.members.length,
     }));
 
-  it('gives 0 < low ≤ high ≤ the reservation, in whole tokens', () => {
+  it('gives 0 < low ≤ typical ≤ high ≤ the reservation, in whole tokens', () => {
     fc.assert(
       fc.property(input, (value) => {
         const quote = quoteQuestionTokens(value);
@@ -180,9 +212,10 @@ describe('quoteQuestionTokens properties', () => {
         });
         expect(quote.reservation).toBe(reservation);
         expect(quote.low).toBeGreaterThan(0);
-        expect(quote.low).toBeLessThanOrEqual(quote.high);
+        expect(quote.low).toBeLessThanOrEqual(quote.typical);
+        expect(quote.typical).toBeLessThanOrEqual(quote.high);
         expect(quote.high).toBeLessThanOrEqual(reservation);
-        expect(Number.isSafeInteger(quote.low) && Number.isSafeInteger(quote.high)).toBe(true);
+        expect([quote.low, quote.typical, quote.high].every(Number.isSafeInteger)).toBe(true);
       }),
     );
   });

@@ -11,8 +11,10 @@ import {
   PROMPT_OVERHEAD_TOKENS,
   estimateQuestionTokens,
 } from '../council/council.constants';
+import { demoExampleIndex } from '../demo/demo.texts';
 import { ANSWER_MAX_OUTPUT_TOKENS, DEBATE_MAX_ROUNDS } from '../limits/limits.constants';
 import {
+  DEMO_TYPICAL_OUTPUT_TOKENS,
   QUOTE_AGREEMENT_MAP_OUTPUT,
   QUOTE_OUTPUT_RANGE,
   QUOTE_PROMPT_TOKENS,
@@ -22,7 +24,10 @@ import {
 
 /** One council member as the quote sees it. */
 export interface QuoteMember {
-  /** Its model's typical answer in tokens (ModelResponse.typicalOutputTokens); else the default. */
+  /**
+   * Its model's typical answer in tokens (ModelResponse.typicalOutputTokens; in demo mode
+   * demoTypicalOutputTokens); else the default.
+   */
   typicalOutputTokens?: number | null;
   /** Characters of its role prompt; 0 or none without a role. */
   rolePromptLength?: number;
@@ -54,6 +59,11 @@ export interface QuoteParts {
 export interface QuestionQuote {
   /** Fewest tokens to expect: short answers, and one debate round. */
   low: number;
+  /**
+   * The most likely figure: typical answers and, with debate on, half-way between one round and
+   * every round (whether a member changes position in round 1 decides if round 2 follows).
+   */
+  typical: number;
   /** Most tokens to expect: long answers, and every debate round. Never above `reservation`. */
   high: number;
   lowParts: QuoteParts;
@@ -63,6 +73,13 @@ export interface QuestionQuote {
   members: number;
   /** What the question holds while it runs (estimateQuestionTokens), the hard upper bound. */
   reservation: number;
+}
+
+/** The typical answer of a member in demo mode to this question: a scripted answer, or the card. */
+export function demoTypicalOutputTokens(question: string): number {
+  return demoExampleIndex(question) >= 0
+    ? DEMO_TYPICAL_OUTPUT_TOKENS.example
+    : DEMO_TYPICAL_OUTPUT_TOKENS.card;
 }
 
 interface Scenario {
@@ -108,7 +125,7 @@ function spend(input: QuestionQuoteInput, scenario: Scenario): QuoteParts {
   const round = sum(
     members.map((member) => member.prompt + QUOTE_PROMPT_TOKENS.revision + readingAll + member.written),
   );
-  const debate = scenario.rounds * round;
+  const debate = Math.round(scenario.rounds * round);
   const synthesis = leader.prompt + QUOTE_PROMPT_TOKENS.synthesis + readingAll + leader.written;
   // The map reads the question, the consensus and the final answers, and writes claims × stances.
   const mapped = members.length >= 2;
@@ -130,18 +147,20 @@ const total = (parts: QuoteParts): number => parts.answers + parts.debate + part
 /**
  * The quote of a question: the range of tokens it should use. `low` assumes short answers (0.6 of
  * each model's typical answer) and, with debate on, one round; `high` long answers (1.5 times) and
- * DEBATE_MAX_ROUNDS rounds, capped at the reservation. Pure: the Ask screen shows it live and
+ * DEBATE_MAX_ROUNDS rounds, capped at the reservation; `typical` lies between. Pure: the Ask screen shows it live and
  * scripts/bench/quote-error.ts measures it against what questions spend.
  */
 export function quoteQuestionTokens(input: QuestionQuoteInput): QuestionQuote {
   const count = input.members.length;
   const debating = input.showDebate && count >= 2;
   const rounds = { low: debating ? 1 : 0, high: debating ? DEBATE_MAX_ROUNDS : 0 };
-  const lowParts = spend(input, {
-    outputFactor: QUOTE_OUTPUT_RANGE.low,
-    rounds: rounds.low,
-    // A role's prompt replaces the default one.
-    systemTokens: (role) => (role > 0 ? tokensOf(role) : QUOTE_PROMPT_TOKENS.system),
+  // A role's prompt replaces the default one.
+  const systemTokens = (role: number): number => (role > 0 ? tokensOf(role) : QUOTE_PROMPT_TOKENS.system);
+  const lowParts = spend(input, { outputFactor: QUOTE_OUTPUT_RANGE.low, rounds: rounds.low, systemTokens });
+  const typicalParts = spend(input, {
+    outputFactor: 1,
+    rounds: (rounds.low + rounds.high) / 2,
+    systemTokens,
   });
   const highParts = spend(input, {
     outputFactor: QUOTE_OUTPUT_RANGE.high,
@@ -157,8 +176,10 @@ export function quoteQuestionTokens(input: QuestionQuoteInput): QuestionQuote {
     rolePromptLength: Math.max(0, ...input.members.map(roleOf)),
   });
   const high = Math.min(total(highParts), reservation);
+  const low = Math.min(total(lowParts), high);
   return {
-    low: Math.min(total(lowParts), high),
+    low,
+    typical: Math.min(Math.max(total(typicalParts), low), high),
     high,
     lowParts,
     highParts,

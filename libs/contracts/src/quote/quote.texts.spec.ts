@@ -52,6 +52,7 @@ describe('summarizeQuote', () => {
     expect(summary.left).toBe('leaves 247K–249K');
     expect(summary.worth).toBe('worth £0.02–£0.04');
     expect(summary.warning).toBeNull();
+    expect(summary.details[0]).toBe('Most likely about 2.1K tokens.');
     expect(summary.details).toContain(QUOTE_TEXTS.basis);
     expect(summary.details.some((line) => line.startsWith('Debate'))).toBe(false);
     expect(summary.details).toContain(

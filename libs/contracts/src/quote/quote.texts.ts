@@ -21,6 +21,7 @@ export const QUOTE_TEXTS = {
   upTo: (money: string) => `up to ${money}`,
   overBalance: (left: string) => `This may need more than the ${left} tokens you have left.`,
   overBalanceSure: (left: string) => `This needs more than the ${left} tokens you have left.`,
+  typical: (tokens: string) => `Most likely about ${tokens} tokens.`,
   answers: (members: number, range: string) =>
     `First answers from ${members} ${members === 1 ? 'member' : 'members'}: ${range} tokens.`,
   debate: (rounds: string, range: string) =>
@@ -38,7 +39,7 @@ export const QUOTE_TEXTS = {
   signedOut: 'Sign in to see what it leaves of your balance.',
   basis:
     "Worked out from each model's typical answer length and the question's; the real count depends on what the models write.",
-  demo: 'Members in demo mode write short demo answers, so they use less than this.',
+  demo: "Members in demo mode write the demo's short answers instead of a model's, and the estimate counts those.",
 } as const;
 
 /** The quote in words: the line's parts and the popover's lines. */
@@ -102,6 +103,7 @@ export function summarizeQuote(
         : QUOTE_TEXTS.overBalance(left);
   const debating = quote.highParts.consensus > 0;
   const details = [
+    QUOTE_TEXTS.typical(formatQuoteTokens(quote.typical)),
     QUOTE_TEXTS.answers(quote.members, part('answers')),
     ...(debating && quote.rounds.high > 0
       ? [QUOTE_TEXTS.debate(QUOTE_TEXTS.rounds(quote.rounds.low, quote.rounds.high), part('debate'))]
