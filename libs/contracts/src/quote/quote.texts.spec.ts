@@ -86,6 +86,11 @@ describe('summarizeQuote', () => {
     });
     const summary = summarizeQuote(quote, quoteOnPlan(quote, { tier: 'premium', tokensLeft: 1_500 }));
     expect(summary.warning).toBe('This may need more than the 2K tokens you have left.');
+    expect(summary.left).toBe('leaves 0–90');
+    // When even the low end is more, the warning says it all.
+    const short = summarizeQuote(quote, quoteOnPlan(quote, { tier: 'premium', tokensLeft: 1_000 }));
+    expect(short.warning).toBe('This needs more than the 1K tokens you have left.');
+    expect(short.left).toBeNull();
   });
 
   it('prices a signed-out visitor on the Free plan without a balance', () => {

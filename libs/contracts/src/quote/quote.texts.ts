@@ -46,7 +46,7 @@ export const QUOTE_TEXTS = {
 export interface QuoteSummary {
   /** "about 2K–7K tokens" */
   tokens: string;
-  /** "leaves 243K–248K"; null signed out. */
+  /** "leaves 243K–248K"; null signed out, or when even the low end is more than the balance. */
   left: string | null;
   /** "worth £0.03–£0.09" */
   worth: string;
@@ -117,7 +117,10 @@ export function summarizeQuote(
   ];
   return {
     tokens: QUOTE_TEXTS.tokens(tokens(onPlan.tokens)),
-    left: onPlan.tokensLeftAfter ? QUOTE_TEXTS.left(balance(onPlan.tokensLeftAfter)) : null,
+    left:
+      onPlan.tokensLeftAfter && onPlan.overBalance !== 'yes'
+        ? QUOTE_TEXTS.left(balance(onPlan.tokensLeftAfter))
+        : null,
     worth: QUOTE_TEXTS.worth(formatQuoteMoney(onPlan.pence)),
     warning,
     details,
