@@ -1,5 +1,5 @@
-// `node --import tsx scripts/bench/quote-error.ts [--out file.json] [--verbose]`: how far the Ask
-// screen's quote (quoteQuestionTokens in libs/contracts) is from what questions really spend.
+// `node --import tsx scripts/bench/quote-error.ts [--out file.json] [--verbose] [--stack N]`: how far
+// the Ask screen's quote (quoteQuestionTokens in libs/contracts) is from what questions really spend.
 //
 // No provider API is reachable here, so every call goes where a provider without a key goes in the
 // running stack: the provider worker's own adapter factory (createProvider, no keys → the demo
@@ -14,7 +14,8 @@
 // The asks: the demo's three scripted example questions (real answers, a real debate) and questions
 // of 40 to 6,000 characters outside the script (the demo answers those with its short "no model
 // configured" card), with 1 to 5 members from the three built-in providers, debate on and off,
-// reasoning on and off, and roles on every other council.
+// reasoning on and off, and roles on every other council. The product seats AGENTS_MIN (3) members
+// or more; councils of 1 and 2 are replayed too, to test the quote's rules for them.
 //
 // Two quotes per ask:
 //   shown      what the Ask screen shows here, where every member is in demo mode: each member's
@@ -22,6 +23,11 @@
 //   catalogue  what it would show with provider keys: each model's typicalOutputTokens from the
 //              catalogue. Set against the demo's spend this only shows how much longer a real
 //              model's answers are expected to be than the demo's; it does not measure real models.
+// --stack N checks the replay against the real stack: it starts the apps as processes (the fault
+// scenarios' harness: own database and Redis prefix, provider workers without keys, so on the demo
+// adapter), asks N of the asks through POST /api/questions?wait=true as max-plan users, and compares
+// each question's stored totalTokensUsed with the replay's (build the apps first: npm run build).
+//
 // For each: mean absolute percentage error of the quote's typical figure (and of the range's
 // midpoint), how often the real spend fell inside [low, high], and that no question passed its
 // reservation. The demo's typical answers are
@@ -35,6 +41,7 @@ import type * as Contracts from '@council/contracts';
 import type * as Db from '@council/db';
 import type * as Llm from '@council/llm';
 import { ROOT } from '../lib/exec.mjs';
+import type { Scenario, ScenarioUser } from '../faults/lib/scenario.ts';
 
 const require = createRequire(import.meta.url);
 const contracts = require(path.join(ROOT, 'libs', 'contracts', 'dist', 'index.js')) as typeof Contracts;
@@ -408,6 +415,7 @@ const pct = (value: number): string => `${value.toFixed(1)} %`;
 function table(rows: readonly Measured[]): string {
   const groups: Array<[string, (row: Measured) => boolean]> = [
     ['all', () => true],
+    [`${contracts.AGENTS_MIN}+ members (askable)`, (row) => row.ask.seats.length >= contracts.AGENTS_MIN],
     ['scripted examples', (row) => row.ask.kind === 'scripted'],
     ['other questions (demo card)', (row) => row.ask.kind === 'card'],
     ['debate off', (row) => !row.ask.showDebate],
@@ -430,11 +438,99 @@ function table(rows: readonly Measured[]): string {
   return lines.join('\n');
 }
 
+// ---------------------------------------------------------------------------------------------
+// The replay against the running stack
+// ---------------------------------------------------------------------------------------------
+
+interface StackCheck {
+  ask: Ask;
+  replay: number;
+  stack: number;
+}
+
+interface CatalogueIds {
+  agents: Array<{ id: number; name: string; provider: string }>;
+  models: Array<{ id: number; agentId: number; name: string }>;
+  roles: Array<{ id: number; name: string }>;
+}
+
+/**
+ * Every `step`-th ask the product accepts (AGENTS_MIN members or more), so the sample spans kinds,
+ * sizes, debate, reasoning and roles.
+ */
+function sample(all: readonly Measured[], count: number): Measured[] {
+  const rows = all.filter((row) => row.ask.seats.length >= contracts.AGENTS_MIN);
+  const step = Math.max(1, Math.floor(rows.length / Math.max(1, count)));
+  return rows.filter((_, index) => index % step === Math.floor(step / 2)).slice(0, count);
+}
+
+async function askOnStack(scenario: Scenario, ids: CatalogueIds, row: Measured): Promise<StackCheck> {
+  const user: ScenarioUser = await scenario.register();
+  await scenario.subscribe(user, 'max');
+  const agents = row.ask.seats.map((seat) => {
+    const agent = ids.agents.find((entry) => entry.provider === seat.provider && entry.name === seat.agent);
+    const model = ids.models.find((entry) => entry.agentId === agent?.id && entry.name === seat.model);
+    const role = seat.rolePrompt
+      ? catalogue.roles.find((entry) => entry.prompt === seat.rolePrompt)?.name
+      : undefined;
+    const roleId = role ? ids.roles.find((entry) => entry.name === role)?.id : undefined;
+    if (!agent || !model) throw new Error(`${seat.agent}/${seat.model} is not in the stack's catalogue`);
+    return { agentId: agent.id, modelId: model.id, order: seat.order, ...(roleId ? { roleId } : {}) };
+  });
+  const reply = await scenario.post(
+    '/api/questions?wait=true',
+    {
+      question: row.ask.question,
+      showDebate: row.ask.showDebate,
+      showReasoning: row.ask.showReasoning,
+      agents,
+    },
+    { cookie: user.cookie, timeoutMs: 300_000 },
+  );
+  if (reply.status !== 201) throw new Error(`ask answered ${reply.status}: ${JSON.stringify(reply.body)}`);
+  const questionId = (reply.body as { question: { id: number } }).question.id;
+  const [stored] = await scenario.query<{ status: string; totalTokensUsed: number }>(
+    'SELECT "status", "totalTokensUsed" FROM "questions" WHERE "id" = $1',
+    [questionId],
+  );
+  if (stored?.status !== 'completed') throw new Error(`question ${questionId} ended ${stored?.status}`);
+  return { ask: row.ask, replay: row.spend.total, stack: Number(stored.totalTokensUsed) };
+}
+
+async function checkAgainstStack(rows: readonly Measured[], count: number): Promise<StackCheck[]> {
+  const { startScenario } = await import('../faults/lib/scenario.ts');
+  const scenario = await startScenario({
+    name: 'quote-error',
+    // No keys: every built-in provider is answered by the demo adapter, as on a machine without any.
+    workerEnv: { OPENAI_API_KEY: '', ANTHROPIC_API_KEY: '', XAI_API_KEY: '' },
+  });
+  try {
+    const ids: CatalogueIds = {
+      agents: (await scenario.get('/api/agents')).body as CatalogueIds['agents'],
+      models: (await scenario.get('/api/models')).body as CatalogueIds['models'],
+      roles: (await scenario.get('/api/roles')).body as CatalogueIds['roles'],
+    };
+    const chosen = sample(rows, count);
+    const checks: StackCheck[] = [];
+    // A few at a time: the demo streams at its realistic pace.
+    for (let start = 0; start < chosen.length; start += 6) {
+      checks.push(
+        ...(await Promise.all(chosen.slice(start, start + 6).map((row) => askOnStack(scenario, ids, row)))),
+      );
+    }
+    return checks;
+  } finally {
+    await scenario.cleanup();
+  }
+}
+
 async function main(): Promise<void> {
   const args = process.argv.slice(2);
   const outIndex = args.indexOf('--out');
   const out = outIndex >= 0 ? args[outIndex + 1] : undefined;
   const verbose = args.includes('--verbose');
+  const stackIndex = args.indexOf('--stack');
+  const stackCount = stackIndex >= 0 ? Number(args[stackIndex + 1] ?? '12') : 0;
 
   const measured: Measured[] = [];
   for (const ask of asks()) {
@@ -464,6 +560,22 @@ async function main(): Promise<void> {
       );
     }
   }
+  let stack: StackCheck[] = [];
+  if (stackCount > 0) {
+    stack = await checkAgainstStack(measured, stackCount);
+    const same = stack.filter((check) => check.replay === check.stack).length;
+    const worst = Math.max(0, ...stack.map((check) => Math.abs(check.replay - check.stack) / check.stack));
+    console.log(
+      `\nReplay against the running stack: ${same} of ${stack.length} questions spent exactly what the replay counted (largest difference ${pct(100 * worst)}).`,
+    );
+    console.log('\n| question | members | debate | reasoning | roles | replay | stack |');
+    console.log('|---|---|---|---|---|---|---|');
+    for (const { ask, replay, stack: spent } of stack) {
+      console.log(
+        `| ${ask.kind} ${ask.question.length} ch | ${ask.seats.length} | ${ask.showDebate ? 'on' : 'off'} | ${ask.showReasoning ? 'on' : 'off'} | ${ask.roles ? 'yes' : 'no'} | ${replay} | ${spent} |`,
+      );
+    }
+  }
   if (out) {
     const rows = measured.map(({ ask, spend, quotes }) => ({
       kind: ask.kind,
@@ -484,7 +596,11 @@ async function main(): Promise<void> {
   }
 }
 
-main().catch((error: unknown) => {
-  console.error(error);
-  process.exitCode = 1;
-});
+main().then(
+  // The stack harness leaves timers behind; the report is out.
+  () => process.exit(process.exitCode ?? 0),
+  (error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  },
+);
