@@ -1,6 +1,6 @@
 // The quote: how many tokens a question should use, as a range, worked out before it is asked
 // from the question's length, the council (each model's typical answer, roles), debate and
-// reasoning. It follows the calls the council makes (docs/architecture.md, "Flows"): each member
+// reasoning. It follows the calls the council makes (ARCHITECTURE "Flows"): each member
 // answers; with debate on, each member revises 1..DEBATE_MAX_ROUNDS times reading everyone's latest
 // answer, then the leader writes the consensus and, from two members on, its agreement map.
 // estimateQuestionTokens (the reservation) stays the worst case: the quote's high end never passes it.
