@@ -48,7 +48,7 @@ export const modelsFixture: ModelResponse[] = [
   model(21, 2, 'Codex', '1', 650),
   model(31, 3, 'Claude Sonnet', '3.5', 600),
   model(32, 3, 'Claude Opus', '3', 800),
-  model(41, 4, 'Grok', '2', 700),
+  model(41, 4, 'Grok', '2', 900),
   model(51, 5, 'Claude Haiku', '3', 400),
 ];
 

@@ -49,12 +49,12 @@ async function openDetails(): Promise<string[]> {
 describe('Question quote', () => {
   it('quotes the default council before anything is typed: tokens, what is left of the balance, and what it is worth on the plan', async () => {
     const quote = await openAsk(premium);
-    // GPT-4o 550, Claude Sonnet 600 and Grok 700 typical tokens: low 3 × 60 + 0.6 × 1850 = 1,290,
-    // high 3 × 120 + 1.5 × 1850 = 3,135; at £0.012 per 1K, 1.5p to 3.8p.
-    expect(lineOf(quote)).toBe('Estimate: about 1.3K–3.1K tokens, leaves 247K–249K, worth £0.02–£0.04');
+    // GPT-4o 550, Claude Sonnet 600 and Grok 900 typical tokens: low 3 × 60 + 0.6 × 2,050 = 1,410,
+    // high 3 × 120 + 1.5 × 2,050 = 3,435; at £0.012 per 1K, 1.7p to 4.1p.
+    expect(lineOf(quote)).toBe('Estimate: about 1.4K–3.4K tokens, leaves 247K–249K, worth £0.02–£0.04');
     // The question box is described by it.
     expect(screen.getByRole('textbox', { name: 'Your question' })).toHaveAccessibleDescription(
-      /about 1\.3K–3\.1K tokens/,
+      /about 1\.4K–3\.4K tokens/,
     );
   });
 
@@ -64,10 +64,10 @@ describe('Question quote', () => {
     fireEvent.change(screen.getByRole('textbox', { name: 'Your question' }), {
       target: { value: 'x'.repeat(400) },
     });
-    expect(lineOf(quote)).toBe('Estimate: about 1.6K–3.4K tokens, leaves 247K–248K, worth £0.02–£0.04');
+    expect(lineOf(quote)).toBe('Estimate: about 1.7K–3.7K tokens, leaves 246K–248K, worth £0.02–£0.04');
 
     await userEvent.click(screen.getByRole('checkbox', { name: /Debate mode/ }));
-    await waitFor(() => expect(lineOf(quote)).not.toContain('1.6K–3.4K'));
+    await waitFor(() => expect(lineOf(quote)).not.toContain('1.7K–3.7K'));
     const debate = lineOf(quote);
     expect(debate).toMatch(/^Estimate: about \d+K–\d+K tokens, leaves \d+K–\d+K, worth £0\.\d\d–£0\.\d\d$/);
     const details = await openDetails();
@@ -83,20 +83,20 @@ describe('Question quote', () => {
   it('updates when a member is added, removed or given another model', async () => {
     const quote = await openAsk(max);
     const three = lineOf(quote);
-    expect(three).toBe('Estimate: about 1.3K–3.1K tokens, leaves 997K–999K, worth £0.01–£0.03');
+    expect(three).toBe('Estimate: about 1.4K–3.4K tokens, leaves 997K–999K, worth £0.01–£0.03');
 
     await userEvent.click(screen.getByRole('button', { name: 'Add agent' }));
     await screen.findByRole('group', { name: 'Member 4' });
     // Codex (650) joins: low +60 +390, high +120 +975.
-    expect(lineOf(quote)).toBe('Estimate: about 1.7K–4.2K tokens, leaves 996K–998K, worth £0.01–£0.03');
+    expect(lineOf(quote)).toBe('Estimate: about 1.9K–4.5K tokens, leaves 995K–998K, worth £0.01–£0.04');
 
     const second = screen.getByRole('group', { name: 'Member 2' });
     await userEvent.selectOptions(within(second).getByRole('combobox', { name: 'Model' }), '32');
     // Claude Opus (800) instead of Claude Sonnet (600): low +120, high +300.
-    expect(lineOf(quote)).toBe('Estimate: about 1.9K–4.5K tokens, leaves 995K–998K, worth £0.01–£0.04');
+    expect(lineOf(quote)).toBe('Estimate: about 2K–4.8K tokens, leaves 995K–998K, worth £0.02–£0.04');
 
     await userEvent.click(screen.getByRole('button', { name: /Remove .*Codex/ }));
-    expect(lineOf(quote)).toBe('Estimate: about 1.4K–3.4K tokens, leaves 997K–999K, worth £0.01–£0.03');
+    expect(lineOf(quote)).toBe('Estimate: about 1.5K–3.7K tokens, leaves 996K–998K, worth £0.01–£0.03');
   });
 
   it('warns calmly when the question may need more than the balance', async () => {
