@@ -74,6 +74,7 @@ describe('gateway (real PostgreSQL and Redis)', () => {
         strengths: string;
         trainingApproach: string;
       } | null;
+      typicalOutputTokens: number;
     }>;
     const agentIds = new Set(agents.map((a) => a.id));
     expect(models.every((m) => agentIds.has(m.agentId))).toBe(true);
@@ -83,6 +84,13 @@ describe('gateway (real PostgreSQL and Redis)', () => {
     const gpt4o = models.find((m) => m.name === 'gpt-4o');
     expect(o3?.facts?.releaseDate).toBe('January 2025');
     expect(o3?.facts).not.toEqual(gpt4o?.facts);
+    // Every model says how long its answers run, for the Ask screen's quote; a reasoning model's
+    // hidden reasoning makes its typical output longer.
+    expect(
+      models.every((m) => Number.isSafeInteger(m.typicalOutputTokens) && m.typicalOutputTokens > 0),
+    ).toBe(true);
+    expect(gpt4o?.typicalOutputTokens).toBe(550);
+    expect(o3?.typicalOutputTokens).toBeGreaterThan(gpt4o?.typicalOutputTokens ?? Infinity);
     expect(agents.every((a) => models.some((m) => m.agentId === a.id))).toBe(true);
 
     const roles = (await request(app.getHttpServer()).get('/api/roles').expect(200)).body as Array<

@@ -68,3 +68,8 @@ export * from './dto/billing.response';
 export * from './dto/health.response';
 
 export * from './council/council.constants';
+
+export * from './quote/quote.constants';
+export * from './quote/quote.estimate';
+export * from './quote/quote.plan';
+export * from './quote/quote.texts';

@@ -107,6 +107,48 @@ describe('catalogue seed', () => {
     expect(defaults).toEqual(['ChatGPT/gpt-4o', 'Claude/claude-sonnet-4', 'Grok/grok-3']);
   });
 
+  it("stores each model's typical output from the file, changes it in place, and refuses a non-positive one", async () => {
+    const stored = await dataSource.getRepository(ModelEntity).find({ relations: { agent: true } });
+    const byKey = new Map(
+      stored.map((row) => [`${row.agent?.provider}/${row.agent?.name}/${row.name}`, row]),
+    );
+    const listed = catalogue.agents.flatMap((agent) =>
+      agent.models.map((entry) => [`${agent.provider}/${agent.name}/${entry.name}`, entry] as const),
+    );
+    for (const [key, entry] of listed) {
+      // The shipped file names a figure for every model (none falls back to the default).
+      expect(Number.isSafeInteger(entry.typicalOutputTokens) && entry.typicalOutputTokens > 0).toBe(true);
+      expect(byKey.get(key)?.typicalOutputTokens).toBe(entry.typicalOutputTokens);
+    }
+    // Reasoning models bill their hidden reasoning: their typical answer is longer than a chat model's.
+    const typicalOf = (name: string) =>
+      listed.find(([, entry]) => entry.name === name)?.[1].typicalOutputTokens;
+    expect(typicalOf('o3-mini')).toBeGreaterThan(typicalOf('gpt-4o') ?? Infinity);
+
+    const [first, ...rest] = catalogue.agents;
+    if (!first?.models[0]) throw new Error('catalogue has no agents');
+    const edited: Catalogue = {
+      ...catalogue,
+      agents: [
+        { ...first, models: [{ ...first.models[0], typicalOutputTokens: 777 }, ...first.models.slice(1)] },
+        ...rest,
+      ],
+    };
+    const before = await dataSource
+      .getRepository(ModelEntity)
+      .findOneByOrFail({ name: first.models[0].name });
+    await seedCatalogue(dataSource, edited);
+    const after = await dataSource.getRepository(ModelEntity).findOneByOrFail({ id: before.id });
+    expect(after.typicalOutputTokens).toBe(777);
+    await seedCatalogue(dataSource, catalogue);
+    const restored = await dataSource.getRepository(ModelEntity).findOneByOrFail({ id: before.id });
+    expect(restored.typicalOutputTokens).toBe(first.models[0].typicalOutputTokens);
+
+    await expect(
+      dataSource.query(`UPDATE "models" SET "typicalOutputTokens" = 0 WHERE "id" = $1`, [before.id]),
+    ).rejects.toThrow(/CHK_models_typicalOutputTokens_positive/);
+  });
+
   it('updates edited entries in place and retires removed ones without deleting them', async () => {
     const before = await snapshot(dataSource);
     const [firstAgent, ...otherAgents] = catalogue.agents;

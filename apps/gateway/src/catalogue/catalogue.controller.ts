@@ -17,7 +17,8 @@ export class CatalogueController {
 
   @Get('models')
   @ApiOkResponse({
-    description: 'Models: id, agentId, name, version, description, capabilities, contextWindow',
+    description:
+      'Models: id, agentId, name, version, description, capabilities, contextWindow, facts, typicalOutputTokens',
   })
   listModels(): Promise<ModelResponse[]> {
     return this.catalogue.listModels();

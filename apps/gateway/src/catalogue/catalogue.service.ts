@@ -1,6 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { type AgentResponse, type ModelResponse, type RoleResponse, providerLabel } from '@council/contracts';
+import {
+  type AgentResponse,
+  type ModelResponse,
+  type RoleResponse,
+  TYPICAL_OUTPUT_TOKENS_DEFAULT,
+  providerLabel,
+} from '@council/contracts';
 import { AgentEntity, ModelEntity, ProviderEntity, RoleEntity } from '@council/db';
 import { Repository } from 'typeorm';
 import { ProviderModesService, isProviderOffered } from './provider-modes.service';
@@ -50,16 +56,30 @@ export class CatalogueService {
       this.providerModes.modes(),
     ]);
     const rows = all.filter((model) => model.agent && isProviderOffered(model.agent.provider, modes));
-    return rows.map(({ id, agentId, name, version, description, capabilities, contextWindow, facts }) => ({
-      id,
-      agentId,
-      name,
-      version,
-      description,
-      capabilities,
-      contextWindow,
-      facts,
-    }));
+    return rows.map(
+      ({
+        id,
+        agentId,
+        name,
+        version,
+        description,
+        capabilities,
+        contextWindow,
+        facts,
+        typicalOutputTokens,
+      }) => ({
+        id,
+        agentId,
+        name,
+        version,
+        description,
+        capabilities,
+        contextWindow,
+        facts,
+        // A model the seed has not described yet is quoted at the default.
+        typicalOutputTokens: typicalOutputTokens ?? TYPICAL_OUTPUT_TOKENS_DEFAULT,
+      }),
+    );
   }
 
   /** Role prompts stay on the server: they are how we steer members, not something to publish. */

@@ -15,7 +15,13 @@ const agent = (id: number, name: string, provider: AgentResponse['provider']): A
   logoUrl: null,
 });
 
-const model = (id: number, agentId: number, name: string, version: string | null = null): ModelResponse => ({
+const model = (
+  id: number,
+  agentId: number,
+  name: string,
+  version: string | null,
+  typicalOutputTokens: number,
+): ModelResponse => ({
   id,
   agentId,
   name,
@@ -24,6 +30,7 @@ const model = (id: number, agentId: number, name: string, version: string | null
   capabilities: [],
   contextWindow: null,
   facts: null,
+  typicalOutputTokens,
 });
 
 /** Catalogue order: two OpenAI agents first, so the default council must pick per provider. */
@@ -36,13 +43,13 @@ export const agentsFixture: AgentResponse[] = [
 ];
 
 export const modelsFixture: ModelResponse[] = [
-  model(11, 1, 'GPT-4o', '2024-08'),
-  model(12, 1, 'GPT-4o mini'),
-  model(21, 2, 'Codex', '1'),
-  model(31, 3, 'Claude Sonnet', '3.5'),
-  model(32, 3, 'Claude Opus', '3'),
-  model(41, 4, 'Grok', '2'),
-  model(51, 5, 'Claude Haiku', '3'),
+  model(11, 1, 'GPT-4o', '2024-08', 550),
+  model(12, 1, 'GPT-4o mini', null, 450),
+  model(21, 2, 'Codex', '1', 650),
+  model(31, 3, 'Claude Sonnet', '3.5', 600),
+  model(32, 3, 'Claude Opus', '3', 800),
+  model(41, 4, 'Grok', '2', 900),
+  model(51, 5, 'Claude Haiku', '3', 400),
 ];
 
 export const rolesFixture: RoleResponse[] = [

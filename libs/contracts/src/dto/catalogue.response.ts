@@ -38,6 +38,12 @@ export interface ModelResponse {
   contextWindow: number | null;
   /** Null for a model the catalogue says nothing more about. */
   facts: ModelFacts | null;
+  /**
+   * How long the model's answer typically is, in output tokens (reasoning models' hidden reasoning
+   * included): what the Ask screen's quote counts per call. GET /api/models always sends it
+   * (TYPICAL_OUTPUT_TOKENS_DEFAULT when the catalogue gives none); a question's members leave it out.
+   */
+  typicalOutputTokens?: number;
 }
 
 export interface RoleResponse {

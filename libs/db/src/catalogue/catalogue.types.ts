@@ -38,6 +38,8 @@ export interface CatalogueModel {
   capabilities: string[];
   contextWindow: number;
   facts: ModelFacts;
+  /** Output tokens of a typical answer; TYPICAL_OUTPUT_TOKENS_DEFAULT when the file gives none. */
+  typicalOutputTokens: number;
 }
 
 export interface CatalogueRole {

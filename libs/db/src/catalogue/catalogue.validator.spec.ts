@@ -1,3 +1,4 @@
+import { TYPICAL_OUTPUT_TOKENS_DEFAULT } from '@council/contracts';
 import { parseCatalogueText } from './catalogue.loader';
 import { CatalogueValidationError, validateCatalogue } from './catalogue.validator';
 
@@ -47,10 +48,14 @@ function problemsOf(data: unknown): string[] {
 }
 
 describe('validateCatalogue', () => {
-  it('accepts a valid catalogue, defaulting apiModel to the name and category to null', () => {
+  it('accepts a valid catalogue, defaulting apiModel to the name, the typical output and category to null', () => {
     const catalogue = validateCatalogue(validData());
     expect(catalogue.agents.map((entry) => entry.name)).toEqual(['GPT', 'Claude', 'Grok']);
-    expect(catalogue.agents[0]?.models[0]).toEqual({ ...model('GPT-model'), apiModel: 'GPT-model' });
+    expect(catalogue.agents[0]?.models[0]).toEqual({
+      ...model('GPT-model'),
+      apiModel: 'GPT-model',
+      typicalOutputTokens: TYPICAL_OUTPUT_TOKENS_DEFAULT,
+    });
     expect(catalogue.roles.map((entry) => entry.category)).toEqual(['Critical thinking', null]);
   });
 
@@ -240,6 +245,19 @@ describe('parseCatalogueText', () => {
       { ...model('partial'), facts: { ...model('partial').facts, strengths: '' } },
     ]);
     expect(() => validateCatalogue(partial)).toThrow(/"partial"\.facts\.strengths/);
+  });
+
+  it("keeps a model's typical output, and refuses one that is not a positive whole number", () => {
+    const data = validData();
+    data.agents[0] = agent('GPT', 'openai', [{ ...model('gpt-4o'), typicalOutputTokens: 550 } as never]);
+    expect(validateCatalogue(data).agents[0]?.models[0]?.typicalOutputTokens).toBe(550);
+    for (const bad of [0, -1, 1.5, '600']) {
+      const wrong = validData();
+      wrong.agents[0] = agent('GPT', 'openai', [{ ...model('odd'), typicalOutputTokens: bad } as never]);
+      expect(problemsOf(wrong)).toEqual([
+        'agents[0] "GPT" (openai).models[0] "odd".typicalOutputTokens: must be a positive whole number',
+      ]);
+    }
   });
 
   it('names the file when the text is not YAML', () => {

@@ -1,4 +1,10 @@
-import { type ModelFacts, PROVIDERS, type Provider, isProviderId } from '@council/contracts';
+import {
+  type ModelFacts,
+  PROVIDERS,
+  type Provider,
+  TYPICAL_OUTPUT_TOKENS_DEFAULT,
+  isProviderId,
+} from '@council/contracts';
 import {
   type Catalogue,
   type CatalogueAgent,
@@ -107,6 +113,11 @@ class Checker {
     return value;
   }
 
+  /** Absent (or null): the default; otherwise it must be a positive whole number. */
+  optionalPositiveInteger(value: unknown, path: string, fallback: number): number {
+    return value === undefined || value === null ? fallback : this.positiveInteger(value, path);
+  }
+
   provider(value: unknown, path: string, known: ReadonlySet<string>): Provider {
     if (typeof value !== 'string' || !known.has(value)) {
       this.report(path, `must be one of ${[...known].join(', ')} (a provider listed under providers)`);
@@ -147,6 +158,7 @@ function parseModel(check: Checker, value: unknown, path: string): CatalogueMode
     'capabilities',
     'contextWindow',
     'facts',
+    'typicalOutputTokens',
   ]);
   const name = check.text(fields?.['name'], `${at}.name`, NAME_MAX);
   const capabilities = check
@@ -160,6 +172,11 @@ function parseModel(check: Checker, value: unknown, path: string): CatalogueMode
     capabilities,
     contextWindow: check.positiveInteger(fields?.['contextWindow'], `${at}.contextWindow`),
     facts: parseFacts(check, fields?.['facts'], `${at}.facts`),
+    typicalOutputTokens: check.optionalPositiveInteger(
+      fields?.['typicalOutputTokens'],
+      `${at}.typicalOutputTokens`,
+      TYPICAL_OUTPUT_TOKENS_DEFAULT,
+    ),
   };
 }
 

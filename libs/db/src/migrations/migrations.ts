@@ -5,6 +5,7 @@ import { BillingAccounts1795310000000 } from './1795310000000-BillingAccounts';
 import { ModelFacts1795320000000 } from './1795320000000-ModelFacts';
 import { CatalogueProviders1795330000000 } from './1795330000000-CatalogueProviders';
 import { AgreementMap1795340000000 } from './1795340000000-AgreementMap';
+import { ModelTypicalOutput1795350000000 } from './1795350000000-ModelTypicalOutput';
 import { WeighIn1795360000000 } from './1795360000000-WeighIn';
 
 /**
@@ -19,5 +20,6 @@ export const MIGRATIONS = [
   ModelFacts1795320000000,
   CatalogueProviders1795330000000,
   AgreementMap1795340000000,
+  ModelTypicalOutput1795350000000,
   WeighIn1795360000000,
 ];

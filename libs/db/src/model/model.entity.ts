@@ -1,5 +1,6 @@
 import { type ModelFacts } from '@council/contracts';
 import {
+  Check,
   Column,
   CreateDateColumn,
   Entity,
@@ -15,6 +16,7 @@ import { AgentEntity } from '../agent/agent.entity';
 /** A model an agent can answer with (spec §3 models). Seeded; upserted by (agentId, name). */
 @Entity('models')
 @Unique('UQ_models_agentId_name', ['agentId', 'name'])
+@Check('CHK_models_typicalOutputTokens_positive', '"typicalOutputTokens" > 0')
 export class ModelEntity {
   @PrimaryGeneratedColumn('identity', { generatedIdentity: 'ALWAYS', primaryKeyConstraintName: 'PK_models' })
   id: number;
@@ -51,6 +53,13 @@ export class ModelEntity {
   /** Release date, architecture, strengths and training, from the catalogue (DECISIONS 19). */
   @Column({ type: 'jsonb', nullable: true })
   facts: ModelFacts | null;
+
+  /**
+   * The model's typical answer in output tokens (hidden reasoning included), from the catalogue:
+   * what the Ask screen's quote counts per call. Null reads as TYPICAL_OUTPUT_TOKENS_DEFAULT.
+   */
+  @Column({ type: 'integer', nullable: true })
+  typicalOutputTokens: number | null;
 
   /** Order within the agent: the first active model is the agent's default (spec §4). */
   @Column({ type: 'integer', default: 0 })

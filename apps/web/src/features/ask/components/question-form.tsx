@@ -11,7 +11,7 @@ import {
   canUseReasoning,
 } from '@council/contracts';
 import { Lock, Plus, RotateCcw, Send } from 'lucide-react';
-import { type FormEvent, type ReactNode, useId, useState } from 'react';
+import { type FormEvent, type ReactNode, useId, useMemo, useState } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
@@ -23,8 +23,10 @@ import { type Catalogue } from '@/lib/catalogue';
 import { type AskQuestionInput } from '../api/ask-question';
 import { useCouncilStore } from '../stores/council-store';
 import { askCheckFailure } from '../utils/ask-checks';
+import { councilQuote } from '../utils/council-quote';
 import { CouncilMemberCard } from './council-member-card';
 import { DemoHint } from './demo-hint';
+import { QuestionQuote } from './question-quote';
 
 interface QuestionFormProps {
   user: SessionUser | null | undefined;
@@ -54,6 +56,15 @@ export function QuestionForm({
   const editable = Boolean(user) && canChangeAgents(tier);
   const leaderPickable =
     Boolean(user) && canPickDebateLeader(tier, council.showDebate, council.members.length);
+  const { members, showDebate, showReasoning, debateLeaderId } = council;
+  // The price before you ask: recomputed as the question and the council change.
+  const quote = useMemo(
+    () =>
+      catalogue
+        ? councilQuote({ question, members, showDebate, showReasoning, debateLeaderId, catalogue, user })
+        : null,
+    [question, members, showDebate, showReasoning, debateLeaderId, catalogue, user],
+  );
 
   const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -103,7 +114,9 @@ export function QuestionForm({
           placeholder={ASK_FORM.questionPlaceholder}
           maxLength={QUESTION_MAX_LENGTH}
           style={{ minHeight: QUESTION_BOX_MIN_HEIGHT_PX }}
+          aria-describedby={quote ? `${id}-quote` : undefined}
         />
+        {quote ? <QuestionQuote id={`${id}-quote`} summary={quote.summary} /> : null}
       </div>
 
       {catalogue ? (

@@ -1,0 +1,69 @@
+// The Ask screen's quote of the council as it stands (libs/contracts quote): the same pure function
+// the bench measures, fed from the catalogue, the council selection and the session's balance.
+import {
+  type QuestionQuote,
+  QUOTE_ROLE_PROMPT_LENGTH,
+  type QuoteOnPlan,
+  type QuoteSummary,
+  type SessionUser,
+  answerMaxOutputTokensFor,
+  demoTypicalOutputTokens,
+  quoteOnPlan,
+  quoteQuestionTokens,
+  summarizeQuote,
+} from '@council/contracts';
+import { type CouncilCatalogue, type CouncilMember } from '@/lib/default-council';
+
+export interface CouncilQuoteInput {
+  question: string;
+  members: readonly CouncilMember[];
+  showDebate: boolean;
+  showReasoning: boolean;
+  /** Agent id of the chosen leader; the first member when none is chosen (as the server does). */
+  debateLeaderId: number | null;
+  catalogue: CouncilCatalogue;
+  user: Pick<SessionUser, 'subscriptionTier' | 'tokensLeft'> | null | undefined;
+}
+
+export interface CouncilQuote {
+  quote: QuestionQuote;
+  onPlan: QuoteOnPlan;
+  summary: QuoteSummary;
+}
+
+/** Null while there is no council to quote. */
+export function councilQuote(input: CouncilQuoteInput): CouncilQuote | null {
+  if (input.members.length === 0) return null;
+  const question = input.question.trim();
+  const tier = input.user?.subscriptionTier ?? 'free';
+  let demo = false;
+  const members = input.members.map((member) => {
+    const agent = input.catalogue.agents.find((candidate) => candidate.id === member.agentId);
+    const model = input.catalogue.models.find((candidate) => candidate.id === member.modelId);
+    demo ||= agent?.demo === true;
+    return {
+      // A member in demo mode writes the demo's text, not its model's answer.
+      typicalOutputTokens: agent?.demo ? demoTypicalOutputTokens(question) : model?.typicalOutputTokens,
+      // Role prompts stay on the server: a role counts at a typical prompt's length.
+      rolePromptLength: member.roleId === null ? 0 : QUOTE_ROLE_PROMPT_LENGTH,
+    };
+  });
+  const leaderIndex = Math.max(
+    0,
+    input.members.findIndex((member) => member.agentId === input.debateLeaderId),
+  );
+  const quote = quoteQuestionTokens({
+    questionLength: question.length,
+    members,
+    showDebate: input.showDebate,
+    showReasoning: input.showReasoning,
+    leaderIndex,
+    answerMaxOutputTokens: answerMaxOutputTokensFor(tier),
+  });
+  const onPlan = quoteOnPlan(quote, { tier, tokensLeft: input.user ? input.user.tokensLeft : null });
+  return {
+    quote,
+    onPlan,
+    summary: summarizeQuote(quote, onPlan, { demo, showReasoning: input.showReasoning }),
+  };
+}
