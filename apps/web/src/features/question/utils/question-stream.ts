@@ -636,6 +636,7 @@ export function debateTranscript(state: QuestionStreamState): TranscriptRound[] 
     -1,
     ...state.members.map((member) => member.rounds.length - 1),
     ...state.debateRounds.map((record) => record.round),
+    ...state.notes.map((note) => note.afterRound),
   );
   const transcript: TranscriptRound[] = [];
   for (let round = 0; round <= last; round += 1) {
