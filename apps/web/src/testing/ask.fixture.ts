@@ -81,6 +81,7 @@ export function askResultFixture(overrides: Partial<AskQuestionResult['question'
       question: 'Is tea better than coffee?',
       showDebate: false,
       showReasoning: false,
+      weighIn: false,
       debateLeaderId: null,
       ...NEW_QUESTION_STATE,
       createdAt: '2026-01-01T12:00:00.000Z',

@@ -15,6 +15,12 @@ export function fakeTimeouts(): void {
   notifyManager.setScheduler(queueMicrotask);
 }
 
+/** As fakeTimeouts, with the clock (Date) faked too and set to `now`: for countdowns to a server time. */
+export function fakeClock(now: Date): void {
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'], now });
+  notifyManager.setScheduler(queueMicrotask);
+}
+
 export function restoreTimeouts(): void {
   vi.useRealTimers();
   notifyManager.setScheduler(defaultScheduler);

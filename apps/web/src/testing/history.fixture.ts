@@ -68,6 +68,7 @@ export function questionDetailFixture(overrides: Partial<HistoryItem> = {}): Que
         response: 'Both, at different times.',
       }),
     ],
+    notes: [],
   };
 }
 
@@ -116,5 +117,6 @@ export function sharedQuestionFixture(
       }),
     ],
     rounds,
+    notes: [],
   };
 }

@@ -22,6 +22,8 @@ export const WEIGH_IN_TEXTS = {
     round === 0 ? 'The opening answers are in' : `Debate round ${round} is over`,
   pausedText: 'Add a correction, a constraint or a question for every member, or let the debate carry on.',
   countdown: (seconds: number) => `Continuing in ${seconds} s`,
+  /** The countdown ran out: the server carries on by itself. */
+  carryingOn: 'Time is up: the debate carries on without a note.',
   notePlaceholder: 'Your note to the council…',
   noteLabel: 'Your note',
   send: 'Send note and continue',

@@ -8,6 +8,8 @@ describe('ask screen texts', () => {
   it('builds the question call paths', () => {
     expect(ASK_API_PATHS.cancel(7)).toBe('/api/questions/7/cancel');
     expect(ASK_API_PATHS.retry(7, 9)).toBe('/api/questions/7/responses/9/retry');
+    expect(ASK_API_PATHS.notes(7)).toBe('/api/questions/7/notes');
+    expect(ASK_API_PATHS.continue(7)).toBe('/api/questions/7/continue');
   });
 
   it('counts the trial out of 5', () => {

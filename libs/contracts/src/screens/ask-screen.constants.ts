@@ -14,6 +14,9 @@ export const ASK_API_PATHS = {
   export: (id: number): string => `/api/questions/${id}/export`,
   cancel: (id: number): string => `/api/questions/${id}/cancel`,
   retry: (id: number, responseId: number): string => `/api/questions/${id}/responses/${responseId}/retry`,
+  /** "Let me weigh in": the asker's note, or Continue, while the debate waits between rounds. */
+  notes: (id: number): string => `/api/questions/${id}/notes`,
+  continue: (id: number): string => `/api/questions/${id}/continue`,
 } as const;
 
 /** The free-trial banner (spec §2, §9). */

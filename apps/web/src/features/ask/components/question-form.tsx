@@ -9,6 +9,7 @@ import {
   canPickDebateLeader,
   canUseDebate,
   canUseReasoning,
+  WEIGH_IN_TEXTS,
 } from '@council/contracts';
 import { Lock, Plus, RotateCcw, Send } from 'lucide-react';
 import { type FormEvent, type ReactNode, useId, useMemo, useState } from 'react';
@@ -145,6 +146,16 @@ export function QuestionForm({
           enabled={reasoningAllowed}
           onChange={(value) => guardPremium(reasoningAllowed, () => council.setShowReasoning(value))}
         />
+        {premium && council.showDebate ? (
+          <OptionCheckbox
+            id={`${id}-weigh-in`}
+            label={WEIGH_IN_TEXTS.switchLabel}
+            hint={WEIGH_IN_TEXTS.switchHint}
+            checked={council.weighIn}
+            enabled
+            onChange={council.setWeighIn}
+          />
+        ) : null}
       </div>
 
       <div role="group" aria-labelledby={`${id}-council`} className="space-y-3">
@@ -266,12 +277,15 @@ function OptionCheckbox({ id, label, hint, checked, enabled, onChange }: OptionC
   );
 }
 
-/** The POST body (spec §3 "Question submission"): the leader only with debate on and one chosen. */
+/**
+ * The POST body (spec §3 "Question submission"): the leader only with debate on and one chosen;
+ * weighIn only with debate on and the option chosen.
+ */
 export function buildAskInput(
   question: string,
   council: Pick<
     ReturnType<typeof useCouncilStore.getState>,
-    'members' | 'showDebate' | 'showReasoning' | 'debateLeaderId'
+    'members' | 'showDebate' | 'showReasoning' | 'debateLeaderId' | 'weighIn'
   >,
 ): AskQuestionInput {
   const input: AskQuestionInput = {
@@ -283,5 +297,6 @@ export function buildAskInput(
     ),
   };
   if (council.showDebate && council.debateLeaderId !== null) input.debateLeaderId = council.debateLeaderId;
+  if (council.showDebate && council.weighIn) input.weighIn = true;
   return input;
 }

@@ -122,6 +122,16 @@ describe('council selection', () => {
     store().setShowDebate(false);
     expect(store().debateLeaderId).toBeNull();
   });
+
+  it('weighs in only with debate on, and forgets it when debate goes off', () => {
+    store().setWeighIn(true);
+    expect(store().weighIn).toBe(false);
+    store().setShowDebate(true);
+    store().setWeighIn(true);
+    expect(store().weighIn).toBe(true);
+    store().setShowDebate(false);
+    expect(store().weighIn).toBe(false);
+  });
 });
 
 describe('fitting a selection to the tier', () => {
@@ -132,12 +142,14 @@ describe('fitting a selection to the tier', () => {
     store().setShowDebate(true);
     store().setShowReasoning(true);
     store().toggleDebateLeader(1);
+    store().setWeighIn(true);
     store().fitToTier('free', catalogueFixture);
     expect(store()).toMatchObject({
       members: defaultCouncil(catalogueFixture),
       showDebate: false,
       showReasoning: false,
       debateLeaderId: null,
+      weighIn: false,
     });
   });
 

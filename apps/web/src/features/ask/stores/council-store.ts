@@ -25,6 +25,8 @@ interface CouncilState {
   showReasoning: boolean;
   /** Agent id of the member that writes the consensus; sent only with debate on. */
   debateLeaderId: number | null;
+  /** "Let me weigh in": the debate pauses after each round for a note; only with debate on. */
+  weighIn: boolean;
 }
 
 interface CouncilActions {
@@ -45,6 +47,7 @@ interface CouncilActions {
   removeMember: (tier: SubscriptionTier, order: number) => boolean;
   setShowDebate: (value: boolean) => void;
   setShowReasoning: (value: boolean) => void;
+  setWeighIn: (value: boolean) => void;
   /** Clicking the leader again clears the choice. */
   toggleDebateLeader: (agentId: number) => void;
   reset: () => void;
@@ -55,6 +58,7 @@ const INITIAL_STATE: CouncilState = {
   showDebate: false,
   showReasoning: false,
   debateLeaderId: null,
+  weighIn: false,
 };
 
 function sameCouncil(a: CouncilMember[], b: CouncilMember[]): boolean {
@@ -99,13 +103,15 @@ export const useCouncilStore = create<CouncilState & CouncilActions>()((set, get
     const showDebate = state.showDebate && canUseDebate(tier);
     const showReasoning = state.showReasoning && canUseReasoning(tier);
     const debateLeaderId = showDebate ? keepLeader(state.debateLeaderId, members) : null;
+    const weighIn = state.weighIn && showDebate;
     if (
       members !== state.members ||
       showDebate !== state.showDebate ||
       showReasoning !== state.showReasoning ||
-      debateLeaderId !== state.debateLeaderId
+      debateLeaderId !== state.debateLeaderId ||
+      weighIn !== state.weighIn
     ) {
-      set({ members, showDebate, showReasoning, debateLeaderId });
+      set({ members, showDebate, showReasoning, debateLeaderId, weighIn });
     }
   },
 
@@ -166,8 +172,10 @@ export const useCouncilStore = create<CouncilState & CouncilActions>()((set, get
     return true;
   },
 
-  setShowDebate: (showDebate) => set(showDebate ? { showDebate } : { showDebate, debateLeaderId: null }),
+  setShowDebate: (showDebate) =>
+    set(showDebate ? { showDebate } : { showDebate, debateLeaderId: null, weighIn: false }),
   setShowReasoning: (showReasoning) => set({ showReasoning }),
+  setWeighIn: (weighIn) => set((state) => ({ weighIn: weighIn && state.showDebate })),
   toggleDebateLeader: (agentId) =>
     set((state) => ({ debateLeaderId: state.debateLeaderId === agentId ? null : agentId })),
   reset: () => set(INITIAL_STATE),

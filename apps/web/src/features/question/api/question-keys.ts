@@ -13,6 +13,8 @@ export const questionKeys = {
   shared: (shareId: string) => [...questionKeys.all, 'shared', shareId] as const,
   cancel: () => [...questionKeys.all, 'cancel'] as const,
   retry: () => [...questionKeys.all, 'retry'] as const,
+  /** The asker's note, or Continue, during a weigh-in pause. */
+  resume: () => [...questionKeys.all, 'resume'] as const,
   share: () => [...questionKeys.all, 'share'] as const,
   revoke: () => [...questionKeys.all, 'revoke'] as const,
   delete: () => [...questionKeys.all, 'delete'] as const,

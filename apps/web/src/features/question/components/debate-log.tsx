@@ -2,6 +2,7 @@ import { ASK_RESULTS, DEBATE_LOG_MAX_HEIGHT } from '@council/contracts';
 import { ScrollArea } from '@/components/ui/scroll-area';
 import { memberName } from '../utils/member-name';
 import { type QuestionStreamState, debateTranscript } from '../utils/question-stream';
+import { AskerNote } from './asker-note';
 import { FormattedText } from './formatted-text';
 
 function roundHeading(round: number, inProgress: boolean): string {
@@ -11,7 +12,8 @@ function roundHeading(round: number, inProgress: boolean): string {
 
 /**
  * The debate transcript (spec §2), in a scroll area at most 12rem high: the opening answers, then
- * each round's revisions. Built from the members' answers per round, live and read back alike.
+ * each round's revisions, with the asker's note after the round it followed. Built from the members'
+ * answers per round and the notes, live and read back alike.
  */
 export function DebateLog({ state }: { state: QuestionStreamState }) {
   const transcript = debateTranscript(state);
@@ -21,7 +23,7 @@ export function DebateLog({ state }: { state: QuestionStreamState }) {
       <h3 className="mb-2 text-sm font-semibold text-foreground">{ASK_RESULTS.debateLogHeading}</h3>
       <ScrollArea maxHeight={DEBATE_LOG_MAX_HEIGHT} label={ASK_RESULTS.debateLogHeading}>
         <div className="space-y-3 pr-3 text-sm">
-          {transcript.map(({ round, inProgress, entries }) => (
+          {transcript.map(({ round, inProgress, entries, note }) => (
             <div key={round} className="space-y-2">
               <p className="text-xs font-semibold uppercase tracking-wide text-muted-foreground">
                 {roundHeading(round, inProgress)}
@@ -32,6 +34,7 @@ export function DebateLog({ state }: { state: QuestionStreamState }) {
                   <FormattedText text={text} className="text-muted-foreground" />
                 </div>
               ))}
+              {note !== null ? <AskerNote afterRound={round} note={note} /> : null}
             </div>
           ))}
         </div>

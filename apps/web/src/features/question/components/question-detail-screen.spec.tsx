@@ -1,4 +1,4 @@
-import { AGREEMENT_MAP } from '@council/contracts';
+import { AGREEMENT_MAP, WEIGH_IN_TEXTS } from '@council/contracts';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -207,6 +207,29 @@ describe('/questions/{id} (spec §2)', () => {
     await play('question:completed', { ...meta('2-0'), totalTokensUsed: 777 });
     expect(await screen.findByText(/Total tokens used/)).toHaveTextContent('Total tokens used: 777');
     expect(screen.queryByRole('button', { name: 'Stop' })).not.toBeInTheDocument();
+  });
+
+  it('shows a weigh-in debate’s pause and notes after a reload, before any replay', async () => {
+    const detail = questionDetailFixture({
+      showDebate: true,
+      weighIn: true,
+      debateLeaderId: 1,
+      status: 'running',
+      pausedAfterRound: 1,
+      pauseEndsAt: new Date(Date.now() + 30_000).toISOString(),
+    });
+    detail.answers.splice(1, 0, responseRowFixture({ id: 510, round: 1, response: 'Green tea, then.' }));
+    detail.notes = [{ afterRound: 0, note: 'Think of green tea.', createdAt: detail.question.createdAt }];
+    mockApi({ '/api/questions/42': () => jsonResponse(detail) }, signedInUser);
+    renderApp('/questions/42');
+
+    const pause = await screen.findByRole('region', { name: WEIGH_IN_TEXTS.pausedHeading(1) });
+    expect(within(pause).getByRole('timer')).toHaveTextContent(/^Continuing in (29|30) s$/);
+    await waitFor(() => expect(socket.subscriptions).toEqual([{ questionId: 42 }]));
+    const log = screen.getByRole('region', { name: 'Debate log' });
+    expect(within(log).getByRole('region', { name: WEIGH_IN_TEXTS.noteHeading(0) })).toHaveTextContent(
+      'Think of green tea.',
+    );
   });
 
   it('says "Question not found" for a 404 (missing, or not yours)', async () => {

@@ -1,6 +1,5 @@
 import {
   ASK_API_PATHS,
-  type AskQuestionResult,
   PAGE_TITLES,
   QUESTION_EXPORT_TEXTS,
   QUESTION_DETAIL_SCREEN,
@@ -20,6 +19,7 @@ import { errorDetail } from '@/lib/error-message';
 import { getCouncilSocket } from '@/lib/socket';
 import { useQuestion } from '../api/get-question';
 import { useQuestionStream } from '../hooks/use-question-stream';
+import { type QuestionSeed } from '../utils/question-stream';
 import { QuestionBadges } from './question-badges';
 import { RelativeTime } from './relative-time';
 import { QuestionResults } from './results-area';
@@ -93,10 +93,10 @@ export function QuestionDetailScreen() {
 
 function QuestionDetailView({ detail }: { detail: QuestionDetail }) {
   const { question } = detail;
-  // The stored answers seed the live state; a question still running then replays its stream.
-  const asked = useMemo<AskQuestionResult>(
-    () => ({ question, agents: question.questionAgents, responses: detail.answers }),
-    [question, detail.answers],
+  // The stored answers and notes seed the live state; a question still running then replays its stream.
+  const asked = useMemo<QuestionSeed>(
+    () => ({ question, agents: question.questionAgents, responses: detail.answers, notes: detail.notes }),
+    [question, detail.answers, detail.notes],
   );
   const { data: state } = useQuestionStream(question.id, getCouncilSocket, asked);
   const totalTokens = Math.max(state?.totalTokensUsed ?? 0, question.totalTokensUsed);

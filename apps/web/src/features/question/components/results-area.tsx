@@ -28,6 +28,7 @@ import {
 } from '../utils/question-stream';
 import { ConsensusAgreementMap } from './consensus-agreement-map';
 import { DebateLog } from './debate-log';
+import { DebatePause } from './debate-pause';
 import { ErrorPanel } from './error-panel';
 import { QuestionShareButton } from './question-share-button';
 import { ResponseCard } from './response-card';
@@ -129,6 +130,8 @@ export function QuestionResults({
       ) : null}
 
       {singleError ? <ErrorPanel message={singleError} onRefresh={onRefresh} /> : null}
+
+      <DebatePause state={state} />
 
       {state.showDebate && !singleError ? (
         // A debate stopped before its consensus opens on the members' answers, which Stop kept.

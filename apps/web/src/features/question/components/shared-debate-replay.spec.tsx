@@ -1,4 +1,9 @@
-import { AGREEMENT_MAP, DEBATE_REPLAY, type SharedQuestionResponse } from '@council/contracts';
+import {
+  AGREEMENT_MAP,
+  DEBATE_REPLAY,
+  type SharedQuestionResponse,
+  WEIGH_IN_TEXTS,
+} from '@council/contracts';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -82,6 +87,21 @@ describe('/shared/{shareId}: the debate replay', () => {
         .map((item) => item.textContent),
     ).toEqual([expect.stringContaining('Coffee.'), expect.stringContaining('Coffee wakes you up.')]);
     expect(within(round('Debate round 1')).getByText('Tea, on reflection.')).toBeInTheDocument();
+  });
+
+  it('shows the asker’s note between the round it followed and the next one', async () => {
+    await renderShared(debated({ notes: [{ afterRound: 0, note: 'Think of green tea.\nNot black.' }] }));
+    const headings = within(replay()).getAllByRole('heading', { level: 3 });
+    expect(headings.map((heading) => heading.textContent)).toEqual([
+      'Opening answers',
+      'Your note after the opening answers',
+      'Debate round 1',
+      'Council Consensus',
+      'Agreement map',
+    ]);
+    const note = within(replay()).getByRole('region', { name: WEIGH_IN_TEXTS.noteHeading(0) });
+    expect(note).toHaveTextContent('Think of green tea. Not black.', { normalizeWhitespace: true });
+    expect(within(replay()).queryByText(/Your note after round 1/)).not.toBeInTheDocument();
   });
 
   it('marks each revision changed or kept, and an opening answer neither', async () => {

@@ -1,16 +1,19 @@
 import { DEBATE_REPLAY, type SharedQuestionResponse } from '@council/contracts';
+import { Fragment } from 'react';
 import { sharedAgreementMembers, sharedConsensus } from '../utils/shared-agreement-members';
 import { AgreementMap } from './agreement-map';
+import { AskerNote } from './asker-note';
 import { FormattedText } from './formatted-text';
 import { SharedResponseCard } from './shared-response-card';
 import { SharedRound } from './shared-round';
 
 /**
- * How a shared debate went, read-only: each round in order, the debate log, then the consensus and
- * its agreement map. Nothing when the question had no debate.
+ * How a shared debate went, read-only: each round in order, the asker's note after the round it
+ * followed, the debate log, then the consensus and its agreement map. Nothing when the question had
+ * no debate.
  */
 export function SharedDebateReplay({ shared }: { shared: SharedQuestionResponse }) {
-  const { rounds, responses } = shared;
+  const { rounds, responses, notes } = shared;
   if (rounds.length === 0) return null;
   const consensus = sharedConsensus(responses);
   const ordered = [...rounds].sort((a, b) => a.round - b.round);
@@ -19,9 +22,15 @@ export function SharedDebateReplay({ shared }: { shared: SharedQuestionResponse 
       <h2 id="shared-replay-heading" className="text-xl font-semibold text-foreground">
         {DEBATE_REPLAY.heading}
       </h2>
-      {ordered.map((round) => (
-        <SharedRound key={round.round} round={round} />
-      ))}
+      {ordered.map((round) => {
+        const note = notes.find((candidate) => candidate.afterRound === round.round);
+        return (
+          <Fragment key={round.round}>
+            <SharedRound round={round} />
+            {note ? <AskerNote afterRound={note.afterRound} note={note.note} headingAs="h3" /> : null}
+          </Fragment>
+        );
+      })}
       {consensus?.debateLog ? (
         <details className="rounded-xl border border-border bg-card px-4 py-3">
           <summary className="cursor-pointer text-sm font-semibold text-foreground">

@@ -1,10 +1,4 @@
-import {
-  ASK_TOASTS,
-  type AskQuestionResult,
-  type QuestionSubscribeAck,
-  isQuestionFinal,
-  toastWithMessage,
-} from '@council/contracts';
+import { ASK_TOASTS, type QuestionSubscribeAck, isQuestionFinal, toastWithMessage } from '@council/contracts';
 import { type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect } from 'react';
 import { toast } from '@/components/ui/use-toast';
@@ -14,6 +8,7 @@ import { type CouncilSocket, getCouncilSocket } from '@/lib/socket';
 import { getQuestionStreamQueryOptions } from '../api/get-question-stream';
 import { questionKeys } from '../api/question-keys';
 import {
+  type QuestionSeed,
   type QuestionStreamState,
   STREAM_EVENT_NAMES,
   type StreamEvent,
@@ -50,7 +45,7 @@ export function receiveStreamEvent(queryClient: QueryClient, questionId: number,
 export function useQuestionStream(
   questionId: number | null,
   socketFactory: () => CouncilSocket = getCouncilSocket,
-  asked?: AskQuestionResult,
+  asked?: QuestionSeed,
 ) {
   const queryClient = useQueryClient();
   const query = useQuery({

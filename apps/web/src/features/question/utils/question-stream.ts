@@ -7,10 +7,12 @@ import {
   type AgentResponse,
   type AskQuestionResult,
   CONSENSUS_PROVIDER,
+  type DebateNote,
   compareEntryIds,
   isQuestionFinal,
   type ModelResponse,
   type QuestionDetail,
+  type QuestionResponse,
   type QuestionStatus,
   QUESTION_CANCELLED_MESSAGE,
   type ResponseRow,
@@ -67,6 +69,18 @@ export interface DebateRoundRecord {
   status: 'started' | 'completed';
 }
 
+/** "Let me weigh in": the debate waits for the asker's note after `round` until `endsAt` (ISO). */
+export interface DebatePause {
+  round: number;
+  endsAt: string;
+}
+
+/** The asker's note after round `afterRound` (0: the opening answers). */
+export type AskerNote = Pick<DebateNote, 'afterRound' | 'note'>;
+
+/** What a question's live state starts from: the POST answer, or a REST read with its notes. */
+export type QuestionSeed = AskQuestionResult & { notes?: readonly AskerNote[] };
+
 export interface QuestionStreamState {
   questionId: number;
   question: string;
@@ -80,6 +94,10 @@ export interface QuestionStreamState {
   /** The debate round running now, if any. */
   debateRound: number | null;
   debateRounds: DebateRoundRecord[];
+  /** While the debate waits for the asker's note; else null. */
+  pause: DebatePause | null;
+  /** The asker's notes between rounds, oldest round first. */
+  notes: AskerNote[];
   totalTokensUsed: number;
   /** question:failed: the question as a whole could not be processed. */
   error: string | null;
@@ -98,6 +116,9 @@ const STREAM_EVENT_FLAGS: Readonly<Record<StreamEventName, true>> = {
   'answer:failed': true,
   'answer:reset': true,
   'debate:round': true,
+  'debate:paused': true,
+  'debate:note': true,
+  'debate:resumed': true,
   'consensus:delta': true,
   'consensus:reset': true,
   'consensus:completed': true,
@@ -147,8 +168,22 @@ function emptyConsensus(): ConsensusStream {
   };
 }
 
+/** The pause a question read over REST reports (it is server state, so a reload finds it). */
+function pauseOf(question: QuestionResponse): DebatePause | null {
+  if (question.pausedAfterRound === null || question.pauseEndsAt === null) return null;
+  if (isQuestionFinal(question.status)) return null;
+  return { round: question.pausedAfterRound, endsAt: question.pauseEndsAt };
+}
+
+/** Adds the note after `note.afterRound`, or replaces it (the stream's copy wins over ours). */
+function withNote(notes: readonly AskerNote[], note: AskerNote): AskerNote[] {
+  return [...notes.filter((other) => other.afterRound !== note.afterRound), note].sort(
+    (a, b) => a.afterRound - b.afterRound,
+  );
+}
+
 /** The state right after POST /api/questions (responses still empty, DECISIONS 12). */
-export function createQuestionStream(result: AskQuestionResult): QuestionStreamState {
+export function createQuestionStream(result: QuestionSeed): QuestionStreamState {
   const { question } = result;
   const state: QuestionStreamState = {
     questionId: question.id,
@@ -164,6 +199,11 @@ export function createQuestionStream(result: AskQuestionResult): QuestionStreamS
     consensus: question.showDebate ? emptyConsensus() : null,
     debateRound: null,
     debateRounds: [],
+    pause: pauseOf(question),
+    notes: (result.notes ?? []).reduce<AskerNote[]>(
+      (notes, { afterRound, note }) => withNote(notes, { afterRound, note }),
+      [],
+    ),
     totalTokensUsed: question.totalTokensUsed,
     error: null,
   };
@@ -176,6 +216,7 @@ export function questionStreamFromDetail(detail: QuestionDetail): QuestionStream
     question: detail.question,
     agents: detail.question.questionAgents,
     responses: detail.answers,
+    notes: detail.notes,
   });
 }
 
@@ -387,6 +428,7 @@ export function applyStreamEvent(state: QuestionStreamState, event: StreamEvent)
         ...next,
         debateRounds,
         debateRound: round,
+        pause: null,
         // Every member still in the debate is asked for a revision: it is "thinking" again.
         members: next.members.map((member) =>
           member.phase === 'failed' || member.phase === 'cancelled'
@@ -395,12 +437,23 @@ export function applyStreamEvent(state: QuestionStreamState, event: StreamEvent)
         ),
       };
     }
+    case 'debate:paused': {
+      const { round, endsAt } = event.payload;
+      return { ...next, debateRound: null, pause: { round, endsAt } };
+    }
+    case 'debate:note': {
+      const { round, note } = event.payload;
+      return { ...next, notes: withNote(next.notes, { afterRound: round, note }) };
+    }
+    case 'debate:resumed':
+      return withoutPause(next, event.payload.round);
     case 'consensus:delta': {
       const { kind, text } = event.payload;
       const consensus = next.consensus ?? emptyConsensus();
       return {
         ...next,
         debateRound: null,
+        pause: null,
         consensus: {
           ...consensus,
           text: kind === 'text' ? consensus.text + text : consensus.text,
@@ -441,6 +494,7 @@ export function applyStreamEvent(state: QuestionStreamState, event: StreamEvent)
         ...next,
         status: 'completed',
         debateRound: null,
+        pause: null,
         totalTokensUsed: event.payload.totalTokensUsed,
       };
     case 'question:failed': {
@@ -451,6 +505,7 @@ export function applyStreamEvent(state: QuestionStreamState, event: StreamEvent)
         ...next,
         status: 'failed',
         debateRound: null,
+        pause: null,
         error,
         members: next.members.map((member) =>
           member.phase === 'completed' || member.phase === 'failed'
@@ -465,7 +520,9 @@ export function applyStreamEvent(state: QuestionStreamState, event: StreamEvent)
 /**
  * Before a subscription from the stream's first entry (no lastEntryId yet, e.g. a question read over
  * REST after a reload): the replay rebuilds every answer, so the stored partial texts, phases and
- * counts are dropped first; keeping them would show each replayed answer twice.
+ * counts are dropped first; keeping them would show each replayed answer twice. The pause and the
+ * notes stay: the replay sets and ends pauses in order and replaces notes by round, so it arrives
+ * at the same place without the panel flickering away meanwhile.
  */
 export function clearForReplay(state: QuestionStreamState): QuestionStreamState {
   if (state.lastEntryId !== null || isQuestionFinal(state.status)) return state;
@@ -488,9 +545,24 @@ export function markCancelled(state: QuestionStreamState): QuestionStreamState {
     ...state,
     status: 'cancelled',
     debateRound: null,
+    pause: null,
     members: state.members.map(stop),
     consensus: state.consensus ? stop(state.consensus) : null,
   };
+}
+
+/**
+ * The pause after `round` is over (the stream's debate:resumed, or our note or Continue was
+ * accepted): a later pause, should one already be shown, stays.
+ */
+export function withoutPause(state: QuestionStreamState, round: number): QuestionStreamState {
+  if (state.pause === null || state.pause.round > round) return state;
+  return { ...state, pause: null };
+}
+
+/** After POST …/notes: the note is in, and the debate no longer waits. */
+export function withNoteSent(state: QuestionStreamState, round: number, note: string): QuestionStreamState {
+  return { ...withoutPause(state, round), notes: withNote(state.notes, { afterRound: round, note }) };
 }
 
 /** After POST …/retry: the member starts over; its new attempt streams in under later entry ids. */
@@ -550,17 +622,21 @@ export interface TranscriptRound {
   /** Live, a round the debate has started but not finished. */
   inProgress: boolean;
   entries: { member: MemberStream; text: string }[];
+  /** The asker's note after this round, which every member read in the next one. */
+  note: string | null;
 }
 
 /**
  * The debate log, built the same way live and read back: from the members' answers per round
- * (round 0, the opening answers, first), so both views always show the same transcript.
+ * (round 0, the opening answers, first) and the asker's notes between them, so both views always
+ * show the same transcript.
  */
 export function debateTranscript(state: QuestionStreamState): TranscriptRound[] {
   const last = Math.max(
     -1,
     ...state.members.map((member) => member.rounds.length - 1),
     ...state.debateRounds.map((record) => record.round),
+    ...state.notes.map((note) => note.afterRound),
   );
   const transcript: TranscriptRound[] = [];
   for (let round = 0; round <= last; round += 1) {
@@ -573,7 +649,10 @@ export function debateTranscript(state: QuestionStreamState): TranscriptRound[] 
       (record) => record.round === round && record.status === 'completed',
     );
     const inProgress = round > 0 && started && !completed && !isQuestionFinal(state.status);
-    if (entries.length > 0 || inProgress) transcript.push({ round, inProgress, entries });
+    const note = state.notes.find((candidate) => candidate.afterRound === round)?.note ?? null;
+    if (entries.length > 0 || inProgress || note !== null) {
+      transcript.push({ round, inProgress, entries, note });
+    }
   }
   return transcript;
 }
