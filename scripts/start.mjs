@@ -3,17 +3,20 @@
 // Reads: DATABASE_URL (else the embedded PostgreSQL on EMBEDDED_PG_PORT, default 54320, its cluster in
 // EMBEDDED_PG_DATA, default .data/postgres),
 // REDIS_URL (else 127.0.0.1:6379 if it answers, else a private redis-server), PORT (gateway, 3000),
-// BILLING_PORT (3001), PROVIDER_WORKER_PORT (3002), CONSENSUS_WORKER_PORT (3003), REDIS_PREFIX,
+// BILLING_PORT (3001), PROVIDER_WORKER_PORT (3002), CONSENSUS_WORKER_PORT (3003), REDIS_PREFIX (default:
+// one of the database's own, see devRedisPrefix),
 // LOG_LEVEL, NODE_ENV (development), PUBLIC_URL; everything else is passed to the apps untouched.
 // The gateway reaches billing at BILLING_URL (http://127.0.0.1:BILLING_PORT) with BILLING_RPC_SECRET
 // (a fresh random one per start unless set).
 // A root .env file is loaded first (variables already set win), so the apps and this script agree.
 // Ctrl-C / SIGTERM stops the apps, then Postgres/Redis children, and exits 0. An app that exits on
 // its own stops everything; the exit code is then non-zero and the app is named.
+import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import process from 'node:process';
 import { ensureDevPostgres } from './lib/ensure-postgres.mjs';
+import { databaseIdentity } from './lib/postgres.mjs';
 import { ensureDevRedis } from './lib/ensure-redis.mjs';
 import { nx, ROOT, run } from './lib/exec.mjs';
 import { exitOnSignals, onCleanup, runCleanups } from './lib/lifecycle.mjs';
@@ -68,7 +71,7 @@ async function main() {
     ...process.env,
     DATABASE_URL: postgres.url,
     REDIS_URL: redis.url,
-    REDIS_PREFIX: process.env.REDIS_PREFIX || 'council',
+    REDIS_PREFIX: process.env.REDIS_PREFIX || (await devRedisPrefix(postgres.url)),
     LOG_LEVEL: process.env.LOG_LEVEL || 'info',
     NODE_ENV: process.env.NODE_ENV || 'development',
     // The gateway refuses state-changing calls from any other origin, so it must know the port too.
@@ -95,6 +98,20 @@ async function main() {
   if (shuttingDown) return;
   error(`${app} ${describeExit(exit)}: stopping Council`);
   await shutdown(exit.code === 0 ? 1 : (exit.code ?? 1));
+}
+
+/**
+ * Without REDIS_PREFIX: `council-<hash of the database's identity>`. A new database (a fresh clone,
+ * a wiped .data) then gets keys of its own, instead of meeting another database's finished jobs
+ * under the same question ids (deterministic job ids would skip its questions); a restart of the
+ * same database finds its sessions and streams again.
+ * @param {string} databaseUrl
+ */
+async function devRedisPrefix(databaseUrl) {
+  const identity = await databaseIdentity(databaseUrl);
+  const prefix = `council-${createHash('sha256').update(identity).digest('hex').slice(0, 10)}`;
+  ok(`Redis prefix: ${prefix} (this database's own; set REDIS_PREFIX to choose one)`);
+  return prefix;
 }
 
 main().catch(async (cause) => {

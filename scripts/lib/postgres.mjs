@@ -65,3 +65,29 @@ export function dropDatabase(adminUrl, name) {
   assertSafeIdentifier(name);
   return withClient(adminUrl, (client) => client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`));
 }
+
+/**
+ * An identity of the database at `url` that changes when it is recreated: its cluster's system
+ * identifier (when the role may read it) and the database's oid. `npm start` keys its default
+ * Redis prefix on it, so a fresh database never meets the jobs and streams another one left in the
+ * same Redis under the same question ids.
+ * @param {string} url
+ * @returns {Promise<string>}
+ */
+export async function databaseIdentity(url) {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5000 });
+  client.on('error', () => {});
+  try {
+    await client.connect();
+    const { rows } = await client.query(
+      'SELECT oid::text AS oid FROM pg_database WHERE datname = current_database()',
+    );
+    const cluster = await client
+      .query('SELECT system_identifier::text AS id FROM pg_control_system()')
+      .then((result) => String(result.rows[0]?.id ?? ''))
+      .catch(() => '');
+    return `${cluster}:${String(rows[0]?.oid ?? '')}`;
+  } finally {
+    await client.end().catch(() => {});
+  }
+}

@@ -14,6 +14,7 @@ import {
 } from '@council/contracts';
 import { type Locator, type Page, expect as baseExpect, test } from '@playwright/test';
 import { seriousViolations } from './support/axe';
+import { askWithDebate, registerPremiumUser } from './support/premium-debate';
 
 // The agreement map of a premium debate end to end against the real stack in demo mode: a premium
 // user asks the student-loan example with debate on, and the consensus carries a map drawn from the
@@ -49,41 +50,6 @@ const SHARED_MEMBERS = [
   AGREEMENT_MAP.memberWithModel('Anthropic', 'claude-sonnet-4'),
   AGREEMENT_MAP.memberWithModel('xAI', 'grok-3'),
 ] as const;
-
-async function registerPremiumUser(page: Page, label: string) {
-  const id = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
-  const username = `e2e_${label}_${id}`;
-  const response = await page.request.post('/api/register', {
-    data: { username, password: 'agree-secret-1', email: `${username}@example.test`, name: `Map ${id}` },
-  });
-  expect(response.status(), await response.text()).toBe(201);
-  // The demo checkout, as billing.spec.ts subscribes.
-  await page.goto('/subscription');
-  await page
-    .getByRole('table', { name: 'Compare the Free, Premium and Max plans' })
-    .getByRole('button', { name: 'Subscribe to Premium' })
-    .click();
-  await expect(page).toHaveURL(/\/demo-checkout\/cs_demo_[A-Za-z0-9_-]+$/);
-  await page.getByRole('button', { name: 'Confirm', exact: true }).click();
-  await expect(page).toHaveURL('/subscription');
-  await expect(page.getByText('Subscription active', { exact: true })).toBeVisible();
-}
-
-/** Asks with debate on from the Ask screen (the default council); resolves with the question's id. */
-async function askWithDebate(page: Page, question: string): Promise<number> {
-  await page.goto('/');
-  await expect(page.getByRole('group', { name: 'Member 3' })).toBeVisible();
-  await page.getByLabel('Your question').fill(question);
-  const debate = page.getByRole('checkbox', { name: /Debate mode/ });
-  await debate.check();
-  await expect(debate).toBeChecked();
-  const posted = page.waitForResponse(
-    (response) => response.url().endsWith('/api/questions') && response.request().method() === 'POST',
-  );
-  await page.getByRole('button', { name: 'Ask the Council' }).click();
-  const body = (await (await posted).json()) as { question: { id: number } };
-  return body.question.id;
-}
 
 function mapOf(scope: Page | Locator): Locator {
   return scope.getByRole('region', { name: AGREEMENT_MAP.heading });
