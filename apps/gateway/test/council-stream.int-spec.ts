@@ -140,6 +140,7 @@ describe('council stream over Socket.IO (two gateways, PostgreSQL, Redis)', () =
         memberOrder: 0,
         round: 0,
         responseId: 7,
+        stoppedAtLimit: false,
         promptTokens: 1,
         completionTokens: 2,
         totalTokens: 3,

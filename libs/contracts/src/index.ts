@@ -14,6 +14,7 @@ export * from './plans/plans.format';
 export * from './plans/ask-refusal';
 export * from './council/revision';
 export * from './council/weigh-in';
+export * from './council/token-cap';
 export * from './catalogue/model-info';
 export * from './catalogue/model-label';
 

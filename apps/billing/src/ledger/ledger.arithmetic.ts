@@ -144,15 +144,22 @@ export interface SettlementPlan {
  * balance, and the ledger shows the actual spend as `settlement` entries. There is always at least
  * one settlement entry (possibly of 0), so the settlement itself is on record exactly once.
  */
-export function planSettlement(usage: number, held: Buckets, balance: Buckets): SettlementPlan {
+export function planSettlement(
+  usage: number,
+  held: Buckets,
+  balance: Buckets,
+  options: { capped?: boolean } = {},
+): SettlementPlan {
   assertTokens('usage', usage);
   const { taken: fromHold } = takeInOrder(usage, held);
   const covered = total(fromHold);
-  const afterRelease = addBuckets(balance, fromHold);
+  // A capped question (the asker's "Stop at N tokens") is charged from its hold only.
+  const afterRelease = addBuckets(options.capped ? NO_TOKENS : balance, fromHold);
   const { taken: spent, uncovered } = takeInOrder(usage, afterRelease);
   const charged = total(spent);
+  const why = options.capped ? "beyond the asker's limit" : 'balance empty';
   const note = `Usage ${usage} tokens: ${covered} from the reservation, ${charged - covered} from the balance${
-    uncovered > 0 ? `, ${uncovered} not covered (balance empty)` : ''
+    uncovered > 0 ? `, ${uncovered} not covered (${why})` : ''
   }`;
   const charges = movementsOf('settlement', spent, -1, note);
   const marker: Movement = { kind: 'settlement', bucket: 'monthly', amount: 0, note };

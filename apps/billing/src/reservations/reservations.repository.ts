@@ -20,6 +20,7 @@ export type ReservationRow = Pick<
   | 'consumed'
   | 'released'
   | 'releasedAt'
+  | 'capped'
 >;
 
 export interface QuestionState {
@@ -67,7 +68,7 @@ type StateRow = Omit<ReservationRow, 'id'> & {
 // The one-row FROM keeps a row when neither the reservation nor the question exists.
 const SELECT_STATE = `
   SELECT r."id", r."userId", r."reserved", r."heldMonthly", r."heldFree", r."heldPurchased",
-         r."consumed", r."released", r."releasedAt", q."userId" AS "questionOwnerId"`;
+         r."consumed", r."released", r."releasedAt", r."capped", q."userId" AS "questionOwnerId"`;
 const FROM_STATE = `
   FROM (SELECT 1) AS "one"
   LEFT JOIN "token_reservations" r ON r."questionId" = $1
@@ -140,20 +141,28 @@ export async function findCloseState(manager: EntityManager, questionId: number)
 export function insertReservation(
   row: Pick<
     TokenReservationEntity,
-    'userId' | 'questionId' | 'reserved' | 'heldMonthly' | 'heldFree' | 'heldPurchased'
+    'userId' | 'questionId' | 'reserved' | 'heldMonthly' | 'heldFree' | 'heldPurchased' | 'capped'
   >,
 ): SqlWrite {
   return (param) =>
     `INSERT INTO "token_reservations"
-       ("userId", "questionId", "reserved", "heldMonthly", "heldFree", "heldPurchased")
-     VALUES (${[row.userId, row.questionId, row.reserved, row.heldMonthly, row.heldFree, row.heldPurchased]
+       ("userId", "questionId", "reserved", "heldMonthly", "heldFree", "heldPurchased", "capped")
+     VALUES (${[
+       row.userId,
+       row.questionId,
+       row.reserved,
+       row.heldMonthly,
+       row.heldFree,
+       row.heldPurchased,
+       row.capped,
+     ]
        .map(param)
        .join(', ')})`;
 }
 
 export function updateReservation(
   id: number,
-  patch: Partial<Omit<ReservationRow, 'id' | 'userId' | 'reserved'>>,
+  patch: Partial<Omit<ReservationRow, 'id' | 'userId' | 'reserved' | 'capped'>>,
 ): SqlWrite {
   return updateRow<TokenReservationEntity>('token_reservations', id, patch);
 }

@@ -65,8 +65,15 @@ export class ReservationsService {
    * Holds up to maxTokens (the whole balance when that is smaller). Refused with 402 when the
    * balance is empty, or on the free tier when no free query is left and no purchased tokens are
    * held (DECISIONS 17); a free query is taken in the same transaction. A repeated call for the question returns the first reservation.
+   * `capped`: maxTokens is the asker's own limit (TOKEN_CAP), held in full or refused, and the
+   * question is never charged beyond it.
    */
-  reserve(userId: number, questionId: number, maxTokens: number): Promise<BillingReserveReply> {
+  reserve(
+    userId: number,
+    questionId: number,
+    maxTokens: number,
+    capped = false,
+  ): Promise<BillingReserveReply> {
     return this.ledger.withAccount(userId, async (account) => {
       const { manager, user } = account;
       const { reservation, questionOwnerId } = await findQuestionState(manager, questionId);
@@ -93,6 +100,9 @@ export class ReservationsService {
       if (plan.reserved === 0) {
         throw new DomainException('INSUFFICIENT_TOKENS', SERVER_MESSAGES.insufficientTokens);
       }
+      if (capped && plan.reserved < maxTokens) {
+        throw new DomainException('INSUFFICIENT_TOKENS', SERVER_MESSAGES.tokenCapAboveBalance);
+      }
       await this.ledger.append(
         account,
         reservationKey(questionId),
@@ -108,6 +118,7 @@ export class ReservationsService {
               heldMonthly: plan.held.monthly,
               heldFree: plan.held.free,
               heldPurchased: plan.held.purchased,
+              capped,
             }),
             // Informational copy on the question (its owner, the council, reads it).
             updateRow<QuestionEntity>('questions', questionId, { reservedTokens: plan.reserved }),
@@ -153,6 +164,7 @@ export class ReservationsService {
         input.totalTokens,
         reservation ? heldOf(reservation) : NO_TOKENS,
         bucketsOf(user),
+        { capped: reservation?.capped },
       );
       const refs = liveRefs(input.questionId, input.responseId, state);
       await this.ledger.append(account, key, plan.movements, refs, {
@@ -199,7 +211,7 @@ export class ReservationsService {
       let consumed = reservation?.consumed ?? 0;
       let balance = bucketsOf(user);
       const operations: KeyedOperation[] = answers.map((answer) => {
-        const plan = planSettlement(answer.totalTokens, held, balance);
+        const plan = planSettlement(answer.totalTokens, held, balance, { capped: reservation?.capped });
         held = plan.heldAfter;
         consumed += plan.covered;
         balance = applyMovements(balance, plan.movements);

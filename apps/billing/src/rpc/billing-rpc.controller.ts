@@ -91,7 +91,7 @@ export class BillingRpcController implements BillingRpcHandlers {
   @Post(BILLING_RPC.reserve)
   @HttpCode(HttpStatus.OK)
   reserve(@Body() request: BillingReserveRequest): Promise<BillingReserveReply> {
-    return this.reservations.reserve(request.userId, request.questionId, request.maxTokens);
+    return this.reservations.reserve(request.userId, request.questionId, request.maxTokens, request.capped);
   }
 
   @Post(BILLING_RPC.release)

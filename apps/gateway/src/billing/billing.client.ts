@@ -95,9 +95,12 @@ export class BillingClient implements OnApplicationShutdown {
     return this.call(BILLING_RPC.webhookReceive, webhookRequest(rawBody, signature));
   }
 
-  /** For the council flow: hold tokens before a question is queued (402 on an empty balance). */
-  reserve(userId: number, questionId: number, maxTokens: number): Promise<BillingReserveReply> {
-    return this.call(BILLING_RPC.reserve, { userId, questionId, maxTokens });
+  /**
+   * For the council flow: hold tokens before a question is queued (402 on an empty balance).
+   * `capped`: maxTokens is the asker's own limit, held in full or refused.
+   */
+  reserve(userId: number, questionId: number, maxTokens: number, capped = false): Promise<BillingReserveReply> {
+    return this.call(BILLING_RPC.reserve, { userId, questionId, maxTokens, ...(capped ? { capped } : {}) });
   }
 
   /** For the council flow: give back what a question that could not be queued holds. */

@@ -134,6 +134,7 @@ export function toQuestionResponse(question: QuestionEntity): QuestionResponse {
     showDebate: question.showDebate,
     showReasoning: question.showReasoning,
     weighIn: question.weighIn,
+    tokenCap: question.tokenCap,
     pausedAfterRound: question.pausedAfterRound,
     pauseEndsAt: question.pauseEndsAt ? question.pauseEndsAt.toISOString() : null,
     debateLeaderId: question.debateLeaderId,
@@ -151,7 +152,7 @@ export function toQuestionResponse(question: QuestionEntity): QuestionResponse {
 /** A question as the ask just stored it; mirrors toQuestionResponse of the stored row. */
 export function newQuestionResponse(
   stored: { id: number; createdAt: Date },
-  dto: Pick<AskQuestionDto, 'question' | 'showDebate' | 'showReasoning' | 'weighIn'>,
+  dto: Pick<AskQuestionDto, 'question' | 'showDebate' | 'showReasoning' | 'weighIn' | 'tokenCap'>,
   plan: Pick<CouncilPlan, 'debateLeaderId'>,
 ): QuestionResponse {
   return {
@@ -160,6 +161,7 @@ export function newQuestionResponse(
     showDebate: dto.showDebate,
     showReasoning: dto.showReasoning,
     weighIn: dto.weighIn,
+    tokenCap: dto.tokenCap ?? null,
     debateLeaderId: plan.debateLeaderId,
     ...NEW_QUESTION_STATE,
     createdAt: stored.createdAt.toISOString(),
@@ -286,6 +288,7 @@ export function toResponseRow(response: ResponseEntity): ResponseRow {
     reasoning: response.reasoning,
     debateLog: response.debateLog,
     error: response.error,
+    stoppedAtLimit: response.stoppedAtLimit,
     positionChanged: response.positionChanged,
     agreementMap: response.agreementMap,
     promptTokens: response.promptTokens,

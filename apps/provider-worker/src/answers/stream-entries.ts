@@ -20,14 +20,16 @@ export function completedEntry(
   target: ProviderJobTarget,
   responseId: number,
   usage: TokenUsage,
+  stoppedAtLimit = false,
 ): StreamEntry {
   return target.consensus
-    ? { type: 'consensus:completed', responseId, ...usage }
+    ? { type: 'consensus:completed', responseId, stoppedAtLimit, ...usage }
     : {
         type: 'answer:completed',
         memberOrder: target.data.memberOrder,
         round: target.data.round,
         responseId,
+        stoppedAtLimit,
         ...usage,
       };
 }

@@ -21,6 +21,7 @@ import {
 import { AGENTS_MAX, AGENTS_MIN, ID_MAX, QUESTION_MAX_LENGTH } from '../limits/limits.constants';
 import { VALIDATION_MESSAGES as M } from '../messages/validation.messages';
 import { WEIGH_IN } from '../council/weigh-in';
+import { TOKEN_CAP } from '../council/token-cap';
 import { ArrayEmptyOrMinSize, DefaultFalse } from './validation.decorators';
 
 /**
@@ -72,6 +73,13 @@ export class AskQuestionDto {
   @DefaultFalse()
   @IsBoolean()
   weighIn = false;
+
+  /** "Stop at N tokens" (TOKEN_CAP): absent or null for no limit; never above the balance. */
+  @IsOptional()
+  @IsInt({ message: M.tokenCapInvalid })
+  @Min(TOKEN_CAP.min, { message: M.tokenCapInvalid })
+  @Max(TOKEN_CAP.max, { message: M.tokenCapInvalid })
+  tokenCap?: number | null;
 
   /** The agent id of one member; used only with debate on. */
   @IsOptional()

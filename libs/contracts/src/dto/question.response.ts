@@ -17,6 +17,8 @@ export interface QuestionResponse {
   pausedAfterRound: number | null;
   /** While the debate waits for a note: when it carries on without one; else null. */
   pauseEndsAt: string | null;
+  /** "Stop at N tokens" (TOKEN_CAP): the most the question may spend; null for no limit. */
+  tokenCap: number | null;
   /** Agent id of the member that writes the consensus; null without debate. */
   debateLeaderId: number | null;
   /** Whether answers are still streaming. */
@@ -61,6 +63,8 @@ export interface ResponseRow {
   debateLog: string | null;
   /** Set when the member failed for good: the card shows "Service Issue" (spec §4). */
   error: string | null;
+  /** The question's token cap cut this answer off: what it wrote before is kept (TOKEN_CAP_TEXTS). */
+  stoppedAtLimit: boolean;
   /** A debate revision: whether the member changed its position; null for first answers and the consensus. */
   positionChanged: boolean | null;
   /** The consensus of a debate: its agreement map, or why there is none; null on other rows. */

@@ -16,6 +16,8 @@ export const SERVER_MESSAGES = {
   resetEmailSent: "If your email exists in our system, you'll receive instructions to reset your password.",
   noFreeQueries: 'You have used all your free queries. Upgrade your plan to keep asking.',
   insufficientTokens: 'Not enough tokens for this question. Buy more tokens or upgrade your plan.',
+  /** "Stop at N tokens" above the balance (TOKEN_CAP): the cap is held in full or not at all. */
+  tokenCapAboveBalance: 'Your limit is more than the tokens you have left. Lower it, or buy more tokens.',
   questionNotFound: 'Question not found',
   sharedQuestionNotFound: 'Shared question not found',
   /** A note or Continue arrived when the debate was not waiting (it had moved on, or never paused). */

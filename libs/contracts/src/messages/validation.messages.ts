@@ -17,6 +17,7 @@ import {
   USERNAME_MIN_LENGTH,
 } from '../limits/limits.constants';
 import { WEIGH_IN } from '../council/weigh-in';
+import { TOKEN_CAP } from '../council/token-cap';
 import { AGENTS_MIN_MESSAGE, maxAgentsMessage } from './ask.messages';
 
 export const VALIDATION_MESSAGES = {
@@ -61,6 +62,7 @@ export const VALIDATION_MESSAGES = {
   noteRequired: 'Please write a note, or press Continue',
   noteTooLong: `Note cannot exceed ${WEIGH_IN.noteMaxLength} characters`,
   weighInNeedsDebate: 'Weighing in needs the debate turned on',
+  tokenCapInvalid: `The limit must be a whole number of tokens from ${TOKEN_CAP.min.toLocaleString('en-GB')} to ${TOKEN_CAP.max.toLocaleString('en-GB')}`,
   historyCursorInvalid: 'The page cursor is invalid; load the history again from the start',
   nullCharacter: 'Text cannot contain null characters',
 } as const;

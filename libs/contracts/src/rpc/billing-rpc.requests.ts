@@ -1,7 +1,7 @@
 // Request bodies of the billing RPC (billing-rpc.constants.ts). Billing validates them with Nest's
 // ValidationPipe (unknown fields are refused), so the gateway must send exactly these fields.
 
-import { IsIn, IsInt, IsOptional, IsString, IsUrl, Matches, Max, MaxLength, Min } from 'class-validator';
+import { IsBoolean, IsIn, IsInt, IsOptional, IsString, IsUrl, Matches, Max, MaxLength, Min } from 'class-validator';
 import { ID_MAX } from '../limits/limits.constants';
 import { VALIDATION_MESSAGES as M } from '../messages/validation.messages';
 import { PACK_IDS, type TokenPackId } from '../packs/packs.constants';
@@ -103,6 +103,14 @@ export class BillingReserveRequest extends BillingUserRequest {
   @Min(1)
   @Max(MAX_RESERVATION_TOKENS)
   maxTokens: number;
+
+  /**
+   * maxTokens is the asker's own cap (TOKEN_CAP): held in full or refused with 402, and the
+   * question is never charged beyond it.
+   */
+  @IsOptional()
+  @IsBoolean()
+  capped?: boolean;
 }
 
 /** billing.release */

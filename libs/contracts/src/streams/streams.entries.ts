@@ -38,6 +38,8 @@ export interface AnswerCompletedEntry extends TokenUsage {
   memberOrder: number;
   round: number;
   responseId: number;
+  /** The question's token cap cut it off (TOKEN_CAP); absent from entries that were not cut. */
+  stoppedAtLimit: boolean;
 }
 
 /** The member gave up for good; its response row carries `error` (a "Service Issue" card). */
@@ -96,6 +98,8 @@ export interface ConsensusDeltaEntry {
 export interface ConsensusCompletedEntry extends TokenUsage {
   type: 'consensus:completed';
   responseId: number;
+  /** The question's token cap cut it off (TOKEN_CAP). */
+  stoppedAtLimit: boolean;
 }
 
 /** Like answer:reset, for the consensus: drop the consensus text shown so far; it starts afresh. */
@@ -181,7 +185,8 @@ interface EnumWithDefault {
 interface JsonField {
   readonly accepts: (value: unknown) => boolean;
 }
-type FieldSpec = 'int' | 'id' | 'id?' | 'string' | readonly string[] | EnumWithDefault | JsonField;
+/** `flag`: a boolean written only when true, so an absent field reads false. */
+type FieldSpec = 'int' | 'id' | 'id?' | 'flag' | 'string' | readonly string[] | EnumWithDefault | JsonField;
 type EntrySchema<T extends StreamEntryType> = {
   readonly [K in Exclude<keyof StreamEntryOf<T>, 'type'>]-?: FieldSpec;
 };
@@ -194,7 +199,13 @@ const USAGE_FIELDS = { promptTokens: 'int', completionTokens: 'int', totalTokens
  */
 const SCHEMAS: { readonly [T in StreamEntryType]: EntrySchema<T> } = {
   'answer:delta': { memberOrder: 'int', round: 'int', kind: DELTA_KINDS, text: 'string' },
-  'answer:completed': { memberOrder: 'int', round: 'int', responseId: 'id', ...USAGE_FIELDS },
+  'answer:completed': {
+    memberOrder: 'int',
+    round: 'int',
+    responseId: 'id',
+    stoppedAtLimit: 'flag',
+    ...USAGE_FIELDS,
+  },
   'answer:failed': { memberOrder: 'int', round: 'int', responseId: 'id?', error: 'string' },
   'answer:reset': { memberOrder: 'int', round: 'int', attempt: 'int' },
   'debate:round': { round: 'int', status: DEBATE_ROUND_STATUSES },
@@ -203,7 +214,7 @@ const SCHEMAS: { readonly [T in StreamEntryType]: EntrySchema<T> } = {
   'debate:resumed': { round: 'int' },
   'consensus:delta': { kind: DELTA_KINDS, text: 'string' },
   'consensus:reset': { attempt: 'int' },
-  'consensus:completed': { responseId: 'id', ...USAGE_FIELDS },
+  'consensus:completed': { responseId: 'id', stoppedAtLimit: 'flag', ...USAGE_FIELDS },
   'consensus:failed': { responseId: 'id?', error: 'string' },
   'agreement:claim': { index: 'int', claim: { accepts: isAgreementClaim } },
   'agreement:reset': { attempt: 'int' },
@@ -220,7 +231,7 @@ export function isStreamEntryType(value: unknown): value is StreamEntryType {
 export function encodeStreamEntry(entry: StreamEntry): string[] {
   const fields: string[] = [];
   for (const [key, value] of Object.entries(entry)) {
-    if (value === null || value === undefined) continue;
+    if (value === null || value === undefined || value === false) continue;
     fields.push(key, typeof value === 'object' ? JSON.stringify(value) : String(value));
   }
   return fields;
@@ -250,6 +261,7 @@ export function decodeStreamEntry(
 
 function decodeField(raw: string | undefined, spec: FieldSpec): unknown {
   if (spec === 'id?' && raw === undefined) return null;
+  if (spec === 'flag') return raw === undefined ? false : raw === 'true' ? true : undefined;
   if (isJsonField(spec)) return raw === undefined ? undefined : decodeJson(raw, spec);
   if (isEnumWithDefault(spec))
     return raw === undefined ? spec.absent : spec.values.includes(raw) ? raw : undefined;

@@ -7,6 +7,7 @@ import { CatalogueProviders1795330000000 } from './1795330000000-CatalogueProvid
 import { AgreementMap1795340000000 } from './1795340000000-AgreementMap';
 import { ModelTypicalOutput1795350000000 } from './1795350000000-ModelTypicalOutput';
 import { WeighIn1795360000000 } from './1795360000000-WeighIn';
+import { TokenCap1795370000000 } from './1795370000000-TokenCap';
 
 /**
  * Every migration, oldest first. Listed explicitly (no globs) so the compiled CLI, the apps and the
@@ -22,4 +23,5 @@ export const MIGRATIONS = [
   AgreementMap1795340000000,
   ModelTypicalOutput1795350000000,
   WeighIn1795360000000,
+  TokenCap1795370000000,
 ];

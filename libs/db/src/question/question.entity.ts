@@ -59,6 +59,10 @@ export class QuestionEntity {
   @Column({ type: 'timestamptz', nullable: true })
   pauseEndsAt: Date | null;
 
+  /** "Stop at N tokens": the most the question may spend (its reservation); null for no limit. */
+  @Column({ type: 'integer', nullable: true })
+  tokenCap: number | null;
+
   /** The agent whose provider writes the consensus (spec §4, debate leader). */
   @Column({ type: 'integer', nullable: true })
   debateLeaderId: number | null;

@@ -105,6 +105,10 @@ export class ResponseEntity {
   @Column({ type: 'text', nullable: true })
   error: string | null;
 
+  /** The question's token cap cut this answer off; the text before the cut is kept. */
+  @Column({ type: 'boolean', default: false })
+  stoppedAtLimit: boolean;
+
   /** A debate revision: whether its member changed position (its "Position:" line); null otherwise. */
   @Column({ type: 'boolean', nullable: true })
   positionChanged: boolean | null;

@@ -58,6 +58,13 @@ export class TokenReservationEntity {
   @Column({ type: 'integer' })
   heldPurchased: number;
 
+  /**
+   * The asker's own cap ("Stop at N tokens"): the question is never charged beyond what was
+   * reserved, so usage past the hold is not taken from the balance.
+   */
+  @Column({ type: 'boolean', default: false })
+  capped: boolean;
+
   /** Usage settled against the hold so far. */
   @Column({ type: 'integer', default: 0 })
   consumed: number;

@@ -6,6 +6,7 @@ import {
   answerMaxOutputTokensFor,
   estimateQuestionTokens,
   errorMessage,
+  SERVER_MESSAGES,
 } from '@council/contracts';
 import { DomainException, QuestionStreamWriter } from '@council/server-kit';
 import { BillingClient } from '../../billing/billing.client';
@@ -49,6 +50,10 @@ export class AskQuestion {
     // A balance that certainly cannot pay is refused before anything is written.
     const refusal = askRefusal(user);
     if (refusal) throw new DomainException(refusal.code, refusal.message);
+    // Billing holds a cap in full or refuses it; this spares the write when it certainly would.
+    if (dto.tokenCap != null && dto.tokenCap > user.tokensLeft) {
+      throw new DomainException('INSUFFICIENT_TOKENS', SERVER_MESSAGES.tokenCapAboveBalance);
+    }
     const question = await this.questions.insert(user.id, dto, plan);
     await this.reserve(user, question.id, dto, plan, catalogue);
     try {
@@ -92,15 +97,18 @@ export class AskQuestion {
     plan: CouncilPlan,
     catalogue: CatalogueSnapshot,
   ): Promise<void> {
-    // Exactly what the calls may use: each writes at most the tier's answer length (the provider
-    // worker sends the same limit), so a free question holds a fifth of the free allowance.
+    // With the asker's cap the reservation is the cap: the workers stop there and billing never
+    // charges past it. Without, exactly what the calls may use: each writes at most the tier's
+    // answer length (the provider worker sends the same limit), so a free question holds a fifth
+    // of the free allowance.
+    const capped = dto.tokenCap != null;
     const rolePromptLength = Math.max(
       0,
       ...plan.members.map(
         (member) => catalogue.roles.find((role) => role.id === member.roleId)?.prompt.length ?? 0,
       ),
     );
-    const maxTokens = estimateQuestionTokens({
+    const maxTokens = capped ? dto.tokenCap! : estimateQuestionTokens({
       members: plan.members.length,
       questionLength: dto.question.length,
       showDebate: dto.showDebate,
@@ -108,7 +116,7 @@ export class AskQuestion {
       rolePromptLength,
     });
     try {
-      await this.billing.reserve(user.id, questionId, maxTokens);
+      await this.billing.reserve(user.id, questionId, maxTokens, capped);
     } catch (error) {
       if (error instanceof BillingRpcException && error.body.statusCode < 500) {
         await this.questions.remove(questionId);

@@ -13,8 +13,8 @@ import { type CouncilPlan } from '../questions.util';
  */
 const INSERT_QUESTION_SQL = `
   WITH "question" AS (
-    INSERT INTO "questions" ("userId", "question", "showDebate", "showReasoning", "debateLeaderId", "weighIn", "status")
-    VALUES ($1, $2, $3, $4, $5, $10, 'pending')
+    INSERT INTO "questions" ("userId", "question", "showDebate", "showReasoning", "debateLeaderId", "weighIn", "tokenCap", "status")
+    VALUES ($1, $2, $3, $4, $5, $10, $11, 'pending')
     RETURNING "id", "createdAt"
   ), "members" AS (
     INSERT INTO "question_agents" ("questionId", "agentId", "modelId", "roleId", "order")
@@ -77,6 +77,7 @@ export class QuestionsRepository {
       plan.members.map((member) => member.roleId),
       plan.members.map((member) => member.order),
       dto.weighIn,
+      dto.tokenCap ?? null,
     ]);
     const [first] = rows;
     if (!first) throw new Error('Inserting a question returned no row');
