@@ -37,6 +37,7 @@ export * from './queues/job-processor';
 export * from './queues/job-handler.registry';
 export * from './queues/worker-options';
 export * from './streams/question-stream';
+export * from './budget/question-budget';
 export * from './rpc/http-rpc.client';
 export * from './rpc/billing-rpc.client';
 export * from './rpc/rpc-failure.util';

@@ -8,14 +8,15 @@
 import {
   type ConsensusFinaliseJobData,
   JOBS,
+  TOKEN_CAP,
   WEIGH_IN,
   type MemberAnswerJobData,
   type StreamEntry,
   jobId,
   synthesisJobId,
 } from '@council/contracts';
-import { type QuestionAgentEntity } from '@council/db';
-import { type QuestionStreamWriter } from '@council/server-kit';
+import { type QuestionAgentEntity, type QuestionEntity } from '@council/db';
+import { type QuestionBudget, type QuestionStreamWriter } from '@council/server-kit';
 import { DelayedError, type Job, UnrecoverableError, WaitingChildrenError } from 'bullmq';
 import { type ConsensusQueues } from './consensus-queues';
 import { type ConsensusRepository, UNFINISHED_ERROR } from './consensus.repository';
@@ -39,6 +40,8 @@ export interface ConsensusFlowDeps {
   maxRounds: number;
   /** How long a debate waits for the asker's note; default WEIGH_IN.pauseSeconds. */
   pauseMs?: number;
+  /** Capped questions' shared budgets (TOKEN_CAP): no round starts once it is spent. */
+  budget?: QuestionBudget;
 }
 
 /** The rules of the steps: when to debate again, when to synthesise, and how a question ends. */
@@ -67,7 +70,7 @@ export class ConsensusFlow {
             break;
           }
           const members = await this.deps.repository.succeeded(data.questionId, 0);
-          if (members.length >= 2 && this.deps.maxRounds > 0) {
+          if (members.length >= 2 && this.deps.maxRounds > 0 && (await this.budgetLeft(question))) {
             if (data.weighIn) return this.pause(job, data, 0, true, token);
             data = await this.startRound(job, data, 1, members);
             await this.waitForChildren(job, token);
@@ -82,7 +85,8 @@ export class ConsensusFlow {
           await this.append(data.questionId, [{ type: 'debate:round', round, status: 'completed' }]);
           const members = await this.deps.repository.succeeded(data.questionId, round);
           const changed = await this.anyChanged(job, data.questionId, round, members);
-          const roundsLeft = round < this.deps.maxRounds && members.length >= 2;
+          const roundsLeft =
+            round < this.deps.maxRounds && members.length >= 2 && (await this.budgetLeft(question));
           if (data.weighIn && roundsLeft) return this.pause(job, data, round, changed, token);
           if (changed && roundsLeft) {
             data = await this.startRound(job, data, round + 1, members);
@@ -99,7 +103,9 @@ export class ConsensusFlow {
           if (endedNow) await this.append(data.questionId, [{ type: 'debate:resumed', round }]);
           const members = await this.deps.repository.succeeded(data.questionId, round);
           // A note is news for every member: it earns another round even when nobody moved.
-          if ((note !== null || data.debateGoesOn) && round < this.deps.maxRounds && members.length >= 2) {
+          const roundsLeft =
+            round < this.deps.maxRounds && members.length >= 2 && (await this.budgetLeft(question));
+          if ((note !== null || data.debateGoesOn) && roundsLeft) {
             data = await this.startRound(job, data, round + 1, members);
           } else {
             data = await this.startSynthesis(job, data);
@@ -115,6 +121,13 @@ export class ConsensusFlow {
           return this.finalise(data);
       }
     }
+  }
+
+  /** Whether a capped question's budget still has room for a call (an uncapped one always has). */
+  private async budgetLeft(question: Pick<QuestionEntity, 'id' | 'tokenCap'>): Promise<boolean> {
+    const { budget } = this.deps;
+    if (question.tokenCap === null || !budget) return true;
+    return (await budget.remaining(question.id, question.tokenCap)) > TOKEN_CAP.minOutputTokens;
   }
 
   /**

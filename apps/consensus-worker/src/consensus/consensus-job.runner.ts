@@ -2,7 +2,12 @@
 // (ConsensusRepository) and the queue side (ConsensusQueues).
 
 import { JOBS, type QUEUES, type ConsensusFinaliseJobData, parseJobPayload } from '@council/contracts';
-import { type JobHandlers, type QuestionStreamWriter, withFinalFailure } from '@council/server-kit';
+import {
+  type JobHandlers,
+  type QuestionBudget,
+  type QuestionStreamWriter,
+  withFinalFailure,
+} from '@council/server-kit';
 import { type Job } from 'bullmq';
 import { type DataSource } from 'typeorm';
 import { ConsensusFlow, type ConsensusJobResult } from './consensus-flow.service';
@@ -17,6 +22,8 @@ export interface ConsensusJobRunnerDeps extends ConsensusQueuesDeps {
   maxRounds: number;
   /** How long a debate waits for the asker's note; default WEIGH_IN.pauseSeconds. */
   pauseMs?: number;
+  /** Capped questions' shared budgets (TOKEN_CAP). */
+  budget?: QuestionBudget;
   /**
    * Resolves once billing has processed the release (which settles the answers too), or gives up
    * after a bounded wait. The final stream entry is appended after it, so a client that reloads
@@ -40,6 +47,7 @@ export class ConsensusJobRunner {
       pauses: new DebatePauseRepository(deps.dataSource),
       maxRounds: deps.maxRounds,
       pauseMs: deps.pauseMs,
+      budget: deps.budget,
     });
     this.failure = new QuestionFailure({ repository, queues: this.queues, stream: deps.stream });
   }

@@ -4,6 +4,7 @@ import { PROVIDER_QUEUE_NAMES, type ProviderQueueName, QUEUES } from '@council/c
 import {
   ProviderQueuePool,
   QueueModule,
+  QuestionBudget,
   QuestionStreamWriter,
   REDIS_CLIENT,
   type RedisClient,
@@ -64,6 +65,7 @@ export class ConsensusModule {
               usageQueue,
               providerQueue: (name) => providerQueues.get(name).queue,
               maxRounds: config.DEBATE_MAX_ROUNDS,
+              budget: new QuestionBudget(redis, config.REDIS_PREFIX),
               waitForUsage: (usage) => releases.wait(usage),
             }),
         },

@@ -36,7 +36,10 @@ const FINALISE_SQL = `
      RETURNING r."id", r."memberOrder", r."round", r."error"
   ), "question" AS (
     UPDATE "questions" q
-       SET "totalTokensUsed" = (SELECT COALESCE(SUM("totalTokens"), 0) FROM "responses" WHERE "questionId" = $1),
+       -- A capped question is never charged past its cap (billing), so it never reports more.
+       SET "totalTokensUsed" = LEAST(
+             (SELECT COALESCE(SUM("totalTokens"), 0) FROM "responses" WHERE "questionId" = $1),
+             COALESCE(q."tokenCap", 2147483647)),
            "status" = CASE WHEN q."status" = 'cancelled' THEN q."status" ELSE 'completed' END,
            "pausedAfterRound" = NULL, "pauseEndsAt" = NULL,
            "updatedAt" = now()

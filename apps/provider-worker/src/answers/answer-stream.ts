@@ -1,12 +1,13 @@
 import { type TokenUsage } from '@council/contracts';
 import {
   IncompleteStreamError,
+  type LlmFinishReason,
   type LlmProvider,
   type LlmRequest,
   streamWithIdleTimeout,
 } from '@council/llm';
 import { type DeltaBatcher } from '../streaming/delta-batcher';
-import { QuestionCancelledError } from './provider-job.errors';
+import { QuestionCancelledError, TokenCapReachedError } from './provider-job.errors';
 
 /** Where a stream's deltas go: a DeltaBatcher, or anything that reads them the same way. */
 export type DeltaSink = Pick<DeltaBatcher, 'push' | 'close' | 'discard'>;
@@ -18,29 +19,37 @@ export interface AnswerStreamOptions {
   batcher: DeltaSink;
   /** Calls `onCancel` when the question is cancelled; returns the unwatch (CancelWatch.watch). */
   watchCancel: (onCancel: () => void) => () => void;
+  /** Calls `onLimit` when a capped question's budget runs out (CallBudget.watch); returns the unwatch. */
+  watchLimit?: (onLimit: () => void) => () => void;
   idleMs: number;
   firstDeltaMs: number | undefined;
 }
 
 /** How a provider stream ended; the text and reasoning are what arrived, untrimmed. */
 export type AnswerStreamOutcome =
-  | { kind: 'done'; text: string; reasoning: string; usage: TokenUsage | null }
+  | { kind: 'done'; text: string; reasoning: string; usage: TokenUsage | null; finishReason: LlmFinishReason }
   | { kind: 'cancelled'; text: string; reasoning: string }
+  /** The question's token cap ran out: what arrived is kept, like a cancel. */
+  | { kind: 'limited'; text: string; reasoning: string }
   | { kind: 'failed'; error: unknown };
 
 /**
- * Streams one answer into the batcher until its done delta. A cancelled question keeps what was
- * written (the batcher is closed); a failed attempt drops what was not (it is discarded).
+ * Streams one answer into the batcher until its done delta. A cancelled question, or one out of
+ * budget, keeps what was written (the batcher is closed); a failed attempt drops what was not (it
+ * is discarded).
  */
 export async function streamAnswer(options: AnswerStreamOptions): Promise<AnswerStreamOutcome> {
   const { batcher } = options;
   let text = '';
   let reasoning = '';
   let usage: TokenUsage | null = null;
-  let done = false;
+  let finishReason: LlmFinishReason | null = null;
   const controller = new AbortController();
   const unwatch = options.watchCancel(() => {
     if (!controller.signal.aborted) controller.abort(new QuestionCancelledError());
+  });
+  const unwatchLimit = options.watchLimit?.(() => {
+    if (!controller.signal.aborted) controller.abort(new TokenCapReachedError());
   });
   try {
     const deltas = streamWithIdleTimeout(options.provider, options.request, controller.signal, {
@@ -57,20 +66,22 @@ export async function streamAnswer(options: AnswerStreamOptions): Promise<Answer
       } else if (delta.type === 'usage') {
         usage = delta.usage;
       } else {
-        done = true;
+        finishReason = delta.finishReason;
       }
     }
-    if (!done) throw new IncompleteStreamError();
+    if (finishReason === null) throw new IncompleteStreamError();
   } catch (error) {
-    if (controller.signal.reason instanceof QuestionCancelledError) {
+    const reason: unknown = controller.signal.reason;
+    if (reason instanceof QuestionCancelledError || reason instanceof TokenCapReachedError) {
       await batcher.close();
-      return { kind: 'cancelled', text, reasoning };
+      return { kind: reason instanceof QuestionCancelledError ? 'cancelled' : 'limited', text, reasoning };
     }
     await batcher.discard();
     return { kind: 'failed', error };
   } finally {
     unwatch();
+    unwatchLimit?.();
   }
   await batcher.close();
-  return { kind: 'done', text, reasoning, usage };
+  return { kind: 'done', text, reasoning, usage, finishReason };
 }

@@ -1,4 +1,4 @@
-import { type TokenUsage } from '@council/contracts';
+import { TOKEN_CAP_TEXTS, type TokenUsage } from '@council/contracts';
 import {
   type LlmProvider,
   type LlmRequest,
@@ -34,19 +34,24 @@ export class ProviderJobFailureService {
     text: string,
     reasoning: string,
   ): Promise<ProviderJobResult> {
-    const promptTokens = estimatePromptTokens(request);
-    const completionTokens = tokensForChars(text.length + reasoning.length);
-    const usage: TokenUsage = {
-      promptTokens,
-      completionTokens,
-      totalTokens: promptTokens + completionTokens,
-    };
+    const usage = estimatedUsage(request, text, reasoning);
     const stopped = await this.responses.failCancelled(row.id, {
       response: text.trim(),
       reasoning: reasoning.trim() || null,
       usage,
     });
     if (stopped) await this.settlement.settle(target, row.id, usage);
+    return { status: 'failed', responseId: row.id, changed: null };
+  }
+
+  /**
+   * The question's token cap left no room to start this call: the member's answer (or the
+   * consensus) ends with the cap's note and no text, and nothing is charged.
+   */
+  async stopAtLimit(target: ProviderJobTarget, row: StoredRow): Promise<ProviderJobResult> {
+    const note = target.consensus ? TOKEN_CAP_TEXTS.consensusNotWritten : TOKEN_CAP_TEXTS.notStarted;
+    await this.responses.fail(row.id, note);
+    await this.stream.append(target.data.questionId, [failedEntry(target, row.id, note)]);
     return { status: 'failed', responseId: row.id, changed: null };
   }
 
@@ -75,4 +80,11 @@ export class ProviderJobFailureService {
     ]);
     throw new UnrecoverableError(classification.userMessage);
   }
+}
+
+/** Usage of a call stopped before the provider reported any: its prompt and what it wrote, estimated. */
+export function estimatedUsage(request: LlmRequest, text: string, reasoning: string): TokenUsage {
+  const promptTokens = estimatePromptTokens(request);
+  const completionTokens = tokensForChars(text.length + reasoning.length);
+  return { promptTokens, completionTokens, totalTokens: promptTokens + completionTokens };
 }

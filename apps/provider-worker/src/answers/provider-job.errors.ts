@@ -21,3 +21,12 @@ export class RetryableProviderError extends Error implements RetryAfterHint {
     super(message, options);
   }
 }
+
+/** The abort reason when a capped question's budget runs out mid-answer (TOKEN_CAP). */
+export class TokenCapReachedError extends Error {
+  override readonly name = 'TokenCapReachedError';
+
+  constructor() {
+    super("The question reached its asker's token limit");
+  }
+}

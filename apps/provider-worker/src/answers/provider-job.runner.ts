@@ -2,7 +2,7 @@
 // flow). Errors are sorted by classifyProviderError: retryable ones are rethrown for BullMQ's
 // backoff, the rest (and the last attempt) end the member with an error row.
 
-import { QuestionStreamWriter } from '@council/server-kit';
+import { QuestionBudget, QuestionStreamWriter } from '@council/server-kit';
 import { type Job } from 'bullmq';
 import { DEFAULT_DELTA_BATCH } from '../streaming/delta-batcher';
 import { CancelWatch } from './cancel-watch';
@@ -43,6 +43,7 @@ export class ProviderJobRunner {
       adapters: new ProviderAdapters(deps.llm, deps.providerFor),
       stream,
       cancelWatch: new CancelWatch(deps.redis, deps.prefix, deps.cancelCheckMs ?? DEFAULT_CANCEL_CHECK_MS),
+      budget: new QuestionBudget(deps.redis, deps.prefix),
       settlement,
       failures: new ProviderJobFailureService(responses, stream, settlement),
       idleTimeoutMs: deps.idleTimeoutMs,

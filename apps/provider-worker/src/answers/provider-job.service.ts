@@ -4,17 +4,18 @@
 
 import { JOBS, type StreamEntry } from '@council/contracts';
 import { type LlmProvider, differsFromPrevious, parseRevision } from '@council/llm';
-import { type QuestionStreamWriter } from '@council/server-kit';
+import { type QuestionBudget, type QuestionStreamWriter } from '@council/server-kit';
 import { type Job, UnrecoverableError } from 'bullmq';
 import { DeltaBatcher, type DeltaBatcherOptions } from '../streaming/delta-batcher';
 import { type AgreementMapOutcome, addUsage, mapAgreement } from './agreement/agreement-map.service';
 import { streamAnswer } from './answer-stream';
+import { CallBudget } from './budget/call-budget';
 import { type CancelWatch } from './cancel-watch';
 import { type CouncilInputsService } from './council-inputs.service';
-import { type JobStartRepository } from './data/job-start.repository';
+import { type JobContext, type JobStartRepository } from './data/job-start.repository';
 import { type ResponsesRepository, type StoredRow } from './data/responses.repository';
 import { type ProviderAdapters } from './provider-adapters';
-import { type ProviderJobFailureService } from './provider-job-failure.service';
+import { type ProviderJobFailureService, estimatedUsage } from './provider-job-failure.service';
 import { parseProviderJob } from './provider-job.target';
 import { type ProviderJobResult, type ProviderJobTarget } from './provider-job.types';
 import { completedEntry, deltaEntry, resetEntry } from './stream-entries';
@@ -27,6 +28,8 @@ export interface ProviderJobServiceDeps {
   adapters: ProviderAdapters;
   stream: QuestionStreamWriter;
   cancelWatch: CancelWatch;
+  /** Capped questions' shared budgets (TOKEN_CAP). */
+  budget: QuestionBudget;
   settlement: UsageSettlement;
   failures: ProviderJobFailureService;
   idleTimeoutMs: number;
@@ -71,38 +74,55 @@ export class ProviderJobService {
     if (job.attemptsStarted > 1) await this.append(target, [resetEntry(target, job.attemptsStarted)]);
 
     const request = await deps.inputs.request(target, context, member);
+    const { tokenCap } = context;
+    const budget = tokenCap === null ? null : await CallBudget.open(deps.budget, data.questionId, tokenCap, request);
+    if (tokenCap !== null && !budget) return deps.failures.stopAtLimit(target, row);
+    const ownMaxTokens = request.maxTokens;
+    if (budget) request.maxTokens = budget.maxTokens(ownMaxTokens);
     const provider = deps.adapters.for(data);
+    const batcher = new DeltaBatcher(
+      (parts) =>
+        this.append(
+          target,
+          parts.map((part) => deltaEntry(target, part.kind, part.text)),
+        ),
+      deps.batch,
+    );
     const outcome = await streamAnswer({
       provider,
       request,
-      batcher: new DeltaBatcher(
-        (parts) =>
-          this.append(
-            target,
-            parts.map((part) => deltaEntry(target, part.kind, part.text)),
-          ),
-        deps.batch,
-      ),
+      batcher: budget ? budget.meter(batcher) : batcher,
       watchCancel: (onCancel) => deps.cancelWatch.watch(data.questionId, onCancel),
+      watchLimit: budget?.watch,
       idleMs: deps.idleTimeoutMs,
       firstDeltaMs: deps.firstDeltaTimeoutMs,
     });
     if (outcome.kind === 'cancelled') {
+      await budget?.settle(estimatedUsage(request, outcome.text, outcome.reasoning).totalTokens);
       return deps.failures.stopCancelled(target, row, request, outcome.text, outcome.reasoning);
     }
     if (outcome.kind === 'failed') {
+      await budget?.refund();
       return deps.failures.failOrRetry(job, target, row, provider, outcome.error);
     }
 
     const { text, reasoning } = outcome;
+    // Cut by the cap: mid-stream when the budget ran out, or at an output limit the cap lowered.
+    const stoppedAtLimit =
+      outcome.kind === 'limited' ||
+      (budget !== null && request.maxTokens < ownMaxTokens && outcome.finishReason === 'length');
     const revision = target.name === JOBS.debateRevision ? parseRevision(text) : null;
     const answer = revision ? revision.answer : text.trim();
     const changed = revision ? (revision.changed ?? (await this.changedFromPrevious(target, answer))) : null;
     const debateLog =
       target.consensus && context.showDebate ? await deps.inputs.debateLog(data.questionId) : null;
-    const answerUsage = outcome.usage ?? { promptTokens: 0, completionTokens: 0, totalTokens: 0 };
+    const answerUsage =
+      outcome.kind === 'limited'
+        ? estimatedUsage(request, text, reasoning)
+        : (outcome.usage ?? { promptTokens: 0, completionTokens: 0, totalTokens: 0 });
+    await budget?.settle(answerUsage.totalTokens);
     const mapped = target.consensus
-      ? await this.mapAgreement(target, provider, context.question, answer, member.apiModel)
+      ? await this.mapAgreement(target, provider, context, answer, member.apiModel)
       : { map: null, usage: answerUsage };
     const usage = await deps.responses.complete(row.id, {
       response: answer,
@@ -110,11 +130,12 @@ export class ProviderJobService {
       debateLog,
       positionChanged: changed,
       agreementMap: mapped.map,
+      stoppedAtLimit,
       usage: target.consensus ? addUsage(answerUsage, mapped.usage) : answerUsage,
     });
     await this.append(target, [
       ...(mapped.map ? [{ type: 'agreement:completed' as const, map: mapped.map }] : []),
-      completedEntry(target, row.id, usage),
+      completedEntry(target, row.id, usage, stoppedAtLimit),
     ]);
     await deps.settlement.settleCompleted(target, row.id, usage);
     return { status: 'completed', responseId: row.id, changed };
@@ -124,18 +145,23 @@ export class ProviderJobService {
   private async mapAgreement(
     target: ProviderJobTarget,
     provider: LlmProvider,
-    question: string,
+    context: Pick<JobContext, 'question' | 'tokenCap'>,
     consensus: string,
     model: string,
   ): Promise<AgreementMapOutcome> {
     const { deps } = this;
     const { questionId, round } = target.data;
+    const { question, tokenCap } = context;
     return mapAgreement(
       provider,
       { question, consensus, model, members: await deps.inputs.agreementMembers(questionId, round) },
       {
         append: (entries) => this.append(target, entries),
         watchCancel: (onCancel) => deps.cancelWatch.watch(questionId, onCancel),
+        openBudget:
+          tokenCap === null
+            ? undefined
+            : (request) => CallBudget.open(deps.budget, questionId, tokenCap, request),
         idleMs: deps.idleTimeoutMs,
         firstDeltaMs: deps.firstDeltaTimeoutMs,
       },

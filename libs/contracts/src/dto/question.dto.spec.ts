@@ -1,5 +1,7 @@
 import { plainToInstance } from 'class-transformer';
 import { validate, type ValidationError } from 'class-validator';
+import { TOKEN_CAP } from '../council/token-cap';
+import { VALIDATION_MESSAGES as M } from '../messages/validation.messages';
 import { AskQuestionDto, CouncilMemberDto } from './question.dto';
 
 const member = (order: number, roleId?: number | null) => ({
@@ -127,6 +129,26 @@ describe('AskQuestionDto', () => {
       expect(distinct((await check({ question: 'q', agents })).messages)).toEqual([
         'Please choose an agent, a model and optionally a role from the list',
       ]);
+    }
+  });
+
+  it('takes an optional token cap: a whole number of tokens within TOKEN_CAP', async () => {
+    for (const tokenCap of [undefined, null, TOKEN_CAP.min, 2500, TOKEN_CAP.max]) {
+      expect((await check({ question: 'Q', tokenCap })).messages).toEqual([]);
+    }
+    for (const tokenCap of [
+      TOKEN_CAP.min - 1,
+      0,
+      -5,
+      1500.5,
+      '2000',
+      TOKEN_CAP.max + 1,
+      true,
+      [],
+      {},
+      1e308,
+    ]) {
+      expect(distinct((await check({ question: 'Q', tokenCap })).messages)).toEqual([M.tokenCapInvalid]);
     }
   });
 

@@ -1,5 +1,6 @@
 import { type QuestionAgentResponse, type QuestionDetail, type ResponseRow } from '../dto/question.response';
 import { type AgreementMapResult } from '../agreement/agreement-map';
+import { TOKEN_CAP_TEXTS } from '../council/token-cap';
 import { questionExportFileName, questionToMarkdown, agreementStanceCell } from './question-markdown';
 
 const member = (
@@ -42,6 +43,7 @@ const row = (fields: Partial<ResponseRow>): ResponseRow => ({
   reasoning: null,
   debateLog: null,
   error: null,
+  stoppedAtLimit: false,
   positionChanged: null,
   agreementMap: null,
   promptTokens: 0,
@@ -54,8 +56,10 @@ const row = (fields: Partial<ResponseRow>): ResponseRow => ({
 const detail = (
   answers: ResponseRow[],
   status: QuestionDetail['question']['status'] = 'completed',
+  tokenCap: number | null = null,
 ): QuestionDetail => ({
   question: {
+    tokenCap,
     id: 7,
     question: 'Should we ship on Friday?\n# Not a heading',
     showDebate: true,
@@ -112,6 +116,26 @@ describe('questionToMarkdown', () => {
       ].join('\n\n') + '\n',
     );
     expect(questionExportFileName(7)).toBe('council-question-7.md');
+  });
+
+  it('labels what the asker’s token cap cut, and says the consensus worked from what there was', () => {
+    const markdown = questionToMarkdown(
+      detail(
+        [
+          row({ memberOrder: 0, round: 0, response: 'Ship on Monday, because', stoppedAtLimit: true }),
+          row({ memberOrder: 1, round: 0, response: 'Never on a Friday.' }),
+          row({ memberOrder: 1, round: 1, status: 'failed', error: TOKEN_CAP_TEXTS.notStarted }),
+          row({ memberOrder: null, provider: 'consensus', response: 'Monday.' }),
+        ],
+        'completed',
+        1500,
+      ),
+    );
+    expect(markdown).toContain('Asked on 2026-11-26, with debate.\n\nStops at 1,500 tokens.');
+    expect(markdown).toContain('Ship on Monday, because\n\n_Stopped at your limit._\n\n### Claude');
+    expect(markdown).toContain('Never on a Friday.\n\n## Consensus');
+    expect(markdown).toContain(`Monday.\n\n_${TOKEN_CAP_TEXTS.consensusFromWhatThereIs}_`);
+    expect(questionToMarkdown(detail([row({ memberOrder: 0, response: 'Full.' })]))).not.toContain('limit');
   });
 
   it('says when a member has no answer, and when the question is still running', () => {

@@ -5,6 +5,7 @@
 import { type AgreementMapResult, type MemberStance, agreementSummary } from '../agreement/agreement-map';
 import { AGREEMENT_MAP } from '../agreement/agreement.texts';
 import { modelLabel } from '../catalogue/model-label';
+import { TOKEN_CAP_TEXTS, capShortenedCouncil } from '../council/token-cap';
 import { type QuestionDetail, type ResponseRow } from '../dto/question.response';
 
 export const QUESTION_EXPORT_TEXTS = {
@@ -32,6 +33,7 @@ export function questionToMarkdown(detail: QuestionDetail): string {
     blockquote(question.question),
     QUESTION_EXPORT_TEXTS.asked(question.createdAt.slice(0, 10), question.showDebate),
   ];
+  if (question.tokenCap !== null) sections.push(`${TOKEN_CAP_TEXTS.capLine(question.tokenCap)}.`);
   if (question.status === 'pending' || question.status === 'running') {
     sections.push(QUESTION_EXPORT_TEXTS.stillRunning);
   }
@@ -45,6 +47,7 @@ export function questionToMarkdown(detail: QuestionDetail): string {
         ? final.response.trim()
         : QUESTION_EXPORT_TEXTS.noAnswer(final?.error ?? null),
     );
+    if (final?.stoppedAtLimit) sections.push(cutNote());
   }
   const consensus = answers.find((answer) => answer.memberOrder === null);
   if (consensus) {
@@ -54,6 +57,10 @@ export function questionToMarkdown(detail: QuestionDetail): string {
         ? consensus.response.trim()
         : QUESTION_EXPORT_TEXTS.noAnswer(consensus.error),
     );
+    if (consensus.stoppedAtLimit) sections.push(cutNote());
+    if (consensus.status === 'completed' && capShortenedCouncil(answers)) {
+      sections.push(`_${TOKEN_CAP_TEXTS.consensusFromWhatThereIs}_`);
+    }
     if (consensus.agreementMap) {
       const names = new Map(members.map((member) => [member.order, member.agent.name]));
       sections.push(
@@ -87,6 +94,10 @@ function agreementMapMarkdown(map: AgreementMapResult, names: ReadonlyMap<number
 }
 
 /** "Opposes: <reason> (round 1)": what a member's cell of the exported map says. */
+function cutNote(): string {
+  return `_${TOKEN_CAP_TEXTS.stoppedAtLimit}._`;
+}
+
 export function agreementStanceCell(stance: MemberStance): string {
   const label = AGREEMENT_MAP.stances[stance.stance];
   const reason = stance.reason ? `: ${stance.reason}` : '';

@@ -1,7 +1,18 @@
 // Request bodies of the billing RPC (billing-rpc.constants.ts). Billing validates them with Nest's
 // ValidationPipe (unknown fields are refused), so the gateway must send exactly these fields.
 
-import { IsBoolean, IsIn, IsInt, IsOptional, IsString, IsUrl, Matches, Max, MaxLength, Min } from 'class-validator';
+import {
+  IsBoolean,
+  IsIn,
+  IsInt,
+  IsOptional,
+  IsString,
+  IsUrl,
+  Matches,
+  Max,
+  MaxLength,
+  Min,
+} from 'class-validator';
 import { ID_MAX } from '../limits/limits.constants';
 import { VALIDATION_MESSAGES as M } from '../messages/validation.messages';
 import { PACK_IDS, type TokenPackId } from '../packs/packs.constants';

@@ -8,6 +8,7 @@ const entries: StreamEntry[] = [
     memberOrder: 2,
     round: 0,
     responseId: 11,
+    stoppedAtLimit: false,
     promptTokens: 10,
     completionTokens: 20,
     totalTokens: 30,
@@ -16,7 +17,22 @@ const entries: StreamEntry[] = [
   { type: 'answer:failed', memberOrder: 2, round: 1, responseId: 12, error: 'Overloaded' },
   { type: 'debate:round', round: 1, status: 'started' },
   { type: 'consensus:delta', kind: 'text', text: 'We agree' },
-  { type: 'consensus:completed', responseId: 13, promptTokens: 1, completionTokens: 2, totalTokens: 3 },
+  {
+    type: 'consensus:completed',
+    responseId: 13,
+    stoppedAtLimit: false,
+    promptTokens: 1,
+    completionTokens: 2,
+    totalTokens: 3,
+  },
+  {
+    type: 'consensus:completed',
+    responseId: 14,
+    stoppedAtLimit: true,
+    promptTokens: 1,
+    completionTokens: 2,
+    totalTokens: 3,
+  },
   { type: 'consensus:failed', responseId: null, error: 'timeout' },
   {
     type: 'agreement:claim',
@@ -61,6 +77,33 @@ describe('stream entries', () => {
       expect(decodeStreamEntry([...completed, 'totalTokens', '3', 'responseId', responseId])).toBeNull();
       expect(decodeStreamEntry({ type: 'consensus:failed', responseId, error: 'x' })).toBeNull();
     }
+  });
+
+  it('writes a flag only when it is set, and refuses one that is not "true"', () => {
+    const cut = [
+      'type',
+      'consensus:completed',
+      'responseId',
+      '3',
+      'promptTokens',
+      '1',
+      'completionTokens',
+      '2',
+      'totalTokens',
+      '3',
+    ];
+    expect(
+      encodeStreamEntry({
+        type: 'consensus:completed',
+        responseId: 3,
+        stoppedAtLimit: false,
+        promptTokens: 1,
+        completionTokens: 2,
+        totalTokens: 3,
+      }),
+    ).toEqual(cut);
+    expect(decodeStreamEntry([...cut, 'stoppedAtLimit', 'true'])).toMatchObject({ stoppedAtLimit: true });
+    expect(decodeStreamEntry([...cut, 'stoppedAtLimit', 'yes'])).toBeNull();
   });
 
   it('leaves null fields out of Redis', () => {

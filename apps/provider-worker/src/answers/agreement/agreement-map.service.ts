@@ -9,11 +9,14 @@ import {
   type AgreementMapContext,
   type AgreementMapResult,
   type StreamEntry,
+  TOKEN_CAP_TEXTS,
   type TokenUsage,
   readAgreementReply,
 } from '@council/contracts';
-import { type AgreementMapMember, type LlmProvider, buildAgreementMapRequest } from '@council/llm';
+import { type AgreementMapMember, type LlmProvider, type LlmRequest, buildAgreementMapRequest } from '@council/llm';
 import { streamAnswer } from '../answer-stream';
+import { type CallBudget } from '../budget/call-budget';
+import { estimatedUsage } from '../provider-job-failure.service';
 import { ClaimStream } from './claim-stream';
 
 export interface AgreementMapInput {
@@ -27,6 +30,8 @@ export interface AgreementMapInput {
 export interface AgreementMapDeps {
   append: (entries: readonly StreamEntry[]) => Promise<void>;
   watchCancel: (onCancel: () => void) => () => void;
+  /** A capped question: each attempt claims its part of the budget first (null: no room). */
+  openBudget?: (request: LlmRequest) => Promise<CallBudget | null>;
   idleMs: number;
   firstDeltaMs: number | undefined;
 }
@@ -59,21 +64,33 @@ export async function mapAgreement(
   });
   let note: string = AGREEMENT_MAP.notes.failed;
   for (let attempt = 1; attempt <= AGREEMENT_MAP_LIMITS.attempts; attempt += 1) {
+    const budget = deps.openBudget ? await deps.openBudget(request) : undefined;
+    if (budget === null) return { map: { status: 'unavailable', note: TOKEN_CAP_TEXTS.mapNotDrawn }, usage };
     if (attempt > 1) await deps.append([{ type: 'agreement:reset', attempt }]);
+    const claims = new ClaimStream(context, deps.append);
     const outcome = await streamAnswer({
       provider,
-      request,
-      batcher: new ClaimStream(context, deps.append),
+      request: budget ? { ...request, maxTokens: budget.maxTokens(request.maxTokens) } : request,
+      batcher: budget ? budget.meter(claims) : claims,
       watchCancel: deps.watchCancel,
+      watchLimit: budget?.watch,
       idleMs: deps.idleMs,
       firstDeltaMs: deps.firstDeltaMs,
     });
     if (outcome.kind === 'cancelled') return { map: null, usage };
     if (outcome.kind === 'failed') {
+      await budget?.refund();
       note = AGREEMENT_MAP.notes.failed;
       continue;
     }
+    if (outcome.kind === 'limited') {
+      // What the cut call wrote was used, and is paid for within the cap.
+      const spent = estimatedUsage(request, outcome.text, outcome.reasoning);
+      await budget?.settle(spent.totalTokens);
+      return { map: { status: 'unavailable', note: TOKEN_CAP_TEXTS.mapNotDrawn }, usage: addUsage(usage, spent) };
+    }
     if (outcome.usage) usage = addUsage(usage, outcome.usage);
+    await budget?.settle(outcome.usage?.totalTokens ?? 0);
     const reply = readAgreementReply(outcome.text, context);
     if (reply.ok) {
       const map: AgreementMapResult =

@@ -21,6 +21,8 @@ export interface JobContext {
   showDebate: boolean;
   /** The asker's tier: it sets the call's max output tokens (answerMaxOutputTokensFor). */
   tier: SubscriptionTier;
+  /** The asker's "Stop at N tokens" (TOKEN_CAP); null for no limit. */
+  tokenCap: number | null;
   /** Null when the question has no such member (or its model is gone). */
   member: JobMember | null;
 }
@@ -52,6 +54,7 @@ interface StartRow {
   question: string;
   showDebate: boolean;
   tier: SubscriptionTier;
+  tokenCap: number | null;
   apiModel: string | null;
   rolePrompt: string | null;
   rowId: number | null;
@@ -76,7 +79,7 @@ export class JobStartRepository {
     const { rows } = await preparedQuery<StartRow>(
       this.dataSource,
       `WITH "context" AS (
-       SELECT q."status", q."question", q."showDebate", u."subscriptionTier" AS "tier", m."apiModel",
+       SELECT q."status", q."question", q."showDebate", q."tokenCap", u."subscriptionTier" AS "tier", m."apiModel",
               r."prompt" AS "rolePrompt"
          FROM "questions" q
          JOIN "users" u ON u."id" = q."userId"
@@ -117,6 +120,7 @@ export class JobStartRepository {
         question: row.question,
         showDebate: row.showDebate,
         tier: row.tier,
+        tokenCap: row.tokenCap,
         member: row.apiModel === null ? null : { apiModel: row.apiModel, rolePrompt: row.rolePrompt },
       },
       created: row.rowId === null || row.rowStatus === null ? null : { id: row.rowId, status: row.rowStatus },

@@ -37,6 +37,8 @@ export interface CompletedFields extends AnswerFields {
   positionChanged: boolean | null;
   /** The consensus: its agreement map. */
   agreementMap: AgreementMapResult | null;
+  /** The question's token cap cut the answer off. */
+  stoppedAtLimit: boolean;
 }
 
 /** The SQL of the answers a provider job writes (responses). */
@@ -70,7 +72,7 @@ export class ResponsesRepository {
       `UPDATE "responses"
           SET "status" = 'completed', "response" = $2, "reasoning" = $3, "debateLog" = $4, "error" = NULL,
               "promptTokens" = $5, "completionTokens" = $6, "totalTokens" = $7,
-              "positionChanged" = $8, "agreementMap" = $9::jsonb, "updatedAt" = now()
+              "positionChanged" = $8, "agreementMap" = $9::jsonb, "stoppedAtLimit" = $10, "updatedAt" = now()
         WHERE "id" = $1 AND "status" <> 'completed'
         RETURNING "promptTokens", "completionTokens", "totalTokens"`,
       [
@@ -83,6 +85,7 @@ export class ResponsesRepository {
         fields.usage.totalTokens,
         fields.positionChanged,
         fields.agreementMap ? JSON.stringify(fields.agreementMap) : null,
+        fields.stoppedAtLimit,
       ],
     );
     const stored = rows[0] ?? (await this.get(id));
