@@ -16,8 +16,10 @@ import {
   jobId,
   providerQueueName,
   queuePrefix,
+  questionBudgetKey,
   questionCancelKey,
   synthesisJobId,
+  TOKEN_CAP_TEXTS,
 } from '@council/contracts';
 import { QuestionEntity, ResponseEntity, createDataSourceOptions } from '@council/db';
 import {
@@ -122,13 +124,14 @@ describe('provider worker (PostgreSQL + Redis + fake providers)', () => {
   beforeEach(() => fake.clearScripts());
 
   async function askQuestion(
-    fields: { showDebate?: boolean; showReasoning?: boolean } = {},
+    fields: { showDebate?: boolean; showReasoning?: boolean; tokenCap?: number } = {},
   ): Promise<{ questionId: number; userId: number; members: QuestionFlowMember[] }> {
     const user = await createTestUser(dataSource);
     const question = await createTestQuestion(dataSource, user.id, {
       question: 'Why is the sky blue?',
       showDebate: fields.showDebate ?? false,
       showReasoning: fields.showReasoning ?? false,
+      tokenCap: fields.tokenCap ?? null,
     });
     const members = await addCouncilMembers(dataSource, question.id, catalogue);
     return { questionId: question.id, userId: user.id, members };
@@ -195,6 +198,7 @@ describe('provider worker (PostgreSQL + Redis + fake providers)', () => {
         memberOrder: row.memberOrder,
         round: 0,
         responseId: row.id,
+        stoppedAtLimit: false,
         promptTokens: row.promptTokens,
         completionTokens: row.completionTokens,
         totalTokens: row.totalTokens,
@@ -425,6 +429,89 @@ describe('provider worker (PostgreSQL + Redis + fake providers)', () => {
     expect(fake.requests.at(-1)?.outcome).toBe('client-closed');
     // Its partial usage is settled once.
     expect(await usageJobIds(questionId)).toEqual([jobId(questionId, 0, 0)]);
+  });
+
+  describe('with the asker’s token cap', () => {
+    const LONG = Array.from({ length: 600 }, (_, index) => `word${index}`).join(' ');
+    const budgetLeft = async (questionId: number) =>
+      Number(await redis.get(questionBudgetKey(redisEnv.prefix, questionId)));
+
+    beforeEach(() => fake.configure({ generateText: () => LONG, tokensPerSecond: 2000 }));
+    afterEach(() => fake.configure({ generateText: undefined, tokensPerSecond: 0 }));
+
+    it('lowers each call’s output limit to the budget, cuts the answers there, keeps and flags them', async () => {
+      const cap = 600;
+      const { questionId, userId, members } = await askQuestion({ tokenCap: cap });
+      fake.clearRequests();
+      await runFlow(questionId, userId, members);
+
+      const requests = fake.requests;
+      expect(requests).toHaveLength(3);
+      // Claimed one after another: each call's limit is what the others' prompts left.
+      for (const request of requests) {
+        expect(request.maxTokens).toBeLessThanOrEqual(cap - request.usage.promptTokens);
+      }
+      const rows = await responsesOf(questionId);
+      const entries = await streamEntries(questionId);
+      expect(rows).toHaveLength(3);
+      for (const row of rows) {
+        expect(row).toMatchObject({ status: 'completed', error: null, stoppedAtLimit: true });
+        expect(row.response).toMatch(/^word0 word1 /);
+        expect(LONG.startsWith(row.response)).toBe(true);
+        expect(entries).toContainEqual(
+          expect.objectContaining({ type: 'answer:completed', responseId: row.id, stoppedAtLimit: true }),
+        );
+      }
+      // Every call's estimates were replaced by what it used; the calls stopped at the cap.
+      const used = rows.reduce((sum, row) => sum + row.totalTokens, 0);
+      expect(await budgetLeft(questionId)).toBe(cap - used);
+      expect(used).toBeLessThanOrEqual(cap + 3 * 40);
+
+      // Nothing is left for the consensus: it is not asked, and says why.
+      fake.clearRequests();
+      await addSynthesis(questionId, userId);
+      await waitUntil(async () => (await streamEntries(questionId)).at(-1)?.type === 'consensus:failed');
+      expect(fake.requests).toHaveLength(0);
+      expect((await consensusRow(questionId))?.error).toBe(TOKEN_CAP_TEXTS.consensusNotWritten);
+    });
+
+    it('does not start a call the budget has no room for', async () => {
+      // Room for one prompt (about 64 tokens) and a short answer, not for three.
+      const cap = 150;
+      const { questionId, userId, members } = await askQuestion({ tokenCap: cap });
+      fake.clearRequests();
+      await runFlow(questionId, userId, members);
+
+      expect(fake.requests).toHaveLength(1);
+      const rows = await responsesOf(questionId);
+      const stopped = rows.filter((row) => row.error === TOKEN_CAP_TEXTS.notStarted);
+      const answered = rows.filter((row) => row.status === 'completed');
+      expect(stopped).toHaveLength(2);
+      expect(answered).toHaveLength(1);
+      expect(answered[0]?.stoppedAtLimit).toBe(true);
+      const entries = await streamEntries(questionId);
+      for (const row of stopped) {
+        expect(row).toMatchObject({ status: 'failed', response: '', totalTokens: 0 });
+        expect(entries).toContainEqual({
+          type: 'answer:failed',
+          memberOrder: row.memberOrder,
+          round: 0,
+          responseId: row.id,
+          error: TOKEN_CAP_TEXTS.notStarted,
+        });
+      }
+      expect(await budgetLeft(questionId)).toBe(cap - (answered[0]?.totalTokens ?? 0));
+    });
+
+    it('gives a failed call’s tokens back to the budget', async () => {
+      const cap = 150;
+      const { questionId, userId, members } = await askQuestion({ tokenCap: cap });
+      fake.script({ kind: 'unauthorized' }, {}, 3);
+      await runFlow(questionId, userId, members);
+      const rows = await responsesOf(questionId);
+      expect(rows.filter((row) => row.error === TOKEN_CAP_TEXTS.notStarted)).toHaveLength(2);
+      expect(await budgetLeft(questionId)).toBe(cap);
+    });
   });
 
   it('writes the consensus with the debate log, and a failed synthesis as an error row', async () => {

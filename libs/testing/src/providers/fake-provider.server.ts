@@ -62,6 +62,11 @@ export interface FakeProviderRequest {
   thinking: boolean;
   maxTokens: number | null;
   /**
+   * The answer was longer than `maxTokens` (thinking included) and was cut there, as the APIs do:
+   * finish_reason "length" (OpenAI), stop_reason "max_tokens" (Anthropic).
+   */
+  cutAtMaxTokens: boolean;
+  /**
    * Structured output asked for: the schema's name (OpenAI `response_format` json_schema) or the
    * forced tool's name (Anthropic `tool_choice: {type: 'tool'}`); null for prose. The generated text
    * is then the JSON reply, sent as content (OpenAI) or as the tool's input_json_delta (Anthropic).
@@ -263,12 +268,17 @@ export class FakeProviderServer {
         : answer;
     const thinkingTokens =
       api === 'anthropic' && record.thinking ? tokenize(reasoningText || 'Thinking.') : [];
-    const textTokens = tokenize(text);
+    let textTokens = tokenize(text);
+    const room = record.maxTokens === null ? Infinity : Math.max(0, record.maxTokens - thinkingTokens.length);
+    if (textTokens.length > room) {
+      textTokens = textTokens.slice(0, room);
+      record.cutAtMaxTokens = true;
+    }
     record.usage = usage(record.usage.promptTokens, thinkingTokens.length + textTokens.length);
 
     if (!record.stream) {
       record.outcome = 'completed';
-      const stamped = this.stamp(text);
+      const stamped = this.stamp(textTokens.join(''));
       sendJson(
         response,
         200,
@@ -510,6 +520,7 @@ export class FakeProviderServer {
       includeUsage: streamOptions.include_usage === true,
       thinking,
       maxTokens: typeof maxTokens === 'number' ? maxTokens : null,
+      cutAtMaxTokens: false,
       structured,
       behaviour: 'ok',
       usage: usage(Math.ceil(promptChars / 4), 0),
@@ -583,7 +594,7 @@ function openAiFrames(record: FakeProviderRequest, tokens: string[]): Frames {
   return {
     preamble: chunk({ role: 'assistant', content: '', refusal: null }, null),
     tokens: tokens.map((token) => chunk({ content: token }, null)),
-    epilogue: `${chunk({}, 'stop')}${usageFrame}data: [DONE]\n\n`,
+    epilogue: `${chunk({}, record.cutAtMaxTokens ? 'length' : 'stop')}${usageFrame}data: [DONE]\n\n`,
   };
 }
 
@@ -654,7 +665,7 @@ function anthropicFrames(
     blockStop(textIndex) +
     sse('message_delta', {
       type: 'message_delta',
-      delta: { stop_reason: record.structured ? 'tool_use' : 'end_turn', stop_sequence: null },
+      delta: { stop_reason: stopReason(record), stop_sequence: null },
       usage: { output_tokens: record.usage.completionTokens },
     }) +
     sse('message_stop', { type: 'message_stop' });
@@ -672,7 +683,7 @@ function openAiCompletion(record: FakeProviderRequest, text: string): Record<str
         index: 0,
         message: { role: 'assistant', content: text, refusal: null },
         logprobs: null,
-        finish_reason: 'stop',
+        finish_reason: record.cutAtMaxTokens ? 'length' : 'stop',
       },
     ],
     usage: {
@@ -707,10 +718,15 @@ function anthropicMessage(
     role: 'assistant',
     model: record.model,
     content,
-    stop_reason: record.structured ? 'tool_use' : 'end_turn',
+    stop_reason: stopReason(record),
     stop_sequence: null,
     usage: { input_tokens: record.usage.promptTokens, output_tokens: record.usage.completionTokens },
   };
+}
+
+function stopReason(record: FakeProviderRequest): string {
+  if (record.cutAtMaxTokens) return 'max_tokens';
+  return record.structured ? 'tool_use' : 'end_turn';
 }
 
 function errorEventFrame(api: FakeProviderApi, errorType?: string): string {
