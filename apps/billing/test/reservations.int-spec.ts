@@ -401,6 +401,58 @@ describe('token ledger: reservations, settlements, releases', () => {
       expect((await entries(other.id)).filter((entry) => entry.kind === 'settlement')).toEqual([]);
     });
 
+    it('holds a capped question’s cap in full or refuses it, writing nothing', async () => {
+      const owner = await user({ tokensLeft: 2_000 });
+      const asked = await question(owner.id);
+      await expect(reservations.reserve(owner.id, asked.id, 2_500, true)).rejects.toMatchObject({
+        code: 'INSUFFICIENT_TOKENS',
+        message: SERVER_MESSAGES.tokenCapAboveBalance,
+      });
+      expect(await reload(owner.id)).toMatchObject({ tokensLeft: 2_000, queriesLeft: 5 });
+      expect(await reservations.reserve(owner.id, asked.id, 2_000, true)).toMatchObject({ reserved: 2_000 });
+      const [row] = await harness.dataSource
+        .getRepository(TokenReservationEntity)
+        .findBy({ questionId: asked.id });
+      expect(row).toMatchObject({ reserved: 2_000, capped: true });
+    });
+
+    it('never charges a capped question past its cap, however its answers race', async () => {
+      const owner = await user({ tokensLeft: 50_000, subscriptionTier: 'max', subscriptionStatus: 'active' });
+      const cap = 1_000;
+      const capped = await Promise.all(Array.from({ length: 8 }, () => question(owner.id)));
+      await Promise.all(
+        capped.map(async (asked, index) => {
+          await reservations.reserve(owner.id, asked.id, cap, true);
+          // Usage reported past the cap (the calls' last tokens in flight when the budget ran out).
+          const answers = await Promise.all(
+            [0, 1, 2].map((memberOrder) =>
+              createTestResponse(harness.dataSource, asked.id, {
+                memberOrder,
+                status: 'completed',
+                totalTokens: 300 + index * 20,
+              }),
+            ),
+          );
+          await Promise.all([
+            settle(owner.id, asked.id, answers[0]!.id, 300 + index * 20, 0),
+            settle(owner.id, asked.id, answers[1]!.id, 300 + index * 20, 1),
+            reservations.release(owner.id, asked.id),
+          ]);
+          await reservations.release(owner.id, asked.id);
+        }),
+      );
+      let charged = 0;
+      for (const [index, asked] of capped.entries()) {
+        const own = (await entries(owner.id)).filter(
+          (entry) => entry.questionId === asked.id && entry.kind === 'settlement',
+        );
+        const spent = -own.reduce((sum, entry) => sum + entry.amount, 0);
+        expect(spent).toBe(Math.min(cap, 3 * (300 + index * 20)));
+        charged += spent;
+      }
+      expect(await reload(owner.id)).toMatchObject({ tokensLeft: 50_000 - charged });
+    });
+
     it('keeps the balance right while reservations, settlements and releases race', async () => {
       const owner = await user({ tokensLeft: 50_000, subscriptionTier: 'max', subscriptionStatus: 'active' });
       const questions = await Promise.all(Array.from({ length: 12 }, () => question(owner.id)));
