@@ -20,6 +20,7 @@ import {
   questionCancelKey,
   synthesisJobId,
   TOKEN_CAP_TEXTS,
+  consensusReserve,
 } from '@council/contracts';
 import { QuestionEntity, ResponseEntity, createDataSourceOptions } from '@council/db';
 import {
@@ -465,7 +466,7 @@ describe('provider worker (PostgreSQL + Redis + fake providers)', () => {
       // Every call's estimates were replaced by what it used; the calls stopped at the cap.
       const used = rows.reduce((sum, row) => sum + row.totalTokens, 0);
       expect(await budgetLeft(questionId)).toBe(cap - used);
-      expect(used).toBeLessThanOrEqual(cap + 3 * 40);
+      expect(used).toBeLessThanOrEqual(cap);
 
       // Nothing is left for the consensus: it is not asked, and says why.
       fake.clearRequests();
@@ -473,6 +474,35 @@ describe('provider worker (PostgreSQL + Redis + fake providers)', () => {
       await waitUntil(async () => (await streamEntries(questionId)).at(-1)?.type === 'consensus:failed');
       expect(fake.requests).toHaveLength(0);
       expect((await consensusRow(questionId))?.error).toBe(TOKEN_CAP_TEXTS.consensusNotWritten);
+    });
+
+    it('with debate on, keeps the consensus its share: the members stop early and the consensus is written from their cut answers', async () => {
+      const cap = 2000;
+      const reserve = consensusReserve(cap, true);
+      const { questionId, userId, members } = await askQuestion({ tokenCap: cap, showDebate: true });
+      await runFlow(questionId, userId, members);
+      const answers = await responsesOf(questionId);
+      expect(answers.every((row) => row.status === 'completed' && row.stoppedAtLimit)).toBe(true);
+      const membersUsed = answers.reduce((sum, row) => sum + row.totalTokens, 0);
+      expect(membersUsed).toBeLessThanOrEqual(cap - reserve);
+      expect(await budgetLeft(questionId)).toBe(cap - membersUsed);
+
+      fake.clearRequests();
+      await addSynthesis(questionId, userId);
+      await waitUntil(async () => {
+        const last = (await streamEntries(questionId)).at(-1)?.type;
+        return last === 'consensus:completed' || last === 'consensus:failed';
+      });
+      const consensus = await consensusRow(questionId);
+      expect(consensus).toMatchObject({ status: 'completed', error: null });
+      expect(consensus?.response).toMatch(/^word0 /);
+      const synthesis = fake.requests[0];
+      for (const answer of answers) {
+        expect(synthesis?.messages.at(-1)?.content).toContain(answer.response);
+      }
+      expect(synthesis?.maxTokens).toBeLessThanOrEqual(
+        cap - membersUsed - (synthesis?.usage.promptTokens ?? 0),
+      );
     });
 
     it('does not start a call the budget has no room for', async () => {
@@ -506,10 +536,17 @@ describe('provider worker (PostgreSQL + Redis + fake providers)', () => {
     it('gives a failed call’s tokens back to the budget', async () => {
       const cap = 150;
       const { questionId, userId, members } = await askQuestion({ tokenCap: cap });
+      fake.clearRequests();
       fake.script({ kind: 'unauthorized' }, {}, 3);
       await runFlow(questionId, userId, members);
       const rows = await responsesOf(questionId);
-      expect(rows.filter((row) => row.error === TOKEN_CAP_TEXTS.notStarted)).toHaveLength(2);
+      const stopped = rows.filter((row) => row.error === TOKEN_CAP_TEXTS.notStarted);
+      // A refusal that came back before another member claimed gave that member room again.
+      expect(stopped.length).toBeGreaterThanOrEqual(1);
+      expect(fake.requests.filter((request) => request.behaviour === 'unauthorized')).toHaveLength(
+        3 - stopped.length,
+      );
+      expect(rows.every((row) => row.status === 'failed')).toBe(true);
       expect(await budgetLeft(questionId)).toBe(cap);
     });
   });

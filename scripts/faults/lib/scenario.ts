@@ -677,6 +677,13 @@ export class Scenario {
     }
     const ledger = await this.ledgerOf(questionId);
     const settlements = ledger.filter((entry) => entry.kind === 'settlement');
+    const [question] = await this.query<{ tokenCap: number | null }>(
+      `SELECT "tokenCap" FROM "questions" WHERE "id" = $1`,
+      [questionId],
+    );
+    const cap = question?.tokenCap ?? null;
+    let chargedInAll = 0;
+    let usedInAll = 0;
     for (const row of rows) {
       const mine = settlements.filter((entry) => entry.responseId === row.id);
       const operations = new Set(mine.map((entry) => entry.idempotencyKey.replace(/#\d+$/, '')));
@@ -687,12 +694,18 @@ export class Scenario {
           );
         }
         const charged = -mine.reduce((sum, entry) => sum + entry.amount, 0);
-        if (charged !== row.totalTokens) {
+        chargedInAll += charged;
+        usedInAll += row.totalTokens;
+        // A capped question's last settlements stop at the cap (checked as a whole below).
+        if (cap === null ? charged !== row.totalTokens : charged > row.totalTokens) {
           problems.push(`response ${row.id} charged ${charged} tokens, its usage is ${row.totalTokens}`);
         }
       } else if (operations.size > 0) {
         problems.push(`response ${row.id} is ${row.status} but was settled (${[...operations].join(', ')})`);
       }
+    }
+    if (cap !== null && chargedInAll !== Math.min(usedInAll, cap)) {
+      problems.push(`capped at ${cap}, the question was charged ${chargedInAll} for a usage of ${usedInAll}`);
     }
     if (userId !== undefined) {
       const balance = await this.balanceOf(userId);

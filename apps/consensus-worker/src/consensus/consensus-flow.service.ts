@@ -10,6 +10,7 @@ import {
   JOBS,
   TOKEN_CAP,
   WEIGH_IN,
+  consensusReserve,
   type MemberAnswerJobData,
   type StreamEntry,
   jobId,
@@ -123,11 +124,18 @@ export class ConsensusFlow {
     }
   }
 
-  /** Whether a capped question's budget still has room for a call (an uncapped one always has). */
-  private async budgetLeft(question: Pick<QuestionEntity, 'id' | 'tokenCap'>): Promise<boolean> {
+  /**
+   * Whether a capped question's members still have room for another round, above what is kept for
+   * the consensus (an uncapped question always has).
+   */
+  private async budgetLeft(
+    question: Pick<QuestionEntity, 'id' | 'tokenCap' | 'showDebate'>,
+  ): Promise<boolean> {
     const { budget } = this.deps;
-    if (question.tokenCap === null || !budget) return true;
-    return (await budget.remaining(question.id, question.tokenCap)) > TOKEN_CAP.minOutputTokens;
+    const cap = question.tokenCap;
+    if (cap === null || !budget) return true;
+    const left = await budget.remaining(question.id, cap, consensusReserve(cap, question.showDebate));
+    return left > TOKEN_CAP.minOutputTokens;
   }
 
   /**

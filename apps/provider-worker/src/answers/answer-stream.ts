@@ -19,8 +19,11 @@ export interface AnswerStreamOptions {
   batcher: DeltaSink;
   /** Calls `onCancel` when the question is cancelled; returns the unwatch (CancelWatch.watch). */
   watchCancel: (onCancel: () => void) => () => void;
-  /** Calls `onLimit` when a capped question's budget runs out (CallBudget.watch); returns the unwatch. */
-  watchLimit?: (onLimit: () => void) => () => void;
+  /**
+   * A capped question (CallBudget.admit): the part of each delta's text the budget pays for. A
+   * shorter answer ends the stream there, as `limited`.
+   */
+  admit?: (text: string) => Promise<string>;
   idleMs: number;
   firstDeltaMs: number | undefined;
 }
@@ -48,21 +51,21 @@ export async function streamAnswer(options: AnswerStreamOptions): Promise<Answer
   const unwatch = options.watchCancel(() => {
     if (!controller.signal.aborted) controller.abort(new QuestionCancelledError());
   });
-  const unwatchLimit = options.watchLimit?.(() => {
-    if (!controller.signal.aborted) controller.abort(new TokenCapReachedError());
-  });
   try {
     const deltas = streamWithIdleTimeout(options.provider, options.request, controller.signal, {
       idleMs: options.idleMs,
       firstDeltaMs: options.firstDeltaMs,
     });
     for await (const delta of deltas) {
-      if (delta.type === 'text') {
-        text += delta.text;
-        batcher.push('text', delta.text);
-      } else if (delta.type === 'reasoning') {
-        reasoning += delta.text;
-        batcher.push('reasoning', delta.text);
+      if (delta.type === 'text' || delta.type === 'reasoning') {
+        const admitted = options.admit ? await options.admit(delta.text) : delta.text;
+        if (delta.type === 'text') text += admitted;
+        else reasoning += admitted;
+        if (admitted) batcher.push(delta.type, admitted);
+        if (admitted.length < delta.text.length) {
+          controller.abort(new TokenCapReachedError());
+          throw new TokenCapReachedError();
+        }
       } else if (delta.type === 'usage') {
         usage = delta.usage;
       } else {
@@ -80,7 +83,6 @@ export async function streamAnswer(options: AnswerStreamOptions): Promise<Answer
     return { kind: 'failed', error };
   } finally {
     unwatch();
-    unwatchLimit?.();
   }
   await batcher.close();
   return { kind: 'done', text, reasoning, usage, finishReason };

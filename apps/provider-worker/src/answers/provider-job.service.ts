@@ -2,7 +2,7 @@
 // stored state to the stored answer: load, prompt, stream batched deltas, store the row once (its
 // usage is settled by the flow parent's release, or by a settlement job of its own when alone).
 
-import { JOBS, type StreamEntry } from '@council/contracts';
+import { JOBS, type StreamEntry, consensusReserve } from '@council/contracts';
 import { type LlmProvider, differsFromPrevious, parseRevision } from '@council/llm';
 import { type QuestionBudget, type QuestionStreamWriter } from '@council/server-kit';
 import { type Job, UnrecoverableError } from 'bullmq';
@@ -75,7 +75,12 @@ export class ProviderJobService {
 
     const request = await deps.inputs.request(target, context, member);
     const { tokenCap } = context;
-    const budget = tokenCap === null ? null : await CallBudget.open(deps.budget, data.questionId, tokenCap, request);
+    // A member leaves the consensus its share of the budget; the consensus may spend all of it.
+    const floor = tokenCap === null || target.consensus ? 0 : consensusReserve(tokenCap, context.showDebate);
+    const budget =
+      tokenCap === null
+        ? null
+        : await CallBudget.open(deps.budget, data.questionId, tokenCap, request, floor);
     if (tokenCap !== null && !budget) return deps.failures.stopAtLimit(target, row);
     const ownMaxTokens = request.maxTokens;
     if (budget) request.maxTokens = budget.maxTokens(ownMaxTokens);
@@ -91,9 +96,9 @@ export class ProviderJobService {
     const outcome = await streamAnswer({
       provider,
       request,
-      batcher: budget ? budget.meter(batcher) : batcher,
+      batcher,
       watchCancel: (onCancel) => deps.cancelWatch.watch(data.questionId, onCancel),
-      watchLimit: budget?.watch,
+      admit: budget?.admit,
       idleMs: deps.idleTimeoutMs,
       firstDeltaMs: deps.firstDeltaTimeoutMs,
     });

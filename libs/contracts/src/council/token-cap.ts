@@ -12,6 +12,11 @@ export const TOKEN_CAP = {
   max: MAX_RESERVATION_TOKENS,
   /** A call starts only when the budget leaves at least this much output beside its prompt. */
   minOutputTokens: 32,
+  /**
+   * With debate on, the members' answers and revisions stop when the budget is down to this share
+   * of the cap: the rest is kept for the consensus, whose prompt carries the members' answers again.
+   */
+  consensusShare: 0.6,
   /** How long a question's budget key outlives its last use (a paused debate included). */
   budgetTtlSeconds: 24 * 60 * 60,
 } as const;
@@ -43,6 +48,11 @@ export function questionBudgetKey(prefix: string, questionId: number): string {
     throw new RangeError(`Unusable question id "${questionId}"`);
   }
   return `${prefix}:budget:{${questionId}}`;
+}
+
+/** The part of a capped question's budget its members may not spend: kept for the consensus. */
+export function consensusReserve(cap: number, showDebate: boolean): number {
+  return showDebate ? Math.ceil(cap * TOKEN_CAP.consensusShare) : 0;
 }
 
 /** What a cap-aware reader needs of an answer. */

@@ -11,15 +11,27 @@ const OPEN = `
 if redis.call('EXISTS', KEYS[1]) == 0 then redis.call('SET', KEYS[1], ARGV[1]) end
 redis.call('EXPIRE', KEYS[1], ARGV[2])`;
 
-/** ARGV: cap, ttl, prompt, min output. The output the call may write, or -1 when it may not start. */
+/**
+ * ARGV: cap, ttl, prompt, min output, floor. The output the call may write above the floor, or -1
+ * when that is less than min output (nothing is taken then).
+ */
 const CLAIM = `${OPEN}
 local left = tonumber(redis.call('GET', KEYS[1]))
-if left - tonumber(ARGV[3]) < tonumber(ARGV[4]) then return -1 end
-return redis.call('DECRBY', KEYS[1], ARGV[3])`;
+local room = left - tonumber(ARGV[3]) - tonumber(ARGV[5])
+if room < tonumber(ARGV[4]) then return -1 end
+redis.call('DECRBY', KEYS[1], ARGV[3])
+return room`;
 
-/** ARGV: cap, ttl, tokens (negative gives back). What is left afterwards (may be below zero). */
+/** ARGV: cap, ttl, wanted, floor. Takes up to `wanted` of what is above the floor; returns what it took. */
+const TAKE = `${OPEN}
+local above = tonumber(redis.call('GET', KEYS[1])) - tonumber(ARGV[4])
+local taken = math.max(0, math.min(tonumber(ARGV[3]), above))
+if taken > 0 then redis.call('DECRBY', KEYS[1], taken) end
+return taken`;
+
+/** ARGV: cap, ttl, tokens (negative gives back), floor. What is left above the floor (may be below zero). */
 const SPEND = `${OPEN}
-return redis.call('DECRBY', KEYS[1], ARGV[3])`;
+return redis.call('DECRBY', KEYS[1], ARGV[3]) - tonumber(ARGV[4])`;
 
 export class QuestionBudget {
   constructor(
@@ -29,22 +41,37 @@ export class QuestionBudget {
   ) {}
 
   /**
-   * Takes `promptTokens` for a call that needs at least `minOutput` tokens of room beside them.
-   * Returns the room left for its output, or null when the budget cannot pay for the call.
+   * Takes `promptTokens` for a call that needs at least `minOutput` tokens of room beside them,
+   * above `floor` (what the call must leave for others, consensusReserve). Returns the room left
+   * for its output, or null when the budget cannot pay for the call.
    */
-  async claim(questionId: number, cap: number, promptTokens: number, minOutput: number): Promise<number | null> {
-    const left = await this.run(CLAIM, questionId, cap, promptTokens, minOutput);
-    return left < 0 ? null : left;
+  async claim(
+    questionId: number,
+    cap: number,
+    promptTokens: number,
+    minOutput: number,
+    floor = 0,
+  ): Promise<number | null> {
+    const room = await this.run(CLAIM, questionId, cap, promptTokens, minOutput, floor);
+    return room < 0 ? null : room;
   }
 
-  /** Spends `tokens` (a negative amount gives them back); returns what is left, which may be below 0. */
-  spend(questionId: number, cap: number, tokens: number): Promise<number> {
-    return this.run(SPEND, questionId, cap, tokens);
+  /** Takes up to `wanted` tokens of what is above `floor`; returns how many it took (0 when none). */
+  take(questionId: number, cap: number, wanted: number, floor = 0): Promise<number> {
+    return this.run(TAKE, questionId, cap, wanted, floor);
   }
 
-  /** What is left, without spending anything. */
-  remaining(questionId: number, cap: number): Promise<number> {
-    return this.spend(questionId, cap, 0);
+  /**
+   * Spends `tokens` (a negative amount gives them back); returns what is left above `floor`,
+   * which may be below 0.
+   */
+  spend(questionId: number, cap: number, tokens: number, floor = 0): Promise<number> {
+    return this.run(SPEND, questionId, cap, tokens, floor);
+  }
+
+  /** What is left above `floor`, without spending anything. */
+  remaining(questionId: number, cap: number, floor = 0): Promise<number> {
+    return this.spend(questionId, cap, 0, floor);
   }
 
   private async run(script: string, questionId: number, cap: number, ...args: number[]): Promise<number> {

@@ -13,7 +13,12 @@ import {
   type TokenUsage,
   readAgreementReply,
 } from '@council/contracts';
-import { type AgreementMapMember, type LlmProvider, type LlmRequest, buildAgreementMapRequest } from '@council/llm';
+import {
+  type AgreementMapMember,
+  type LlmProvider,
+  type LlmRequest,
+  buildAgreementMapRequest,
+} from '@council/llm';
 import { streamAnswer } from '../answer-stream';
 import { type CallBudget } from '../budget/call-budget';
 import { estimatedUsage } from '../provider-job-failure.service';
@@ -67,13 +72,12 @@ export async function mapAgreement(
     const budget = deps.openBudget ? await deps.openBudget(request) : undefined;
     if (budget === null) return { map: { status: 'unavailable', note: TOKEN_CAP_TEXTS.mapNotDrawn }, usage };
     if (attempt > 1) await deps.append([{ type: 'agreement:reset', attempt }]);
-    const claims = new ClaimStream(context, deps.append);
     const outcome = await streamAnswer({
       provider,
       request: budget ? { ...request, maxTokens: budget.maxTokens(request.maxTokens) } : request,
-      batcher: budget ? budget.meter(claims) : claims,
+      batcher: new ClaimStream(context, deps.append),
       watchCancel: deps.watchCancel,
-      watchLimit: budget?.watch,
+      admit: budget?.admit,
       idleMs: deps.idleMs,
       firstDeltaMs: deps.firstDeltaMs,
     });
@@ -87,7 +91,10 @@ export async function mapAgreement(
       // What the cut call wrote was used, and is paid for within the cap.
       const spent = estimatedUsage(request, outcome.text, outcome.reasoning);
       await budget?.settle(spent.totalTokens);
-      return { map: { status: 'unavailable', note: TOKEN_CAP_TEXTS.mapNotDrawn }, usage: addUsage(usage, spent) };
+      return {
+        map: { status: 'unavailable', note: TOKEN_CAP_TEXTS.mapNotDrawn },
+        usage: addUsage(usage, spent),
+      };
     }
     if (outcome.usage) usage = addUsage(usage, outcome.usage);
     await budget?.settle(outcome.usage?.totalTokens ?? 0);

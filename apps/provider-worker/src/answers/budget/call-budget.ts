@@ -1,20 +1,27 @@
-// One provider call's part in a capped question's budget (TOKEN_CAP): the call claims its prompt
-// before it starts, spends what it streams as it streams (one Redis command in flight at a time,
-// the text that arrives meanwhile is spent with the next), and stops every call of the question
-// when the budget is gone. Once the call has ended, its estimates are replaced by what it used.
+// One provider call's part in a capped question's budget (TOKEN_CAP). The call claims its prompt
+// before it starts, then takes its output from the budget in grants ahead of the text: a delta is
+// let through only as far as the grants cover it, so what the calls of a question keep never adds
+// up to more than the budget (in the estimate's units, chars / 4). A grant costs one Redis round
+// trip per OUTPUT_GRANT_TOKENS of text. Once the call has ended, the estimates are replaced by
+// what it used and the unused grant goes back.
 
 import { TOKEN_CAP } from '@council/contracts';
 import { type LlmRequest, estimatePromptTokens, tokensForChars } from '@council/llm';
 import { type QuestionBudget } from '@council/server-kit';
-import { type DeltaSink } from '../answer-stream';
+
+/** Output tokens taken from the budget at a time. */
+export const OUTPUT_GRANT_TOKENS = 64;
+
+/** Characters a number of estimated tokens covers (tokensForChars' inverse). */
+const CHARS_PER_TOKEN = 4;
 
 export class CallBudget {
-  private streamedChars = 0;
-  /** Tokens of the streamed text already taken from the budget. */
-  private spentStreamed = 0;
-  private inFlight: Promise<void> | null = null;
+  /** Characters of output let through so far. */
+  private admittedChars = 0;
+  /** Output tokens taken from the budget so far. */
+  private granted = 0;
+  /** The budget had no more to give: nothing past the grants is let through. */
   private exhausted = false;
-  private onExhausted: (() => void) | null = null;
 
   private constructor(
     private readonly budget: QuestionBudget,
@@ -24,6 +31,8 @@ export class CallBudget {
     readonly promptTokens: number,
     /** The most output the budget had room for when the call started. */
     readonly room: number,
+    /** What the call must leave in the budget (consensusReserve for a member's call). */
+    private readonly floor: number,
   ) {}
 
   /** Claims the request's prompt; null when the budget cannot pay for the call. */
@@ -32,10 +41,11 @@ export class CallBudget {
     questionId: number,
     cap: number,
     request: Pick<LlmRequest, 'system' | 'messages'>,
+    floor = 0,
   ): Promise<CallBudget | null> {
     const promptTokens = estimatePromptTokens(request);
-    const room = await budget.claim(questionId, cap, promptTokens, TOKEN_CAP.minOutputTokens);
-    return room === null ? null : new CallBudget(budget, questionId, cap, promptTokens, room);
+    const room = await budget.claim(questionId, cap, promptTokens, TOKEN_CAP.minOutputTokens, floor);
+    return room === null ? null : new CallBudget(budget, questionId, cap, promptTokens, room, floor);
   }
 
   /** The call's output limit: its own, or less when the budget has less room. */
@@ -43,63 +53,30 @@ export class CallBudget {
     return Math.min(own, this.room);
   }
 
-  /** The sink `sink` with every delta counted against the budget. */
-  meter(sink: DeltaSink): DeltaSink {
-    return {
-      push: (kind, text) => {
-        sink.push(kind, text);
-        this.streamedChars += text.length;
-        this.spendStreamed();
-      },
-      close: () => sink.close(),
-      discard: () => sink.discard(),
-    };
-  }
-
-  /** For streamAnswer's watchLimit: calls `onLimit` once the budget is gone. */
-  readonly watch = (onLimit: () => void): (() => void) => {
-    this.onExhausted = onLimit;
-    if (this.exhausted) onLimit();
-    return () => {
-      this.onExhausted = null;
-    };
+  /**
+   * For streamAnswer's admit: the part of `text` the budget pays for, taking more grants as
+   * needed. A shorter string than `text` means the budget is spent: the call stops there.
+   */
+  readonly admit = async (text: string): Promise<string> => {
+    const wanted = () => tokensForChars(this.admittedChars + text.length) - this.granted;
+    while (wanted() > 0 && !this.exhausted) {
+      const asked = Math.max(wanted(), OUTPUT_GRANT_TOKENS);
+      const got = await this.budget.take(this.questionId, this.cap, asked, this.floor);
+      this.granted += got;
+      if (got < asked) this.exhausted = true;
+    }
+    const fits = Math.max(0, Math.min(text.length, this.granted * CHARS_PER_TOKEN - this.admittedChars));
+    this.admittedChars += fits;
+    return fits === text.length ? text : text.slice(0, fits);
   };
 
-  /** The call ended having used `totalTokens`: the budget is corrected from the estimates to that. */
+  /** The call ended having used `totalTokens`: the budget is corrected from the grants to that. */
   async settle(totalTokens: number): Promise<void> {
-    await this.idle();
-    await this.budget.spend(this.questionId, this.cap, totalTokens - this.promptTokens - this.spentStreamed);
+    await this.budget.spend(this.questionId, this.cap, totalTokens - this.promptTokens - this.granted);
   }
 
   /** The call failed and is not charged: everything it took goes back. */
   async refund(): Promise<void> {
-    await this.idle();
-    await this.budget.spend(this.questionId, this.cap, -(this.promptTokens + this.spentStreamed));
-  }
-
-  private spendStreamed(): void {
-    if (this.inFlight) return;
-    const owed = tokensForChars(this.streamedChars) - this.spentStreamed;
-    if (owed <= 0) return;
-    this.spentStreamed += owed;
-    this.inFlight = this.budget
-      .spend(this.questionId, this.cap, owed)
-      .then(
-        (left) => {
-          if (left > 0) return;
-          this.exhausted = true;
-          this.onExhausted?.();
-        },
-        // Unreadable budget: the call goes on within its output limit; billing still holds the cap.
-        () => undefined,
-      )
-      .finally(() => {
-        this.inFlight = null;
-        if (!this.exhausted) this.spendStreamed();
-      });
-  }
-
-  private async idle(): Promise<void> {
-    while (this.inFlight) await this.inFlight;
+    await this.budget.spend(this.questionId, this.cap, -(this.promptTokens + this.granted));
   }
 }
