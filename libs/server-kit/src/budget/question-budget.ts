@@ -12,14 +12,15 @@ if redis.call('EXISTS', KEYS[1]) == 0 then redis.call('SET', KEYS[1], ARGV[1]) e
 redis.call('EXPIRE', KEYS[1], ARGV[2])`;
 
 /**
- * ARGV: cap, ttl, prompt, min output, floor. The output the call may write above the floor, or -1
- * when that is less than min output (nothing is taken then).
+ * ARGV: cap, ttl, prompt, min output, floor. Takes the prompt and the min output (the call's first
+ * grant) and returns the output the call may write above the floor, or -1 when that is less than
+ * min output (nothing is taken then).
  */
 const CLAIM = `${OPEN}
 local left = tonumber(redis.call('GET', KEYS[1]))
 local room = left - tonumber(ARGV[3]) - tonumber(ARGV[5])
 if room < tonumber(ARGV[4]) then return -1 end
-redis.call('DECRBY', KEYS[1], ARGV[3])
+redis.call('DECRBY', KEYS[1], tonumber(ARGV[3]) + tonumber(ARGV[4]))
 return room`;
 
 /** ARGV: cap, ttl, wanted, floor. Takes up to `wanted` of what is above the floor; returns what it took. */
@@ -41,9 +42,9 @@ export class QuestionBudget {
   ) {}
 
   /**
-   * Takes `promptTokens` for a call that needs at least `minOutput` tokens of room beside them,
-   * above `floor` (what the call must leave for others, consensusReserve). Returns the room left
-   * for its output, or null when the budget cannot pay for the call.
+   * Takes `promptTokens` and a first grant of `minOutput` for a call, when that leaves `floor` (what
+   * the call must leave for others, consensusReserve). Returns the room for its output (the grant
+   * included), or null when the budget cannot pay for the call.
    */
   async claim(
     questionId: number,

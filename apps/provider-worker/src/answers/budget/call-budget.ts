@@ -1,5 +1,6 @@
 // One provider call's part in a capped question's budget (TOKEN_CAP). The call claims its prompt
-// before it starts, then takes its output from the budget in grants ahead of the text: a delta is
+// and a first grant of output before it starts (so a call that starts always writes something),
+// then takes more output from the budget in grants ahead of the text: a delta is
 // let through only as far as the grants cover it, so what the calls of a question keep never adds
 // up to more than the budget (in the estimate's units, chars / 4). A grant costs one Redis round
 // trip per OUTPUT_GRANT_TOKENS of text. Once the call has ended, the estimates are replaced by
@@ -18,8 +19,8 @@ const CHARS_PER_TOKEN = 4;
 export class CallBudget {
   /** Characters of output let through so far. */
   private admittedChars = 0;
-  /** Output tokens taken from the budget so far. */
-  private granted = 0;
+  /** Output tokens taken from the budget so far: the claim's first grant, then more as needed. */
+  private granted = TOKEN_CAP.minOutputTokens;
   /** The budget had no more to give: nothing past the grants is let through. */
   private exhausted = false;
 
