@@ -16,6 +16,7 @@ import {
   type QueueName,
   type QuestionDetail,
   SERVER_MESSAGES,
+  TOKEN_CAP,
   VALIDATION_MESSAGES,
   answerMaxOutputTokensFor,
   decodeStreamEntry,
@@ -425,6 +426,43 @@ describe('asking the council (gateway, billing process, PostgreSQL, Redis, BullM
     );
     for (const job of waiting)
       expect(questionIds.has((job.data as { questionId: number }).questionId)).toBe(true);
+  });
+
+  it('holds exactly the asker’s cap, refusing one above the balance or out of range without writing', async () => {
+    const lastQuestionId = async () =>
+      (await gw.sql<{ id: string }>(`SELECT last_value::text AS id FROM "questions_id_seq"`))[0]?.id;
+    const asker = await signUp();
+    const { tokensLeft } = await userRow(asker.id);
+    const before = await lastQuestionId();
+    expectError(
+      await ask(asker, { question: 'Capped?', tokenCap: tokensLeft + 1 }),
+      402,
+      'INSUFFICIENT_TOKENS',
+      SERVER_MESSAGES.tokenCapAboveBalance,
+    );
+    for (const tokenCap of [TOKEN_CAP.min - 1, 1500.5, '1500', -1, TOKEN_CAP.max + 1, { n: 1 }]) {
+      expectError(await ask(asker, { question: 'Capped?', tokenCap }), 400, 'VALIDATION_FAILED');
+    }
+    expect((await ask(asker, { question: 'Capped?', tokenCap: 'x' })).body).toMatchObject({
+      message: VALIDATION_MESSAGES.tokenCapInvalid,
+    });
+    expect(await questionCount(asker.id)).toBe(0);
+    expect(await lastQuestionId()).toBe(before);
+
+    const res = await ask(asker, { question: 'Capped?', tokenCap: 1_500 }).expect(201);
+    const { question } = res.body as AskQuestionResult;
+    expect(question.tokenCap).toBe(1_500);
+    const [reservation] = await gw.sql<{ reserved: number; capped: boolean }>(
+      'SELECT "reserved", "capped" FROM "token_reservations" WHERE "questionId" = $1',
+      [question.id],
+    );
+    expect(reservation).toEqual({ reserved: 1_500, capped: true });
+    expect((await userRow(asker.id)).tokensLeft).toBe(tokensLeft - 1_500);
+    const detail = await request(server).get(`/api/questions/${question.id}`).set('Cookie', asker.cookie);
+    expect((detail.body as QuestionDetail).question.tokenCap).toBe(1_500);
+
+    const uncapped = await ask(asker, { question: 'Uncapped?', tokenCap: null }).expect(201);
+    expect((uncapped.body as AskQuestionResult).question.tokenCap).toBeNull();
   });
 
   it('gives the tokens back and marks the question failed when the flow cannot be queued', async () => {
