@@ -35,6 +35,7 @@ export function responseRowFixture(overrides: Partial<ResponseRow> = {}): Respon
     reasoning: null,
     debateLog: null,
     error: null,
+    stoppedAtLimit: false,
     positionChanged: null,
     agreementMap: null,
     promptTokens: 20,
