@@ -8,6 +8,7 @@ const entries: StreamEntry[] = [
     memberOrder: 2,
     round: 0,
     responseId: 11,
+    stoppedAtLimit: false,
     promptTokens: 10,
     completionTokens: 20,
     totalTokens: 30,
@@ -16,7 +17,14 @@ const entries: StreamEntry[] = [
   { type: 'answer:failed', memberOrder: 2, round: 1, responseId: 12, error: 'Overloaded' },
   { type: 'debate:round', round: 1, status: 'started' },
   { type: 'consensus:delta', kind: 'text', text: 'We agree' },
-  { type: 'consensus:completed', responseId: 13, promptTokens: 1, completionTokens: 2, totalTokens: 3 },
+  {
+    type: 'consensus:completed',
+    responseId: 13,
+    stoppedAtLimit: true,
+    promptTokens: 1,
+    completionTokens: 2,
+    totalTokens: 3,
+  },
   { type: 'consensus:failed', responseId: null, error: 'timeout' },
   {
     type: 'agreement:claim',
