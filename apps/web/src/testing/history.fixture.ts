@@ -85,6 +85,7 @@ export function sharedResponseFixture(overrides: Partial<SharedResponse> = {}): 
     memberOrder: 0,
     round: 0,
     positionChanged: null,
+    stoppedAtLimit: false,
     debateLog: null,
     agreementMap: null,
     ...overrides,
