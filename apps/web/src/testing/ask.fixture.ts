@@ -83,6 +83,7 @@ export function askResultFixture(overrides: Partial<AskQuestionResult['question'
       showReasoning: false,
       weighIn: false,
       debateLeaderId: null,
+      tokenCap: null,
       ...NEW_QUESTION_STATE,
       createdAt: '2026-01-01T12:00:00.000Z',
       ...overrides,

@@ -37,6 +37,9 @@ export const TOKEN_CAP_TEXTS = {
   /** The agreement map's note when the cap did not leave room for it. */
   mapNotDrawn: 'Your limit was reached before the agreement map could be drawn.',
   capLine: (cap: number) => `Stops at ${cap.toLocaleString('en-GB')} tokens`,
+  /** In the quote's detail on the Ask screen while a cap is set. */
+  quoteDetail: (cap: number) =>
+    `Your limit stops the question at ${cap.toLocaleString('en-GB')} tokens, and it holds only that much while it runs.`,
 } as const;
 
 /**

@@ -26,6 +26,8 @@ export interface SharedResponse {
   round: number;
   /** A debate revision: whether the member changed its position; null otherwise. */
   positionChanged: boolean | null;
+  /** The question's token cap cut this answer off (TOKEN_CAP_TEXTS.stoppedAtLimit); its text is kept. */
+  stoppedAtLimit: boolean;
   /** The consensus of a question shared with its debate: the debate transcript; null otherwise. */
   debateLog: string | null;
   /** The consensus of a debate: its agreement map, or why there is none; null otherwise. */

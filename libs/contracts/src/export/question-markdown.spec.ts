@@ -68,6 +68,7 @@ const detail = (
     pausedAfterRound: null,
     pauseEndsAt: null,
     debateLeaderId: 10,
+    tokenCap: null,
     status,
     totalTokensUsed: 100,
     isShared: false,

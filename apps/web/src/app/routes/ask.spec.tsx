@@ -1,4 +1,4 @@
-import { type SessionUser } from '@council/contracts';
+import { SERVER_MESSAGES, type SessionUser } from '@council/contracts';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -170,6 +170,37 @@ describe('Ask screen', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Ask the Council' }));
     await waitFor(() =>
       expect(lastToast()).toMatchObject({ title: 'Error', description: 'Not enough tokens' }),
+    );
+  });
+
+  it('sends the Stop at cap with the question', async () => {
+    const { fetchMock } = await openAsk(signedInUser, {
+      '/api/questions': () => jsonResponse(askResultFixture({ tokenCap: 2500 }), 201),
+    });
+    await userEvent.type(screen.getByRole('textbox', { name: 'Your question' }), 'Tea?');
+    await userEvent.type(screen.getByRole('textbox', { name: 'Stop at tokens' }), '2500');
+    await userEvent.click(screen.getByRole('button', { name: 'Ask the Council' }));
+    expect(await screen.findByRole('article', { name: 'Grok' })).toBeInTheDocument();
+    expect(sentBody(fetchMock, '/api/questions')).toMatchObject({ question: 'Tea?', tokenCap: 2500 });
+  });
+
+  it('shows the server’s refusal of a cap above the balance like other ask errors', async () => {
+    // The balance moved on the server after the page loaded: the form let the cap through.
+    await openAsk(signedInUser, {
+      '/api/questions': () =>
+        jsonResponse(
+          { statusCode: 402, code: 'INSUFFICIENT_TOKENS', message: SERVER_MESSAGES.tokenCapAboveBalance },
+          402,
+        ),
+    });
+    await userEvent.type(screen.getByRole('textbox', { name: 'Your question' }), 'Why?');
+    await userEvent.type(screen.getByRole('textbox', { name: 'Stop at tokens' }), '9000');
+    await userEvent.click(screen.getByRole('button', { name: 'Ask the Council' }));
+    await waitFor(() =>
+      expect(lastToast()).toMatchObject({
+        title: 'Error',
+        description: SERVER_MESSAGES.tokenCapAboveBalance,
+      }),
     );
   });
 

@@ -12,7 +12,7 @@ import {
   WEIGH_IN_TEXTS,
 } from '@council/contracts';
 import { Lock, Plus, RotateCcw, Send } from 'lucide-react';
-import { type FormEvent, type ReactNode, useId, useMemo, useState } from 'react';
+import { type FormEvent, type ReactNode, useId, useMemo, useRef, useState } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
@@ -25,9 +25,11 @@ import { type AskQuestionInput } from '../api/ask-question';
 import { useCouncilStore } from '../stores/council-store';
 import { askCheckFailure } from '../utils/ask-checks';
 import { councilQuote } from '../utils/council-quote';
+import { checkTokenCap } from '../utils/token-cap-check';
 import { CouncilMemberCard } from './council-member-card';
 import { DemoHint } from './demo-hint';
 import { QuestionQuote } from './question-quote';
+import { TokenCapField } from './token-cap-field';
 
 interface QuestionFormProps {
   user: SessionUser | null | undefined;
@@ -58,13 +60,30 @@ export function QuestionForm({
   const leaderPickable =
     Boolean(user) && canPickDebateLeader(tier, council.showDebate, council.members.length);
   const { members, showDebate, showReasoning, debateLeaderId } = council;
-  // The price before you ask: recomputed as the question and the council change.
+  const capCheck = useMemo(
+    () => checkTokenCap(council.tokenCap, user ? user.tokensLeft : null),
+    [council.tokenCap, user],
+  );
+  const tokenCap = capCheck.ok ? capCheck.cap : null;
+  // The cap's message waits until the asker leaves the field or asks, not at the first digit typed.
+  const [capVisited, setCapVisited] = useState(false);
+  const capInput = useRef<HTMLInputElement>(null);
+  // The price before you ask: recomputed as the question, the council and the cap change.
   const quote = useMemo(
     () =>
       catalogue
-        ? councilQuote({ question, members, showDebate, showReasoning, debateLeaderId, catalogue, user })
+        ? councilQuote({
+            question,
+            members,
+            showDebate,
+            showReasoning,
+            debateLeaderId,
+            catalogue,
+            user,
+            tokenCap,
+          })
         : null,
-    [question, members, showDebate, showReasoning, debateLeaderId, catalogue, user],
+    [question, members, showDebate, showReasoning, debateLeaderId, catalogue, user, tokenCap],
   );
 
   const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
@@ -80,7 +99,12 @@ export function QuestionForm({
       toast(failure);
       return;
     }
-    onSubmit(buildAskInput(question, council));
+    if (!capCheck.ok) {
+      setCapVisited(true);
+      capInput.current?.focus();
+      return;
+    }
+    onSubmit(buildAskInput(question, council, capCheck.cap));
   };
 
   /** A free user who somehow toggles a premium option gets the spec's toast instead. */
@@ -117,7 +141,7 @@ export function QuestionForm({
           style={{ minHeight: QUESTION_BOX_MIN_HEIGHT_PX }}
           aria-describedby={quote ? `${id}-quote` : undefined}
         />
-        {quote ? <QuestionQuote id={`${id}-quote`} summary={quote.summary} /> : null}
+        {quote ? <QuestionQuote id={`${id}-quote`} summary={quote.summary} capLine={quote.capLine} /> : null}
       </div>
 
       {catalogue ? (
@@ -156,6 +180,14 @@ export function QuestionForm({
             onChange={council.setWeighIn}
           />
         ) : null}
+        <TokenCapField
+          id={`${id}-token-cap`}
+          value={council.tokenCap}
+          error={capVisited && !capCheck.ok ? capCheck.error : null}
+          onChange={council.setTokenCap}
+          onBlur={() => setCapVisited(true)}
+          inputRef={capInput}
+        />
       </div>
 
       <div role="group" aria-labelledby={`${id}-council`} className="space-y-3">
@@ -279,7 +311,7 @@ function OptionCheckbox({ id, label, hint, checked, enabled, onChange }: OptionC
 
 /**
  * The POST body (spec §3 "Question submission"): the leader only with debate on and one chosen;
- * weighIn only with debate on and the option chosen.
+ * weighIn only with debate on and the option chosen; tokenCap only with a limit (checkTokenCap).
  */
 export function buildAskInput(
   question: string,
@@ -287,6 +319,7 @@ export function buildAskInput(
     ReturnType<typeof useCouncilStore.getState>,
     'members' | 'showDebate' | 'showReasoning' | 'debateLeaderId' | 'weighIn'
   >,
+  tokenCap: number | null = null,
 ): AskQuestionInput {
   const input: AskQuestionInput = {
     question: question.trim(),
@@ -298,5 +331,6 @@ export function buildAskInput(
   };
   if (council.showDebate && council.debateLeaderId !== null) input.debateLeaderId = council.debateLeaderId;
   if (council.showDebate && council.weighIn) input.weighIn = true;
+  if (tokenCap !== null) input.tokenCap = tokenCap;
   return input;
 }

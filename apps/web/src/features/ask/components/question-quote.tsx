@@ -5,6 +5,8 @@ import { Popover, PopoverContent, PopoverTrigger } from '@/components/ui/popover
 
 interface QuestionQuoteProps {
   summary: QuoteSummary;
+  /** "Stops at N tokens" when the asker's cap ends the question before the quote's high end. */
+  capLine?: string | null;
   /** Ties the line to the question box it describes. */
   id?: string;
 }
@@ -15,8 +17,10 @@ interface QuestionQuoteProps {
  * it is worked out opens on a tap, a click or the keyboard. Not a live region: it changes with
  * every keystroke, and screen readers reach it from the question box (aria-describedby).
  */
-export function QuestionQuote({ summary, id }: QuestionQuoteProps) {
-  const parts = [summary.tokens, summary.left, summary.worth].filter((part): part is string => part !== null);
+export function QuestionQuote({ summary, capLine = null, id }: QuestionQuoteProps) {
+  const parts = [summary.tokens, capLine, summary.left, summary.worth].filter(
+    (part): part is string => part !== null,
+  );
   return (
     <div className="space-y-1" data-testid="question-quote">
       <p className="text-xs leading-relaxed text-muted-foreground">

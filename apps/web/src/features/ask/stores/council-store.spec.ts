@@ -132,6 +132,15 @@ describe('council selection', () => {
     store().setShowDebate(false);
     expect(store().weighIn).toBe(false);
   });
+
+  it('keeps the Stop at field as typed, on every plan, until reset', () => {
+    store().initialize(catalogueFixture);
+    store().setTokenCap('5,000');
+    store().fitToTier('free', catalogueFixture);
+    expect(store().tokenCap).toBe('5,000');
+    store().reset();
+    expect(store().tokenCap).toBe('');
+  });
 });
 
 describe('fitting a selection to the tier', () => {

@@ -27,6 +27,8 @@ interface CouncilState {
   debateLeaderId: number | null;
   /** "Let me weigh in": the debate pauses after each round for a note; only with debate on. */
   weighIn: boolean;
+  /** "Stop at N tokens" as typed ('' for no limit); checked on asking (checkTokenCap). */
+  tokenCap: string;
 }
 
 interface CouncilActions {
@@ -48,6 +50,7 @@ interface CouncilActions {
   setShowDebate: (value: boolean) => void;
   setShowReasoning: (value: boolean) => void;
   setWeighIn: (value: boolean) => void;
+  setTokenCap: (text: string) => void;
   /** Clicking the leader again clears the choice. */
   toggleDebateLeader: (agentId: number) => void;
   reset: () => void;
@@ -59,6 +62,7 @@ const INITIAL_STATE: CouncilState = {
   showReasoning: false,
   debateLeaderId: null,
   weighIn: false,
+  tokenCap: '',
 };
 
 function sameCouncil(a: CouncilMember[], b: CouncilMember[]): boolean {
@@ -176,6 +180,7 @@ export const useCouncilStore = create<CouncilState & CouncilActions>()((set, get
     set(showDebate ? { showDebate } : { showDebate, debateLeaderId: null, weighIn: false }),
   setShowReasoning: (showReasoning) => set({ showReasoning }),
   setWeighIn: (weighIn) => set((state) => ({ weighIn: weighIn && state.showDebate })),
+  setTokenCap: (tokenCap) => set({ tokenCap }),
   toggleDebateLeader: (agentId) =>
     set((state) => ({ debateLeaderId: state.debateLeaderId === agentId ? null : agentId })),
   reset: () => set(INITIAL_STATE),

@@ -11,6 +11,7 @@ import {
   quoteOnPlan,
   quoteQuestionTokens,
   summarizeQuote,
+  TOKEN_CAP_TEXTS,
 } from '@council/contracts';
 import { type CouncilCatalogue, type CouncilMember } from '@/lib/default-council';
 
@@ -23,12 +24,17 @@ export interface CouncilQuoteInput {
   debateLeaderId: number | null;
   catalogue: CouncilCatalogue;
   user: Pick<SessionUser, 'subscriptionTier' | 'tokensLeft'> | null | undefined;
+  /** A valid "Stop at N tokens" cap (checkTokenCap), or null for no limit. */
+  tokenCap?: number | null;
 }
 
 export interface CouncilQuote {
   quote: QuestionQuote;
+  /** On the plan as the question will run: never past the cap. */
   onPlan: QuoteOnPlan;
   summary: QuoteSummary;
+  /** "Stops at N tokens" when the cap is below the quote's high end, so the line says where it ends. */
+  capLine: string | null;
 }
 
 /** Null while there is no council to quote. */
@@ -60,10 +66,18 @@ export function councilQuote(input: CouncilQuoteInput): CouncilQuote | null {
     leaderIndex,
     answerMaxOutputTokens: answerMaxOutputTokensFor(tier),
   });
-  const onPlan = quoteOnPlan(quote, { tier, tokensLeft: input.user ? input.user.tokensLeft : null });
+  const cap = input.tokenCap ?? null;
+  // The workers stop at the cap, so neither end of what the question spends (or holds) passes it.
+  const spend = cap === null ? quote : { low: Math.min(quote.low, cap), high: Math.min(quote.high, cap) };
+  const onPlan = quoteOnPlan(spend, { tier, tokensLeft: input.user ? input.user.tokensLeft : null });
+  const summary = summarizeQuote(quote, onPlan, { demo, showReasoning: input.showReasoning });
   return {
     quote,
     onPlan,
-    summary: summarizeQuote(quote, onPlan, { demo, showReasoning: input.showReasoning }),
+    summary:
+      cap === null
+        ? summary
+        : { ...summary, details: [...summary.details, TOKEN_CAP_TEXTS.quoteDetail(cap)] },
+    capLine: cap !== null && quote.high > cap ? TOKEN_CAP_TEXTS.capLine(cap) : null,
   };
 }

@@ -1,4 +1,4 @@
-import { AGREEMENT_MAP, WEIGH_IN_TEXTS } from '@council/contracts';
+import { AGREEMENT_MAP, TOKEN_CAP_TEXTS, WEIGH_IN_TEXTS } from '@council/contracts';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -182,6 +182,57 @@ describe('/questions/{id} (spec §2)', () => {
     const region = await screen.findByRole('region', { name: AGREEMENT_MAP.heading });
     expect(within(region).getByText(AGREEMENT_MAP.notes.failed)).toBeInTheDocument();
     expect(screen.queryByRole('table')).not.toBeInTheDocument();
+  });
+
+  it('shows a capped question’s limit, its cut answers labelled, and the notes where the limit stopped it', async () => {
+    const detail = questionDetailFixture({ showDebate: true, debateLeaderId: 1, tokenCap: 12_500 });
+    detail.answers[0] = responseRowFixture({ id: 500, response: 'Tea is', stoppedAtLimit: true });
+    detail.answers[1] = responseRowFixture({
+      id: 501,
+      memberOrder: 1,
+      provider: 'anthropic',
+      agentId: 3,
+      modelId: 31,
+      status: 'failed',
+      response: '',
+      error: TOKEN_CAP_TEXTS.notStarted,
+    });
+    detail.answers.push(
+      responseRowFixture({
+        id: 600,
+        provider: 'consensus',
+        memberOrder: null,
+        response: 'Tea, from what there is.',
+        stoppedAtLimit: true,
+      }),
+    );
+    mockApi({ '/api/questions/42': () => jsonResponse(detail) }, signedInUser);
+    renderApp('/questions/42');
+
+    expect(await screen.findByText(TOKEN_CAP_TEXTS.capLine(12_500))).toBeInTheDocument();
+    expect(screen.getByText('Stops at 12,500 tokens')).toBeInTheDocument();
+    const consensus = screen.getByRole('article', { name: 'Council Consensus' });
+    expect(within(consensus).getByText(TOKEN_CAP_TEXTS.stoppedAtLimit)).toBeInTheDocument();
+    expect(within(consensus).getByRole('note')).toHaveTextContent(TOKEN_CAP_TEXTS.consensusFromWhatThereIs);
+
+    await userEvent.click(screen.getByRole('tab', { name: 'Individual Responses' }));
+    const cut = screen.getByRole('article', { name: 'ChatGPT' });
+    expect(within(cut).getByText(TOKEN_CAP_TEXTS.stoppedAtLimit)).toBeInTheDocument();
+    expect(within(cut).getByText('Tea is')).toBeInTheDocument();
+    const unstarted = screen.getByRole('article', { name: 'Claude' });
+    expect(within(unstarted).getByRole('note')).toHaveTextContent(TOKEN_CAP_TEXTS.notStarted);
+    expect(within(unstarted).queryByText('Service Issue')).not.toBeInTheDocument();
+    expect(
+      within(screen.getByRole('article', { name: 'Grok' })).queryByText(TOKEN_CAP_TEXTS.stoppedAtLimit),
+    ).not.toBeInTheDocument();
+  });
+
+  it('shows no limit for a question without one', async () => {
+    mockApi({ '/api/questions/42': () => jsonResponse(questionDetailFixture()) }, signedInUser);
+    renderApp('/questions/42');
+    await screen.findByRole('heading', { level: 1, name: 'Is tea better than coffee?' });
+    expect(screen.queryByText(/Stops at/)).not.toBeInTheDocument();
+    expect(screen.queryByText(TOKEN_CAP_TEXTS.stoppedAtLimit)).not.toBeInTheDocument();
   });
 
   it('follows a question that is still running, as the Ask screen does', async () => {

@@ -5,9 +5,10 @@ import {
   QUESTION_DETAIL_SCREEN,
   type QuestionDetail,
   ROUTE_PATHS,
+  TOKEN_CAP_TEXTS,
   questionExportFileName,
 } from '@council/contracts';
-import { ArrowLeft, CircleAlert, Download, SearchX } from 'lucide-react';
+import { ArrowLeft, CircleAlert, Download, Gauge, SearchX } from 'lucide-react';
 import { useMemo } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { DocumentTitle } from '@/components/layout/document-title';
@@ -127,6 +128,12 @@ function QuestionDetailView({ detail }: { detail: QuestionDetail }) {
               <span className="font-semibold tabular-nums text-foreground">
                 {totalTokens.toLocaleString('en-GB')}
               </span>
+            </p>
+          ) : null}
+          {question.tokenCap !== null ? (
+            <p className="flex items-center gap-1.5 text-sm text-muted-foreground">
+              <Gauge aria-hidden="true" className="size-4" />
+              {TOKEN_CAP_TEXTS.capLine(question.tokenCap)}
             </p>
           ) : null}
         </div>

@@ -19,8 +19,10 @@ import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { cn } from '@/lib/utils';
 import { FormattedText } from './formatted-text';
+import { LimitNote } from './limit-note';
 import { ModelInfoTooltip } from './model-info-tooltip';
 import { ResponseStateBadge } from './response-state-badge';
+import { StoppedAtLimitBadge } from './stopped-at-limit-badge';
 
 export interface ResponseCardProps {
   provider: ResponseProvider;
@@ -38,6 +40,10 @@ export interface ResponseCardProps {
   reasoning?: string | null;
   usage: TokenUsage;
   error?: string | null;
+  /** The question's token cap cut this answer off: labelled, its text kept. */
+  stoppedAtLimit?: boolean;
+  /** A calm note about the token cap under the text (limit-notes), e.g. an answer it left no room for. */
+  limitNote?: string | null;
   isLeader?: boolean;
   /** Answered by the offline demo adapter (DECISIONS 15): labelled "Demo". */
   demo?: boolean;
@@ -63,6 +69,7 @@ export function ResponseCard(props: ResponseCardProps) {
     round = 0,
     isLeader,
     demo,
+    stoppedAtLimit = false,
   } = props;
   const model = modelName ? modelLabel({ name: modelName, version: modelVersion }) : '';
   const failed = state === 'failed';
@@ -83,6 +90,7 @@ export function ResponseCard(props: ResponseCardProps) {
           {model ? <p className="truncate text-xs text-muted-foreground">{model}</p> : null}
           <div className="mt-1.5 flex flex-wrap items-center gap-1.5">
             <ResponseStateBadge state={state} />
+            <StoppedAtLimitBadge stopped={stoppedAtLimit} />
             {round > 0 ? <Badge variant="outline">{ASK_RESULTS.round(round)}</Badge> : null}
             {roleName ? <Badge variant="secondary">{roleName}</Badge> : null}
             {demo ? (
@@ -111,7 +119,7 @@ export function ResponseCard(props: ResponseCardProps) {
   );
 }
 
-function AnswerBody({ text, reasoning, state }: ResponseCardProps) {
+function AnswerBody({ text, reasoning, state, limitNote }: ResponseCardProps) {
   const waiting = !text && (state === 'queued' || state === 'thinking');
   return (
     <div className="space-y-3">
@@ -129,9 +137,10 @@ function AnswerBody({ text, reasoning, state }: ResponseCardProps) {
           <Skeleton className="h-3 w-4/5" />
           <Skeleton className="h-3 w-2/3" />
         </div>
-      ) : (
+      ) : text ? (
         <FormattedText text={text} />
-      )}
+      ) : null}
+      {limitNote ? <LimitNote text={limitNote} /> : null}
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { AGREEMENT_MAP, QUESTION_CANCELLED_MESSAGE } from '@council/contracts';
+import { AGREEMENT_MAP, QUESTION_CANCELLED_MESSAGE, TOKEN_CAP_TEXTS } from '@council/contracts';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -407,5 +407,90 @@ describe('ResultsArea', () => {
     expect(
       within(screen.getByRole('article', { name: 'Claude' })).queryByText('Demo'),
     ).not.toBeInTheDocument();
+  });
+});
+
+describe('ResultsArea: Stop at N tokens', () => {
+  const usage = { promptTokens: 10, completionTokens: 20, totalTokens: 30 };
+
+  it('labels an answer the cap cut off and keeps its text; an answer it did not start gets a calm note', async () => {
+    renderResults({ showDebate: true, debateLeaderId: 1, tokenCap: 2000 });
+    await userEvent.click(screen.getByRole('tab', { name: 'Individual Responses' }));
+
+    await play('answer:delta', { ...meta('1-0'), memberOrder: 0, round: 0, kind: 'text', text: 'Tea is' });
+    await play('answer:completed', {
+      ...meta('1-1'),
+      memberOrder: 0,
+      round: 0,
+      responseId: 500,
+      stoppedAtLimit: true,
+      ...usage,
+    });
+    const cut = screen.getByRole('article', { name: 'ChatGPT' });
+    expect(within(cut).getByText(TOKEN_CAP_TEXTS.stoppedAtLimit)).toBeInTheDocument();
+    expect(within(cut).getByText('Tea is')).toBeInTheDocument();
+    expect(within(cut).getByText('Done')).toBeInTheDocument();
+
+    await play('answer:completed', {
+      ...meta('1-2'),
+      memberOrder: 2,
+      round: 0,
+      responseId: 502,
+      stoppedAtLimit: false,
+      ...usage,
+    });
+    expect(
+      within(screen.getByRole('article', { name: 'Grok' })).queryByText(TOKEN_CAP_TEXTS.stoppedAtLimit),
+    ).not.toBeInTheDocument();
+
+    await play('answer:failed', {
+      ...meta('1-3'),
+      memberOrder: 1,
+      round: 0,
+      responseId: 501,
+      error: TOKEN_CAP_TEXTS.notStarted,
+    });
+    const unstarted = screen.getByRole('article', { name: 'Claude' });
+    expect(within(unstarted).getByRole('note')).toHaveTextContent(TOKEN_CAP_TEXTS.notStarted);
+    expect(within(unstarted).getByText('Stopped')).toBeInTheDocument();
+    expect(within(unstarted).queryByText('Service Issue')).not.toBeInTheDocument();
+    expect(within(unstarted).queryByText('Failed')).not.toBeInTheDocument();
+    expect(within(unstarted).queryByRole('button', { name: 'Retry' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('under a consensus written after the cap shortened the council, says it worked from what there was', async () => {
+    renderResults({ showDebate: true, debateLeaderId: 1, tokenCap: 2000 });
+    await play('answer:completed', {
+      ...meta('1-0'),
+      memberOrder: 0,
+      round: 0,
+      responseId: 500,
+      stoppedAtLimit: true,
+      ...usage,
+    });
+    await play('consensus:delta', { ...meta('2-0'), kind: 'text', text: 'Tea, mostly.' });
+    const consensus = screen.getByRole('article', { name: 'Council Consensus' });
+    // Not while it is being written.
+    expect(within(consensus).queryByRole('note')).not.toBeInTheDocument();
+
+    await play('consensus:completed', { ...meta('2-1'), responseId: 900, stoppedAtLimit: true, ...usage });
+    expect(within(consensus).getByText('Tea, mostly.')).toBeInTheDocument();
+    expect(within(consensus).getByText(TOKEN_CAP_TEXTS.stoppedAtLimit)).toBeInTheDocument();
+    expect(within(consensus).getByRole('note')).toHaveTextContent(TOKEN_CAP_TEXTS.consensusFromWhatThereIs);
+  });
+
+  it('a consensus the cap left no room for is a calm note, with the members’ answers above it', async () => {
+    renderResults({ showDebate: true, debateLeaderId: 1, tokenCap: 2000 });
+    await play('consensus:failed', {
+      ...meta('1-0'),
+      responseId: 900,
+      error: TOKEN_CAP_TEXTS.consensusNotWritten,
+    });
+    const consensus = screen.getByRole('article', { name: 'Council Consensus' });
+    expect(within(consensus).getByRole('note')).toHaveTextContent(TOKEN_CAP_TEXTS.consensusNotWritten);
+    expect(within(consensus).queryByText('Consensus Formation Failed')).not.toBeInTheDocument();
+    expect(within(consensus).getByText('Stopped')).toBeInTheDocument();
+    expect(screen.getByRole('article', { name: 'ChatGPT' })).toBeInTheDocument();
   });
 });

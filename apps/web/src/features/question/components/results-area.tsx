@@ -17,6 +17,7 @@ import { getCouncilSocket } from '@/lib/socket';
 import { useIsDemoProvider } from '../hooks/use-demo-providers';
 import { useCancelQuestion, useRetryResponse } from '../hooks/use-question-actions';
 import { useQuestionStream } from '../hooks/use-question-stream';
+import { consensusLimitNote, memberLimitNote } from '../utils/limit-notes';
 import { memberName } from '../utils/member-name';
 import {
   type MemberStream,
@@ -97,7 +98,8 @@ export function QuestionResults({
   const members = singleError ? null : <MemberCards state={state} />;
   const stoppedBeforeConsensus = state.status === 'cancelled' && !state.consensus?.hasText;
   // A failed consensus says the members' answers are "above": in its tab they are, right above it.
-  const consensusFailed = state.consensus?.phase === 'failed';
+  // One the token cap left no room for shows them too: they are all the question has to show.
+  const consensusFailed = state.consensus?.phase === 'failed' || state.consensus?.phase === 'capped';
 
   return (
     <section aria-labelledby="ask-results-heading" className="space-y-4">
@@ -229,6 +231,8 @@ function MemberCard({
       reasoning={state.showReasoning ? member.reasoning : null}
       usage={member.usage}
       error={member.error}
+      stoppedAtLimit={member.stoppedAtLimit}
+      limitNote={memberLimitNote(member)}
       isLeader={state.showDebate && member.agent !== null && member.agent.id === state.debateLeaderId}
       demo={demo}
       onRetry={onRetry}
@@ -256,6 +260,8 @@ function ConsensusCard({ state }: { state: QuestionStreamState }) {
       reasoning={state.showReasoning ? consensus.reasoning : null}
       usage={consensus.usage}
       error={consensus.error}
+      stoppedAtLimit={consensus.stoppedAtLimit}
+      limitNote={consensusLimitNote(state)}
       demo={leader?.agent ? isDemo(leader.agent.provider, leader.agent) : false}
     />
   );

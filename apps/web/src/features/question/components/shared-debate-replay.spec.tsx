@@ -2,6 +2,7 @@ import {
   AGREEMENT_MAP,
   DEBATE_REPLAY,
   type SharedQuestionResponse,
+  TOKEN_CAP_TEXTS,
   WEIGH_IN_TEXTS,
 } from '@council/contracts';
 import { screen, within } from '@testing-library/react';
@@ -116,6 +117,30 @@ describe('/shared/{shareId}: the debate replay', () => {
     const opening = round(DEBATE_REPLAY.openingRound);
     expect(within(opening).queryByText(DEBATE_REPLAY.changed)).not.toBeInTheDocument();
     expect(within(opening).queryByText(DEBATE_REPLAY.kept)).not.toBeInTheDocument();
+  });
+
+  it('labels a revision and a consensus the token cap cut off, beside changed or kept', async () => {
+    const cutRevision = { ...anthropic(1, 'Still coff', false), stoppedAtLimit: true };
+    const cutConsensus = { ...consensus, response: 'The council leans', stoppedAtLimit: true };
+    await renderShared(
+      debated({
+        responses: [openai(1, 'Tea, on reflection.', true), cutRevision, cutConsensus],
+        rounds: [
+          { round: 0, answers: [openai(0, 'Coffee.', null), anthropic(0, 'Coffee wakes you up.', null)] },
+          { round: 1, answers: [openai(1, 'Tea, on reflection.', true), cutRevision] },
+        ],
+      }),
+    );
+    const [changed, kept] = within(round('Debate round 1')).getAllByRole('listitem');
+    expect(within(kept!).getByText(DEBATE_REPLAY.kept)).toBeInTheDocument();
+    expect(within(kept!).getByText(TOKEN_CAP_TEXTS.stoppedAtLimit)).toBeInTheDocument();
+    expect(within(kept!).getByText('Still coff')).toBeInTheDocument();
+    expect(within(changed!).queryByText(TOKEN_CAP_TEXTS.stoppedAtLimit)).not.toBeInTheDocument();
+    expect(within(round(DEBATE_REPLAY.openingRound)).queryByText(TOKEN_CAP_TEXTS.stoppedAtLimit)).toBeNull();
+
+    const card = within(replay()).getByRole('article', { name: 'Council Consensus' });
+    expect(within(card).getByText(TOKEN_CAP_TEXTS.stoppedAtLimit)).toBeInTheDocument();
+    expect(within(card).getByText('The council leans')).toBeInTheDocument();
   });
 
   it('keeps the debate log in a collapsed disclosure', async () => {

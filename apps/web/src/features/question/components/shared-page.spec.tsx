@@ -1,4 +1,4 @@
-import { defaultShareDescription, defaultShareTitle } from '@council/contracts';
+import { defaultShareDescription, defaultShareTitle, TOKEN_CAP_TEXTS } from '@council/contracts';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { sharedQuestionFixture, sharedResponseFixture } from '@/testing/history.fixture';
@@ -37,6 +37,26 @@ describe('/shared/{shareId} (spec §2), signed out', () => {
       'href',
       '/auth?form=register',
     );
+  });
+
+  it('labels an answer the asker’s token cap cut off, with its text', async () => {
+    mockApi({
+      '/api/shared/abc': () =>
+        jsonResponse(
+          sharedQuestionFixture({}, [
+            sharedResponseFixture({ response: 'Tea is', stoppedAtLimit: true }),
+            sharedResponseFixture({ id: 2, provider: 'anthropic', model: 'Claude Sonnet', memberOrder: 1 }),
+          ]),
+        ),
+    });
+    renderApp('/shared/abc');
+
+    const cut = await screen.findByRole('article', { name: 'OpenAI' });
+    expect(within(cut).getByText(TOKEN_CAP_TEXTS.stoppedAtLimit)).toBeInTheDocument();
+    expect(within(cut).getByText('Tea is')).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('article', { name: 'Anthropic' })).queryByText(TOKEN_CAP_TEXTS.stoppedAtLimit),
+    ).not.toBeInTheDocument();
   });
 
   it('shows "Debate mode" for a debated question, and no Reasoning badge without reasoning', async () => {

@@ -13,8 +13,12 @@ import { Card } from '@/components/ui/card';
 import { useIsDemoProvider } from '../hooks/use-demo-providers';
 import { FormattedText } from './formatted-text';
 import { ModelInfoTooltip } from './model-info-tooltip';
+import { StoppedAtLimitBadge } from './stopped-at-limit-badge';
 
-/** One answer of a shared question: agent (provider), model, text, reasoning and tokens (spec §2). */
+/**
+ * One answer of a shared question: agent (provider), model, text, reasoning and tokens (spec §2), and
+ * whether the question's token cap cut it off.
+ */
 export function SharedResponseCard({ response }: { response: SharedResponse }) {
   const isDemo = useIsDemoProvider();
   // A shared response carries its provider's key only: built-in labels, else the key capitalised.
@@ -43,14 +47,19 @@ export function SharedResponseCard({ response }: { response: SharedResponse }) {
         <div className="min-w-0 flex-1">
           <h3 className="truncate text-base font-semibold text-foreground">{name}</h3>
           <p className="truncate text-xs text-muted-foreground">{model}</p>
-          {demo ? (
-            <Badge
-              variant="outline"
-              className="mt-1.5 border-amber-300 bg-amber-50 text-amber-900"
-              title={DEMO_PROVIDER_NOTE}
-            >
-              {DEMO_PROVIDER_LABEL}
-            </Badge>
+          {demo || response.stoppedAtLimit ? (
+            <div className="mt-1.5 flex flex-wrap items-center gap-1.5">
+              {demo ? (
+                <Badge
+                  variant="outline"
+                  className="border-amber-300 bg-amber-50 text-amber-900"
+                  title={DEMO_PROVIDER_NOTE}
+                >
+                  {DEMO_PROVIDER_LABEL}
+                </Badge>
+              ) : null}
+              <StoppedAtLimitBadge stopped={response.stoppedAtLimit} />
+            </div>
           ) : null}
         </div>
         <ModelInfoTooltip info={info} name={name} demo={demo} />

@@ -3,8 +3,12 @@ import { useId } from 'react';
 import { ProviderAvatar } from '@/components/provider-avatar';
 import { FormattedText } from './formatted-text';
 import { PositionBadge } from './position-badge';
+import { StoppedAtLimitBadge } from './stopped-at-limit-badge';
 
-/** One round of a shared debate: each member's answer of that round, revisions marked changed or kept. */
+/**
+ * One round of a shared debate: each member's answer of that round, revisions marked changed or kept,
+ * and answers the token cap cut off marked so.
+ */
 export function SharedRound({ round }: { round: SharedRoundData }) {
   const headingId = useId();
   return (
@@ -27,8 +31,9 @@ export function SharedRound({ round }: { round: SharedRoundData }) {
                     {answer.model ? (
                       <p className="truncate text-xs text-muted-foreground">{answer.model}</p>
                     ) : null}
-                    <div className="mt-1.5">
+                    <div className="mt-1.5 flex flex-wrap items-center gap-1.5">
                       <PositionBadge changed={answer.positionChanged} />
+                      <StoppedAtLimitBadge stopped={answer.stoppedAtLimit} />
                     </div>
                   </div>
                 </div>

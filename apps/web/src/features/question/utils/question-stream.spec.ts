@@ -2,6 +2,7 @@ import {
   type AgreementClaim,
   type AgreementMapResult,
   QUESTION_CANCELLED_MESSAGE,
+  TOKEN_CAP_TEXTS,
   compareEntryIds,
 } from '@council/contracts';
 import { describe, expect, it } from 'vitest';
@@ -34,13 +35,14 @@ const delta = (
   type: 'answer:delta',
   payload: { ...meta(entryId), memberOrder, round, kind, text },
 });
-const completed = (entryId: string, memberOrder: number, round = 0): StreamEvent => ({
+const completed = (entryId: string, memberOrder: number, round = 0, stoppedAtLimit = false): StreamEvent => ({
   type: 'answer:completed',
   payload: {
     ...meta(entryId),
     memberOrder,
     round,
     responseId: 500 + memberOrder,
+    stoppedAtLimit,
     promptTokens: 10,
     completionTokens: 20,
     totalTokens: 30,
@@ -152,7 +154,14 @@ describe('question stream reducer', () => {
         { type: 'consensus:delta', payload: { ...meta('4-0'), kind: 'text', text: 'Agreed: tea.' } },
         {
           type: 'consensus:completed',
-          payload: { ...meta('4-1'), responseId: 900, promptTokens: 5, completionTokens: 6, totalTokens: 11 },
+          payload: {
+            ...meta('4-1'),
+            responseId: 900,
+            stoppedAtLimit: false,
+            promptTokens: 5,
+            completionTokens: 6,
+            totalTokens: 11,
+          },
         },
         { type: 'question:completed', payload: { ...meta('5-0'), totalTokensUsed: 71 } },
       ],
@@ -416,7 +425,14 @@ describe('the agreement map (agreement:claim, agreement:reset, agreement:complet
         { type: 'agreement:completed', payload: { ...meta('2-0'), map: mapped } },
         {
           type: 'consensus:completed',
-          payload: { ...meta('2-1'), responseId: 900, promptTokens: 1, completionTokens: 2, totalTokens: 3 },
+          payload: {
+            ...meta('2-1'),
+            responseId: 900,
+            stoppedAtLimit: false,
+            promptTokens: 1,
+            completionTokens: 2,
+            totalTokens: 3,
+          },
         },
       ],
       debate(),
@@ -633,5 +649,148 @@ describe('Let me weigh in (debate:paused, debate:note, debate:resumed)', () => {
       { round: 1, texts: ['Green tea.'], note: null },
     ]);
     expect(shape(questionStreamFromDetail(detail))).toEqual(shape(live));
+  });
+});
+
+describe('Stop at N tokens (stoppedAtLimit; answers the cap left no room for)', () => {
+  const consensusCompleted = (entryId: string, stoppedAtLimit: boolean): StreamEvent => ({
+    type: 'consensus:completed',
+    payload: {
+      ...meta(entryId),
+      responseId: 900,
+      stoppedAtLimit,
+      promptTokens: 5,
+      completionTokens: 6,
+      totalTokens: 11,
+    },
+  });
+  const debate = () => createQuestionStream(askResultFixture({ showDebate: true, tokenCap: 2000 }));
+
+  it('keeps stoppedAtLimit from answer:completed, with the text written before the cut', () => {
+    const state = fold([
+      delta('1-0', 0, 'Tea is'),
+      completed('1-1', 0, 0, true),
+      delta('1-2', 1, 'Coffee.'),
+      completed('1-3', 1),
+    ]);
+    expect(state.members[0]).toMatchObject({ phase: 'completed', stoppedAtLimit: true });
+    expect(memberText(state.members[0])).toBe('Tea is');
+    expect(answerState(state.members[0], state.status)).toBe('done');
+    expect(state.members[1]?.stoppedAtLimit).toBe(false);
+    expect(state.capShortened).toBe(true);
+  });
+
+  it('keeps stoppedAtLimit from consensus:completed, with its text', () => {
+    const state = fold(
+      [
+        { type: 'consensus:delta', payload: { ...meta('1-0'), kind: 'text', text: 'Mostly tea' } },
+        consensusCompleted('1-1', true),
+      ],
+      debate(),
+    );
+    expect(state.consensus).toMatchObject({ text: 'Mostly tea', phase: 'completed', stoppedAtLimit: true });
+    // The consensus's own cut is its label; the council was not shortened.
+    expect(state.capShortened).toBe(false);
+    expect(fold([consensusCompleted('1-0', false)], debate()).consensus?.stoppedAtLimit).toBe(false);
+  });
+
+  it('shows an answer the cap did not start as stopped: not failed, no red panel, no retry', () => {
+    const notStarted = (entryId: string, memberOrder: number) =>
+      failed(entryId, memberOrder, TOKEN_CAP_TEXTS.notStarted);
+    const state = fold([notStarted('1-0', 0), notStarted('1-1', 1), notStarted('1-2', 2)]);
+    expect(state.members.map((member) => member.phase)).toEqual(['capped', 'capped', 'capped']);
+    expect(answerState(state.members[0], state.status)).toBe('stopped');
+    expect(state.members[0]?.error).toBe(TOKEN_CAP_TEXTS.notStarted);
+    expect(singleErrorMessage(state)).toBeNull();
+    expect(state.capShortened).toBe(true);
+    // Any other failure is still a failure.
+    expect(fold([failed('1-0', 0)]).members[0]?.phase).toBe('failed');
+  });
+
+  it('shows a consensus the cap left no room for as stopped, not failed', () => {
+    const state = fold(
+      [
+        {
+          type: 'consensus:failed',
+          payload: { ...meta('1-0'), responseId: 900, error: TOKEN_CAP_TEXTS.consensusNotWritten },
+        },
+      ],
+      debate(),
+    );
+    expect(state.consensus).toMatchObject({ phase: 'capped', error: TOKEN_CAP_TEXTS.consensusNotWritten });
+    expect(answerState(state.consensus!, state.status)).toBe('stopped');
+  });
+
+  it('a new debate round clears the label of the round before, and does not re-ask a stopped member', () => {
+    const state = fold(
+      [
+        completed('1-0', 0, 0, true),
+        failed('1-1', 1, TOKEN_CAP_TEXTS.notStarted),
+        completed('1-2', 2),
+        { type: 'debate:round', payload: { ...meta('2-0'), round: 1, status: 'started' } },
+      ],
+      debate(),
+    );
+    expect(state.members.map(({ phase, stoppedAtLimit }) => [phase, stoppedAtLimit])).toEqual([
+      ['pending', false],
+      ['capped', false],
+      ['pending', false],
+    ]);
+    // Whatever the later rounds do, the council was shortened.
+    expect(state.capShortened).toBe(true);
+  });
+
+  it('reads the same back from the stored rows as it showed live', () => {
+    const live = fold(
+      [
+        delta('1-0', 0, 'Tea is'),
+        completed('1-1', 0, 0, true),
+        failed('1-2', 1, TOKEN_CAP_TEXTS.notStarted),
+        {
+          type: 'consensus:failed',
+          payload: { ...meta('1-3'), responseId: 900, error: TOKEN_CAP_TEXTS.consensusNotWritten },
+        },
+      ],
+      debate(),
+    );
+    const detail = questionDetailFixture({ showDebate: true, tokenCap: 2000 });
+    detail.answers = [
+      responseRowFixture({ id: 500, memberOrder: 0, response: 'Tea is', stoppedAtLimit: true }),
+      responseRowFixture({
+        id: 501,
+        memberOrder: 1,
+        provider: 'anthropic',
+        status: 'failed',
+        response: '',
+        error: TOKEN_CAP_TEXTS.notStarted,
+      }),
+      responseRowFixture({
+        id: 900,
+        memberOrder: null,
+        provider: 'consensus',
+        status: 'failed',
+        response: '',
+        error: TOKEN_CAP_TEXTS.consensusNotWritten,
+      }),
+    ];
+    const saved = questionStreamFromDetail(detail);
+    const shape = (state: typeof live) => ({
+      members: state.members
+        .slice(0, 2)
+        .map(({ phase, stoppedAtLimit, error }) => ({ phase, stoppedAtLimit, error })),
+      consensus: { phase: state.consensus?.phase, error: state.consensus?.error },
+      capShortened: state.capShortened,
+    });
+    expect(shape(saved)).toEqual(shape(live));
+    expect(shape(saved).members[0]).toEqual({ phase: 'completed', stoppedAtLimit: true, error: null });
+    expect(memberText(saved.members[0]!)).toBe('Tea is');
+  });
+
+  it('a replay from the first entry starts the shortened council over', () => {
+    const running = { ...createQuestionStream(askResultFixture()), status: 'running' as const };
+    const stored = { ...fold([completed('1-0', 0, 0, true)], running), lastEntryId: null };
+    const cleared = clearForReplay(stored);
+    expect(cleared.capShortened).toBe(false);
+    expect(cleared.members[0]?.stoppedAtLimit).toBe(false);
   });
 });

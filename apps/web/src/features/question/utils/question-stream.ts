@@ -20,7 +20,9 @@ import {
   type ResponseState,
   type RoleResponse,
   type ServerToClientEvents,
+  TOKEN_CAP_TEXTS,
   type TokenUsage,
+  capShortenedCouncil,
 } from '@council/contracts';
 import {
   type AgreementStream,
@@ -31,8 +33,12 @@ import {
   withDraftClaim,
 } from './agreement-stream';
 
-/** Where a member (or the consensus) is in its current round. */
-export type AnswerPhase = 'pending' | 'active' | 'completed' | 'failed' | 'cancelled';
+/**
+ * Where a member (or the consensus) is in its current round. `capped`: the question's token cap left
+ * no room to start it (TOKEN_CAP_TEXTS.notStarted, consensusNotWritten): stored as failed, but it is
+ * the limit the asker chose, not a fault, so it is neither retried nor shown as an error.
+ */
+export type AnswerPhase = 'pending' | 'active' | 'completed' | 'failed' | 'cancelled' | 'capped';
 
 export interface MemberStream {
   order: number;
@@ -49,6 +55,8 @@ export interface MemberStream {
   hasText: boolean;
   responseId: number | null;
   error: string | null;
+  /** The token cap cut the current round's answer off; its text is kept. */
+  stoppedAtLimit: boolean;
   usage: TokenUsage;
 }
 
@@ -59,6 +67,8 @@ export interface ConsensusStream {
   hasText: boolean;
   responseId: number | null;
   error: string | null;
+  /** The token cap cut the consensus off; its text is kept. */
+  stoppedAtLimit: boolean;
   usage: TokenUsage;
   /** The agreement map drawn with the consensus: drafts while it streams, then the stored map. */
   agreement: AgreementStream;
@@ -99,6 +109,11 @@ export interface QuestionStreamState {
   /** The asker's notes between rounds, oldest round first. */
   notes: AskerNote[];
   totalTokensUsed: number;
+  /**
+   * The token cap cut or stopped some member's answer, in any round (capShortenedCouncil): a
+   * consensus then says it was written from what there was.
+   */
+  capShortened: boolean;
   /** question:failed: the question as a whole could not be processed. */
   error: string | null;
 }
@@ -151,6 +166,7 @@ function emptyMember(
     hasText: false,
     responseId: null,
     error: null,
+    stoppedAtLimit: false,
     usage: NO_USAGE,
   };
 }
@@ -163,6 +179,7 @@ function emptyConsensus(): ConsensusStream {
     hasText: false,
     responseId: null,
     error: null,
+    stoppedAtLimit: false,
     usage: NO_USAGE,
     agreement: NO_AGREEMENT,
   };
@@ -205,6 +222,7 @@ export function createQuestionStream(result: QuestionSeed): QuestionStreamState 
       [],
     ),
     totalTokensUsed: question.totalTokensUsed,
+    capShortened: false,
     error: null,
   };
   return result.responses.reduce(applyResponseRow, state);
@@ -232,7 +250,7 @@ export function applyResponseRow(state: QuestionStreamState, row: ResponseRow): 
     row.error === QUESTION_CANCELLED_MESSAGE
       ? 'cancelled'
       : row.error !== null
-        ? 'failed'
+        ? failedPhase(row.error)
         : row.status === 'completed'
           ? 'completed'
           : row.status === 'failed'
@@ -240,9 +258,11 @@ export function applyResponseRow(state: QuestionStreamState, row: ResponseRow): 
             : row.status === 'streaming'
               ? 'active'
               : 'pending';
+  const capShortened = state.capShortened || capShortenedCouncil([row]);
   if (row.provider === CONSENSUS_PROVIDER) {
     return {
       ...state,
+      capShortened,
       consensus: {
         ...(state.consensus ?? emptyConsensus()),
         text: row.response,
@@ -251,12 +271,13 @@ export function applyResponseRow(state: QuestionStreamState, row: ResponseRow): 
         hasText: row.response.length > 0,
         responseId: row.id,
         error: row.error,
+        stoppedAtLimit: row.stoppedAtLimit,
         usage,
         agreement: agreementFromStored(row.agreementMap),
       },
     };
   }
-  return updateMember(state, row.memberOrder ?? -1, (member) => {
+  return updateMember({ ...state, capShortened }, row.memberOrder ?? -1, (member) => {
     const rounds = [...member.rounds];
     rounds[row.round] = row.response;
     // A card's token counts are the member's whole spend on the question, every round, as live.
@@ -271,9 +292,22 @@ export function applyResponseRow(state: QuestionStreamState, row: ResponseRow): 
       hasText: row.response.length > 0,
       responseId: row.id,
       error: row.error,
+      stoppedAtLimit: row.stoppedAtLimit,
       usage: total,
     };
   });
+}
+
+/** A failure the token cap caused is the asker's limit, not a fault (AnswerPhase `capped`). */
+function failedPhase(error: string): AnswerPhase {
+  return error === TOKEN_CAP_TEXTS.notStarted || error === TOKEN_CAP_TEXTS.consensusNotWritten
+    ? 'capped'
+    : 'failed';
+}
+
+/** Whether this answer makes capShortened true, told by the contracts' own rule. */
+function shortensCouncil(memberOrder: number, stoppedAtLimit: boolean, error: string | null): boolean {
+  return capShortenedCouncil([{ memberOrder, stoppedAtLimit, error }]);
 }
 
 function withRevisionAnswer(rounds: string[], round: number): string[] {
@@ -349,12 +383,15 @@ export function applyStreamEvent(state: QuestionStreamState, event: StreamEvent)
           phase: 'active',
           hasText: kind === 'text' || (!newRound && member.hasText),
           error: null,
+          // Text still arriving has not been cut off.
+          stoppedAtLimit: false,
         };
       });
     }
     case 'answer:completed': {
-      const { memberOrder, round, responseId } = event.payload;
-      return updateMember(next, memberOrder, (member) => ({
+      const { memberOrder, round, responseId, stoppedAtLimit } = event.payload;
+      const capShortened = next.capShortened || shortensCouncil(memberOrder, stoppedAtLimit, null);
+      return updateMember({ ...next, capShortened }, memberOrder, (member) => ({
         ...member,
         // A finished revision drops its position line, as the stored revision does.
         rounds: round > 0 ? withRevisionAnswer(member.rounds, round) : member.rounds,
@@ -362,17 +399,20 @@ export function applyStreamEvent(state: QuestionStreamState, event: StreamEvent)
         phase: 'completed',
         responseId,
         error: null,
+        stoppedAtLimit,
         usage: addUsage(member.usage, usageOf(event.payload)),
       }));
     }
     case 'answer:failed': {
       const { memberOrder, round, responseId, error } = event.payload;
-      return updateMember(next, memberOrder, (member) => ({
+      const capShortened = next.capShortened || shortensCouncil(memberOrder, false, error);
+      return updateMember({ ...next, capShortened }, memberOrder, (member) => ({
         ...member,
         round: Math.max(member.round, round),
-        phase: 'failed',
+        phase: failedPhase(error),
         responseId: responseId ?? member.responseId,
         error,
+        stoppedAtLimit: false,
       }));
     }
     case 'answer:reset': {
@@ -389,6 +429,7 @@ export function applyStreamEvent(state: QuestionStreamState, event: StreamEvent)
           phase: 'pending',
           hasText: false,
           error: null,
+          stoppedAtLimit: false,
         };
       });
     }
@@ -403,6 +444,7 @@ export function applyStreamEvent(state: QuestionStreamState, event: StreamEvent)
           phase: 'pending',
           hasText: false,
           error: null,
+          stoppedAtLimit: false,
           // A new consensus attempt draws its own map.
           agreement: NO_AGREEMENT,
         },
@@ -431,9 +473,9 @@ export function applyStreamEvent(state: QuestionStreamState, event: StreamEvent)
         pause: null,
         // Every member still in the debate is asked for a revision: it is "thinking" again.
         members: next.members.map((member) =>
-          member.phase === 'failed' || member.phase === 'cancelled'
+          member.phase === 'failed' || member.phase === 'cancelled' || member.phase === 'capped'
             ? member
-            : { ...member, round, phase: 'pending', hasText: false },
+            : { ...member, round, phase: 'pending', hasText: false, stoppedAtLimit: false },
         ),
       };
     }
@@ -472,6 +514,7 @@ export function applyStreamEvent(state: QuestionStreamState, event: StreamEvent)
           phase: 'completed',
           responseId: event.payload.responseId,
           error: null,
+          stoppedAtLimit: event.payload.stoppedAtLimit,
           usage: usageOf(event.payload),
         },
       };
@@ -483,7 +526,7 @@ export function applyStreamEvent(state: QuestionStreamState, event: StreamEvent)
         debateRound: null,
         consensus: {
           ...consensus,
-          phase: 'failed',
+          phase: failedPhase(event.payload.error),
           responseId: event.payload.responseId ?? consensus.responseId,
           error: event.payload.error,
         },
@@ -508,7 +551,7 @@ export function applyStreamEvent(state: QuestionStreamState, event: StreamEvent)
         pause: null,
         error,
         members: next.members.map((member) =>
-          member.phase === 'completed' || member.phase === 'failed'
+          member.phase === 'completed' || member.phase === 'failed' || member.phase === 'capped'
             ? member
             : { ...member, phase: 'failed', error },
         ),
@@ -534,6 +577,7 @@ export function clearForReplay(state: QuestionStreamState): QuestionStreamState 
     consensus: state.consensus ? emptyConsensus() : null,
     debateRound: null,
     debateRounds: [],
+    capShortened: false,
   };
 }
 
@@ -593,6 +637,7 @@ export function answerState(
     case 'failed':
       return 'failed';
     case 'cancelled':
+    case 'capped':
       return 'stopped';
     case 'active':
       if (questionStatus === 'cancelled') return 'stopped';

@@ -1,0 +1,42 @@
+import { TOKEN_CAP_TEXTS } from '@council/contracts';
+import { describe, expect, it } from 'vitest';
+import { defaultCouncil } from '@/lib/default-council';
+import { catalogueFixture } from '@/testing/ask.fixture';
+import { signedInUser } from '@/testing/session-user.fixture';
+import { councilQuote } from './council-quote';
+
+// On a paid plan the default council quotes 1,410 to 3,435 tokens (question-quote.spec.tsx works it
+// out); 10,000 tokens left.
+const input = {
+  question: '',
+  members: defaultCouncil(catalogueFixture),
+  showDebate: false,
+  showReasoning: false,
+  debateLeaderId: null,
+  catalogue: catalogueFixture,
+  user: { ...signedInUser, subscriptionTier: 'premium' as const },
+};
+
+describe('the quote with a Stop at cap', () => {
+  it('is the plain quote without a cap', () => {
+    const quote = councilQuote(input);
+    expect(quote?.onPlan.tokens).toEqual({ low: 1410, high: 3435 });
+    expect(quote?.capLine).toBeNull();
+  });
+
+  it('never spends past a cap below its high end, and says where it stops', () => {
+    const quote = councilQuote({ ...input, tokenCap: 2000 });
+    expect(quote?.quote.high).toBe(3435);
+    expect(quote?.onPlan.tokens).toEqual({ low: 1410, high: 2000 });
+    expect(quote?.onPlan.tokensLeftAfter).toEqual({ low: 8000, high: 8590 });
+    expect(quote?.capLine).toBe(TOKEN_CAP_TEXTS.capLine(2000));
+    expect(quote?.summary.details).toContain(TOKEN_CAP_TEXTS.quoteDetail(2000));
+  });
+
+  it('keeps the quote of a cap it never reaches, and says so only in the detail', () => {
+    const quote = councilQuote({ ...input, tokenCap: 5000 });
+    expect(quote?.onPlan.tokens).toEqual({ low: 1410, high: 3435 });
+    expect(quote?.capLine).toBeNull();
+    expect(quote?.summary.details.at(-1)).toBe(TOKEN_CAP_TEXTS.quoteDetail(5000));
+  });
+});
