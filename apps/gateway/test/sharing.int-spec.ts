@@ -101,14 +101,15 @@ describe('sharing (gateway, PostgreSQL, Redis)', () => {
       positionChanged?: boolean | null;
       debateLog?: string | null;
       agreementMap?: AgreementMapResult | null;
+      stoppedAtLimit?: boolean;
     },
   ): Promise<number> => {
     const member = members[answer.memberOrder ?? 0];
     const [row] = await gw.sql<{ id: number }>(
       `INSERT INTO "responses" ("questionId", "provider", "memberOrder", "round", "agentId", "modelId", "status",
                                 "response", "error", "reasoning", "totalTokens", "positionChanged", "debateLog",
-                                "agreementMap")
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, 42, $11, $12, $13) RETURNING "id"`,
+                                "agreementMap", "stoppedAtLimit")
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, 42, $11, $12, $13, $14) RETURNING "id"`,
       [
         questionId,
         answer.memberOrder === null ? 'consensus' : member.provider,
@@ -123,6 +124,7 @@ describe('sharing (gateway, PostgreSQL, Redis)', () => {
         answer.positionChanged ?? null,
         answer.debateLog ?? null,
         answer.agreementMap ? JSON.stringify(answer.agreementMap) : null,
+        answer.stoppedAtLimit ?? false,
       ],
     );
     if (!row) throw new Error('answer not inserted');
@@ -326,7 +328,13 @@ describe('sharing (gateway, PostgreSQL, Redis)', () => {
       reasoning: 'Why 0',
       positionChanged: true,
     });
-    const m1 = await insertAnswer(id, { memberOrder: 1, round: 0, text: 'Member 1 stands firm' });
+    // Cut by the asker's token cap: kept, and labelled on the page.
+    const m1 = await insertAnswer(id, {
+      memberOrder: 1,
+      round: 0,
+      text: 'Member 1 stands firm',
+      stoppedAtLimit: true,
+    });
     // Member 1's revision failed: its earlier answer is still its last word.
     await insertAnswer(id, {
       memberOrder: 1,
@@ -379,6 +387,7 @@ describe('sharing (gateway, PostgreSQL, Redis)', () => {
       positionChanged: null,
       debateLog: null,
       agreementMap: null,
+      stoppedAtLimit: false,
       ...fields,
     });
 
@@ -406,7 +415,7 @@ describe('sharing (gateway, PostgreSQL, Redis)', () => {
           round: 1,
           positionChanged: true,
         }),
-        shared(m1, 1, { response: 'Member 1 stands firm' }),
+        shared(m1, 1, { response: 'Member 1 stands firm', stoppedAtLimit: true }),
         shared(consensus, null, { response: 'We agree.', round: 1, debateLog: '### Round 1', agreementMap }),
       ],
       // Failed and still-streaming answers are left out of the replay too.
@@ -415,7 +424,7 @@ describe('sharing (gateway, PostgreSQL, Redis)', () => {
           round: 0,
           answers: [
             shared(m0r0, 0, { response: 'First take of member 0' }),
-            shared(m1, 1, { response: 'Member 1 stands firm' }),
+            shared(m1, 1, { response: 'Member 1 stands firm', stoppedAtLimit: true }),
           ],
         },
         {

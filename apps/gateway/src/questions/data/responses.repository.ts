@@ -16,10 +16,11 @@ export interface SharedResponseRow {
   positionChanged: boolean | null;
   debateLog: string | null;
   agreementMap: AgreementMapResult | null;
+  stoppedAtLimit: boolean;
 }
 
 const SHARED_COLUMNS = `r."id", r."provider", m."name" AS "model", r."response", r."reasoning", r."totalTokens",
-         r."memberOrder", r."round", r."positionChanged", r."debateLog", r."agreementMap"`;
+         r."memberOrder", r."round", r."positionChanged", r."debateLog", r."agreementMap", r."stoppedAtLimit"`;
 
 /** A finished answer: failed, empty and still-streaming rows are never shown on the public page. */
 const SHARED_FINISHED = `r."status" = 'completed' AND r."error" IS NULL AND r."response" <> ''`;

@@ -40,6 +40,7 @@ export function toSharedResponse(
     positionChanged: row.positionChanged,
     debateLog: question.showDebate ? row.debateLog : null,
     agreementMap: row.agreementMap,
+    stoppedAtLimit: row.stoppedAtLimit,
   };
 }
 
