@@ -99,7 +99,12 @@ export class BillingClient implements OnApplicationShutdown {
    * For the council flow: hold tokens before a question is queued (402 on an empty balance).
    * `capped`: maxTokens is the asker's own limit, held in full or refused.
    */
-  reserve(userId: number, questionId: number, maxTokens: number, capped = false): Promise<BillingReserveReply> {
+  reserve(
+    userId: number,
+    questionId: number,
+    maxTokens: number,
+    capped = false,
+  ): Promise<BillingReserveReply> {
     return this.call(BILLING_RPC.reserve, { userId, questionId, maxTokens, ...(capped ? { capped } : {}) });
   }
 

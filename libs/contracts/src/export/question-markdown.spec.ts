@@ -68,7 +68,6 @@ const detail = (
     pausedAfterRound: null,
     pauseEndsAt: null,
     debateLeaderId: 10,
-    tokenCap: null,
     status,
     totalTokensUsed: 100,
     isShared: false,

@@ -108,13 +108,15 @@ export class AskQuestion {
         (member) => catalogue.roles.find((role) => role.id === member.roleId)?.prompt.length ?? 0,
       ),
     );
-    const maxTokens = capped ? dto.tokenCap! : estimateQuestionTokens({
-      members: plan.members.length,
-      questionLength: dto.question.length,
-      showDebate: dto.showDebate,
-      answerMaxOutputTokens: answerMaxOutputTokensFor(user.subscriptionTier),
-      rolePromptLength,
-    });
+    const maxTokens = capped
+      ? dto.tokenCap!
+      : estimateQuestionTokens({
+          members: plan.members.length,
+          questionLength: dto.question.length,
+          showDebate: dto.showDebate,
+          answerMaxOutputTokens: answerMaxOutputTokensFor(user.subscriptionTier),
+          rolePromptLength,
+        });
     try {
       await this.billing.reserve(user.id, questionId, maxTokens, capped);
     } catch (error) {
