@@ -1,5 +1,6 @@
 import { type DeltaKind } from '@council/contracts';
 import { type FlushClock, SHARED_FLUSH_CLOCK } from './flush-clock';
+import { LoadAdaptiveInterval } from './load-adaptive-interval';
 
 export interface DeltaPart {
   kind: DeltaKind;
@@ -7,14 +8,20 @@ export interface DeltaPart {
 }
 
 export interface DeltaBatcherOptions {
-  /** Longest a delta waits before it is written. */
-  intervalMs: number;
+  /** Least time between two writes of an answer; a function is read at each write. */
+  intervalMs: number | (() => number);
   /** Write at once when this many characters are waiting. */
   maxChars: number;
 }
 
-/** Ours: at most ~25 writes a second per answer keeps the UI fluid without an XADD per token. */
-export const DEFAULT_DELTA_BATCH: DeltaBatcherOptions = { intervalMs: 40, maxChars: 512 };
+/**
+ * Ours: written at once while the worker has time to spare, at most ~12 writes a second per answer
+ * when it is busy (LoadAdaptiveInterval), so the UI stays fluid without an XADD per token under load.
+ */
+export const DEFAULT_DELTA_BATCH: DeltaBatcherOptions = {
+  intervalMs: new LoadAdaptiveInterval().intervalMs,
+  maxChars: 512,
+};
 
 /**
  * Collects an answer's deltas and writes them in batches (one write per batch, never per token),
@@ -53,7 +60,8 @@ export class DeltaBatcher {
     }
     if (this.scheduled) return; // a write of what waits is already scheduled
     this.scheduled = true;
-    const dueAt = this.lastFlushAt + this.options.intervalMs;
+    const { intervalMs } = this.options;
+    const dueAt = this.lastFlushAt + (typeof intervalMs === 'number' ? intervalMs : intervalMs());
     if (performance.now() >= dueAt) this.clock.flushSoon(this);
     else this.clock.flushAt(this, dueAt);
   }
