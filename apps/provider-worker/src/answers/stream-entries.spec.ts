@@ -47,8 +47,10 @@ describe('stream entries', () => {
       memberOrder: 1,
       round: 2,
       responseId: 4,
+      stoppedAtLimit: false,
       ...USAGE,
     });
+    expect(completedEntry(MEMBER, 4, USAGE, true)).toMatchObject({ stoppedAtLimit: true });
     expect(failedEntry(MEMBER, 4, 'Down')).toEqual({
       type: 'answer:failed',
       memberOrder: 1,
@@ -68,6 +70,7 @@ describe('stream entries', () => {
     expect(completedEntry(CONSENSUS, 9, USAGE)).toEqual({
       type: 'consensus:completed',
       responseId: 9,
+      stoppedAtLimit: false,
       ...USAGE,
     });
     expect(failedEntry(CONSENSUS, 9, 'Down')).toEqual({
