@@ -2,6 +2,7 @@
 // flow). Errors are sorted by classifyProviderError: retryable ones are rethrown for BullMQ's
 // backoff, the rest (and the last attempt) end the member with an error row.
 
+import { type MemberAnswerJobData } from '@council/contracts';
 import { QuestionBudget, QuestionStreamWriter } from '@council/server-kit';
 import { type Job } from 'bullmq';
 import { DEFAULT_DELTA_BATCH } from '../streaming/delta-batcher';
@@ -52,7 +53,8 @@ export class ProviderJobRunner {
     });
   }
 
-  run(job: Job): Promise<ProviderJobResult> {
-    return this.service.run(job);
+  /** `checked`: the payload as the dispatcher validated it (else it is validated here). */
+  run(job: Job, checked?: MemberAnswerJobData): Promise<ProviderJobResult> {
+    return this.service.run(job, checked);
   }
 }

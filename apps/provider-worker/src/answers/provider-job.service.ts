@@ -2,7 +2,7 @@
 // stored state to the stored answer: load, prompt, stream batched deltas, store the row once (its
 // usage is settled by the flow parent's release, or by a settlement job of its own when alone).
 
-import { JOBS, type StreamEntry, consensusReserve } from '@council/contracts';
+import { JOBS, type MemberAnswerJobData, type StreamEntry, consensusReserve } from '@council/contracts';
 import { type LlmProvider, differsFromPrevious, parseRevision } from '@council/llm';
 import { type QuestionBudget, type QuestionStreamWriter } from '@council/server-kit';
 import { type Job, UnrecoverableError } from 'bullmq';
@@ -42,9 +42,9 @@ const SKIPPED: ProviderJobResult = { status: 'skipped', responseId: null, change
 export class ProviderJobService {
   constructor(private readonly deps: ProviderJobServiceDeps) {}
 
-  async run(job: Job): Promise<ProviderJobResult> {
+  async run(job: Job, checked?: MemberAnswerJobData): Promise<ProviderJobResult> {
     const { deps } = this;
-    const target = await parseProviderJob(job);
+    const target = await parseProviderJob(job, checked);
     const { data } = target;
     if (await deps.cancelWatch.isCancelled(data.questionId)) return { ...SKIPPED };
     const { context, created } = await deps.jobStarts.start({

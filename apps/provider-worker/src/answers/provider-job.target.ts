@@ -4,15 +4,18 @@ import { type ProviderJobName, type ProviderJobTarget } from './provider-job.typ
 
 const PROVIDER_JOB_NAMES: readonly string[] = [JOBS.memberAnswer, JOBS.debateRevision, JOBS.synthesis];
 
-/** Reads a provider queue's job; a job that can never run is unrecoverable. */
-export async function parseProviderJob(job: Job): Promise<ProviderJobTarget> {
+/**
+ * Reads a provider queue's job; a job that can never run is unrecoverable. `checked`: the payload
+ * as the queue's dispatcher already validated it, so it is not validated twice.
+ */
+export async function parseProviderJob(job: Job, checked?: MemberAnswerJobData): Promise<ProviderJobTarget> {
   if (!PROVIDER_JOB_NAMES.includes(job.name)) {
     throw new UnrecoverableError(`No handler for job "${job.name}" on a provider queue`);
   }
   const name = job.name as ProviderJobName;
   let data: MemberAnswerJobData;
   try {
-    data = await parseJobPayload(name, job.data);
+    data = checked ?? (await parseJobPayload(name, job.data));
   } catch (error) {
     throw new UnrecoverableError(error instanceof Error ? error.message : String(error));
   }

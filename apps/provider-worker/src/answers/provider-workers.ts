@@ -15,9 +15,9 @@ import { type ProviderJobRunner } from './provider-job.runner';
 /** Every job of a provider queue is one provider call, run by the same runner. */
 export function providerHandlers(runner: ProviderJobRunner): JobHandlers<ProviderQueueName> {
   return {
-    [JOBS.memberAnswer]: (_data, job) => runner.run(job),
-    [JOBS.debateRevision]: (_data, job) => runner.run(job),
-    [JOBS.synthesis]: (_data, job) => runner.run(job),
+    [JOBS.memberAnswer]: (data, job) => runner.run(job, data),
+    [JOBS.debateRevision]: (data, job) => runner.run(job, data),
+    [JOBS.synthesis]: (data, job) => runner.run(job, data),
   };
 }
 
