@@ -453,6 +453,33 @@ describe('token ledger: reservations, settlements, releases', () => {
       expect(await reload(owner.id)).toMatchObject({ tokensLeft: 50_000 - charged });
     });
 
+    it('charges an answer settled after a capped release from the balance, up to the cap and no further', async () => {
+      const owner = await user({ tokensLeft: 10_000 });
+      const asked = await question(owner.id);
+      const answer = (memberOrder: number) =>
+        createTestResponse(harness.dataSource, asked.id, {
+          memberOrder,
+          status: 'completed',
+          totalTokens: 0,
+        });
+      const first = await answer(0);
+      await reservations.reserve(owner.id, asked.id, 1_000, true);
+      expect(await settle(owner.id, asked.id, first.id, 600, 0)).toMatchObject({ charged: 600 });
+      expect(await reservations.release(owner.id, asked.id)).toMatchObject({ released: 400 });
+      // Answers finished after the release (a retried member): 400 of the cap are left.
+      const late = await answer(1);
+      const later = await answer(2);
+      expect(await settle(owner.id, asked.id, late.id, 300, 1)).toMatchObject({
+        charged: 300,
+        uncovered: 0,
+      });
+      expect(await settle(owner.id, asked.id, later.id, 300, 2)).toMatchObject({
+        charged: 100,
+        uncovered: 200,
+      });
+      expect(await reload(owner.id)).toMatchObject({ tokensLeft: 9_000 });
+    });
+
     it('keeps the balance right while reservations, settlements and releases race', async () => {
       const owner = await user({ tokensLeft: 50_000, subscriptionTier: 'max', subscriptionStatus: 'active' });
       const questions = await Promise.all(Array.from({ length: 12 }, () => question(owner.id)));

@@ -148,16 +148,20 @@ export function planSettlement(
   usage: number,
   held: Buckets,
   balance: Buckets,
-  options: { capped?: boolean } = {},
+  options: { capRoom?: number } = {},
 ): SettlementPlan {
   assertTokens('usage', usage);
   const { taken: fromHold } = takeInOrder(usage, held);
   const covered = total(fromHold);
-  // A capped question (the asker's "Stop at N tokens") is charged from its hold only.
-  const afterRelease = addBuckets(options.capped ? NO_TOKENS : balance, fromHold);
-  const { taken: spent, uncovered } = takeInOrder(usage, afterRelease);
+  const afterRelease = addBuckets(balance, fromHold);
+  // A capped question (the asker's "Stop at N tokens") takes from the rest of the balance only
+  // what its cap still allows beyond the hold (capRoom): never more than the cap in all.
+  const capped = options.capRoom !== undefined;
+  const chargeable = capped ? covered + Math.min(usage - covered, Math.max(0, options.capRoom ?? 0)) : usage;
+  const { taken: spent } = takeInOrder(chargeable, afterRelease);
   const charged = total(spent);
-  const why = options.capped ? "beyond the asker's limit" : 'balance empty';
+  const uncovered = usage - charged;
+  const why = capped ? "beyond the asker's limit" : 'balance empty';
   const note = `Usage ${usage} tokens: ${covered} from the reservation, ${charged - covered} from the balance${
     uncovered > 0 ? `, ${uncovered} not covered (${why})` : ''
   }`;

@@ -17,6 +17,7 @@ import {
   planRelease,
   planReservation,
   planSettlement,
+  type SettlementPlan,
 } from '../ledger/ledger.arithmetic';
 import { operationKeys, releaseKey, reservationKey, settlementKey } from '../ledger/ledger.keys';
 import { type EntryRefs, type KeyedOperation, LedgerService } from '../ledger/ledger.service';
@@ -160,11 +161,12 @@ export class ReservationsService {
       }
       const { reservation } = state;
       if (reservation) assertOwner(reservation, input.userId);
+      const held = reservation ? heldOf(reservation) : NO_TOKENS;
       const plan = planSettlement(
         input.totalTokens,
-        reservation ? heldOf(reservation) : NO_TOKENS,
+        held,
         bucketsOf(user),
-        { capped: reservation?.capped },
+        reservation ? capOptions(reservation, reservation.released) : {},
       );
       const refs = liveRefs(input.questionId, input.responseId, state);
       await this.ledger.append(account, key, plan.movements, refs, {
@@ -174,7 +176,7 @@ export class ReservationsService {
                 heldMonthly: plan.heldAfter.monthly,
                 heldFree: plan.heldAfter.free,
                 heldPurchased: plan.heldAfter.purchased,
-                consumed: reservation.consumed + plan.covered,
+                ...afterSettlement(reservation, plan, reservation.consumed, reservation.released),
               }),
             ]
           : [],
@@ -209,11 +211,18 @@ export class ReservationsService {
         : [];
       let held = reservation ? heldOf(reservation) : NO_TOKENS;
       let consumed = reservation?.consumed ?? 0;
+      let given = reservation?.released ?? 0;
       let balance = bucketsOf(user);
       const operations: KeyedOperation[] = answers.map((answer) => {
-        const plan = planSettlement(answer.totalTokens, held, balance, { capped: reservation?.capped });
+        const plan = planSettlement(
+          answer.totalTokens,
+          held,
+          balance,
+          reservation ? capOptions(reservation, given) : {},
+        );
         held = plan.heldAfter;
-        consumed += plan.covered;
+        if (reservation)
+          ({ consumed, released: given } = afterSettlement(reservation, plan, consumed, given));
         balance = applyMovements(balance, plan.movements);
         return {
           key: settlementKeyOf(questionId, answer),
@@ -242,7 +251,12 @@ export class ReservationsService {
                     released: released.released,
                     releasedAt: new Date(),
                   }
-                : { heldMonthly: held.monthly, heldFree: held.free, heldPurchased: held.purchased }),
+                : {
+                    heldMonthly: held.monthly,
+                    heldFree: held.free,
+                    heldPurchased: held.purchased,
+                    released: given,
+                  }),
               consumed,
             }),
           ],
@@ -262,6 +276,30 @@ export class ReservationsService {
 
 function settlementKeyOf(questionId: number, answer: Pick<UnsettledAnswer, 'memberOrder' | 'round'>): string {
   return settlementKey(questionId, answer.memberOrder, answer.round);
+}
+
+/**
+ * A capped reservation's settlement options: what its cap still allows beyond the hold. While the
+ * hold lasts that is nothing; after the release it is what the release gave back (an answer
+ * completed late, or retried, is charged from the balance up to the cap and no further).
+ */
+function capOptions(reservation: ReservationRow, released: number): { capRoom?: number } {
+  return reservation.capped ? { capRoom: released } : {};
+}
+
+/**
+ * The reservation's accounts after a settlement (held + consumed + released = reserved): usage
+ * from the hold is consumed; a capped question's usage charged after its release is consumed out
+ * of what the release gave back.
+ */
+function afterSettlement(
+  reservation: ReservationRow,
+  plan: SettlementPlan,
+  consumed: number,
+  released: number,
+): { consumed: number; released: number } {
+  const fromRelease = reservation.capped ? plan.overuse : 0;
+  return { consumed: consumed + plan.covered + fromRelease, released: released - fromRelease };
 }
 
 function heldOf(reservation: ReservationRow): Buckets {
