@@ -3,6 +3,26 @@
 // question. Where /proc is missing the snapshots are empty and the report says so.
 import { readdirSync, readFileSync } from 'node:fs';
 
+/** The bench's own processes: they load the system, they are not part of it. */
+export const DRIVER_GROUP = 'bench driver';
+export const FAKE_GROUP = 'fake provider';
+
+/**
+ * Whether a CPU group belongs to the system under test: everything measured but the bench driver
+ * and the fake provider (the stack's apps, its PostgreSQL backends and Redis; or the baseline
+ * process), so the goal's ratios compare the two systems and not the load generator.
+ */
+export function isSystemUnderTest(group: string): boolean {
+  return group !== DRIVER_GROUP && group !== FAKE_GROUP;
+}
+
+/** CPU seconds of the system under test in a phase's per-group seconds. */
+export function systemUnderTestSeconds(cpuSeconds: Record<string, number>): number {
+  let total = 0;
+  for (const [group, seconds] of Object.entries(cpuSeconds)) if (isSystemUnderTest(group)) total += seconds;
+  return total;
+}
+
 /** USER_HZ: /proc/<pid>/stat counts CPU time in these ticks on Linux. */
 const TICKS_PER_SECOND = 100;
 

@@ -227,8 +227,13 @@ describe('bench CPU accounting', () => {
     assert.equal(lines[2], '| postgres | 20 | 18 |');
     assert.equal(lines[3], '| gateway | 10 | 12 |');
     assert.equal(lines[4], '| **total** | **30** | **30** |');
-    assert.equal(lines[5], '| cores kept busy | 0.60 | 0.80 |');
-    assert.equal(lines.length, 6);
+    assert.equal(lines[5], '| system under test (without driver and fake) | 30 | 30 |');
+    assert.equal(lines[6], '| cores kept busy | 0.60 | 0.80 |');
+    assert.equal(lines.length, 7);
+    const withLoad = cpuTable([
+      phase('latency', { gateway: 10, 'bench driver': 3, 'fake provider': 2 }, { gateway: 2 }),
+    ]);
+    assert.equal(withLoad?.split('\n')[6], '| system under test (without driver and fake) | 10 |');
     assert.equal(cpuTable([{ name: 'baseline', measuredSeconds: 10, cpuMsPerQuestion: null }]), null);
     const probed = cpuTable([
       { ...phase('latency', { gateway: 10 }, { gateway: 2 }), speedProbeMs: { before: 231.4, after: 335.6 } },
