@@ -184,6 +184,45 @@ describe('bench flags', () => {
     assert.equal(parseBenchArgs(['--provider-workers', '2']).providerWorkers, 2);
     assert.equal(parseBenchArgs([]).providerWorkers, 1);
   });
+
+  it('reads the capacity search flags', () => {
+    const defaults = parseBenchArgs([]);
+    assert.deepEqual(defaults.capacitySteps, [60, 120, 200, 300, 420, 540]);
+    assert.deepEqual(
+      [defaults.capacityRamp, defaults.capacityDuration, defaults.capacityMargin, defaults.moderateStreams],
+      [5, 0, 25, 120],
+    );
+    const options = parseBenchArgs([
+      '--capacity-steps',
+      '30, 60',
+      '--capacity-duration=6',
+      '--capacity-margin',
+      '20',
+      '--moderate-streams',
+      '60',
+    ]);
+    assert.deepEqual(options.capacitySteps, [30, 60]);
+    assert.equal(options.capacityDuration, 6);
+    assert.equal(options.capacityMargin, 20);
+    assert.equal(options.moderateStreams, 60);
+    assert.deepEqual(parseBenchArgs(['--capacity-steps', '']).capacitySteps, []);
+    assert.deepEqual(parseBenchArgs(['--capacity-steps=0']).capacitySteps, []);
+    assert.throws(() => parseBenchArgs(['--capacity-steps', '120,60']), /must ascend/);
+    assert.throws(() => parseBenchArgs(['--capacity-steps', '60,many']), /whole number/);
+    assert.throws(() => parseBenchArgs(['--capacity-steps', '60,0']), /whole number/);
+    assert.throws(() => parseBenchArgs(['--capacity-steps']), /needs a value/);
+  });
+
+  it('--capacity-only drops the throughput and soak phases, and needs steps', () => {
+    const options = parseBenchArgs(['--capacity-only']);
+    assert.equal(options.capacityOnly, true);
+    assert.equal(options.throughputUsers, 0);
+    assert.equal(options.soak, 0);
+    assert.equal(parseBenchArgs(['--capacity-only', '--throughput-users', '0']).throughputUsers, 0);
+    assert.throws(() => parseBenchArgs(['--capacity-only', '--soak', '60']), /--capacity-only/);
+    assert.throws(() => parseBenchArgs(['--capacity-only', '--throughput-users', '10']), /--capacity-only/);
+    assert.throws(() => parseBenchArgs(['--capacity-only', '--capacity-steps', '0']), /--capacity-steps/);
+  });
 });
 
 describe('bench CPU accounting', () => {
