@@ -13,7 +13,9 @@
 // - a system's capacity is the last step it passed before its first failure (a later pass does not
 //   count); when it never failed, the capacity is at least its last step.
 // A step whose driver loop lagged past DRIVER_LAG_LIMIT_MS is judged for neither system and ends
-// the search: its receive times would measure the bench, not the system.
+// the search: its receive times would measure the bench, not the system. A step during which other
+// processes kept more than OTHER_LOAD_LIMIT_CORES busy is judged but leaves the goal inconclusive:
+// on a shared machine both systems lose cores they would otherwise have had.
 import { systemUnderTestSeconds } from './cpu.ts';
 import type { DriverLag, PhaseTarget } from './load.ts';
 import { type Row, type Summary, fmt, row } from './stats.ts';
@@ -34,12 +36,21 @@ export const GOALS = {
  */
 export const DRIVER_LAG_LIMIT_MS = 40;
 
+/**
+ * Cores the rest of the machine (neither system nor the bench) may keep busy during a step before
+ * the capacity verdict is withheld. The rest includes the kernel's share of the bench's own
+ * loopback traffic, which no process is charged for.
+ */
+export const OTHER_LOAD_LIMIT_CORES = 0.3;
+
 /** What the rule needs of a measured phase (run.ts's PhaseSummary has all of it). */
 export interface PhaseFigures {
   name: string;
   target: PhaseTarget;
   measuredSeconds: number;
   cpuSeconds: Record<string, number> | null;
+  /** Cores the whole machine kept busy (and had stolen by the hypervisor) over the window. */
+  machineCores: { busy: number; steal: number } | null;
   completedInWindow: number;
   questionsPerSecond: number;
   firstTokenMs: Summary;
@@ -84,6 +95,13 @@ export interface CapacityPoint {
   sutCores: number | null;
   /** Cores every measured process kept busy, the driver and the fake included. */
   measuredCores: number | null;
+  /**
+   * Cores lost to anything else meanwhile: the machine's busy time beyond every measured process
+   * (other work, kernel time no process is charged for) plus what the hypervisor took (steal).
+   */
+  otherCores: number | null;
+  /** Of which stolen by the hypervisor. */
+  stealCores: number | null;
   driverLagP99Ms: number | null;
   speedProbeMs: { before: number; after: number } | null;
   problems: StepProblems;
@@ -99,6 +117,7 @@ export type BaselineReference =
 export interface CapacityRule {
   marginMs: number;
   maxDriverLagMs: number;
+  maxOtherCores: number;
   baselineReference: BaselineReference;
 }
 
@@ -106,7 +125,12 @@ export function capacityRule(
   marginMs: number,
   baselineReference: BaselineReference = { kind: 'lowest-step' },
 ): CapacityRule {
-  return { marginMs, maxDriverLagMs: DRIVER_LAG_LIMIT_MS, baselineReference };
+  return {
+    marginMs,
+    maxDriverLagMs: DRIVER_LAG_LIMIT_MS,
+    maxOtherCores: OTHER_LOAD_LIMIT_CORES,
+    baselineReference,
+  };
 }
 
 /** CPU ms per completed question of the system under test; null when CPU was not measured. */
@@ -121,6 +145,7 @@ export function sutCpuMsPerQuestion(phase: {
 export function pointOf(streams: number, phase: PhaseFigures): CapacityPoint {
   const perSecond = (seconds: number) => (phase.measuredSeconds > 0 ? seconds / phase.measuredSeconds : null);
   const cpu = phase.cpuSeconds;
+  const measuredCores = cpu ? perSecond(Object.values(cpu).reduce((sum, seconds) => sum + seconds, 0)) : null;
   return {
     streams,
     target: phase.target,
@@ -133,7 +158,12 @@ export function pointOf(streams: number, phase: PhaseFigures): CapacityPoint {
     tokenP50Ms: phase.tokenLatencyMs.p50,
     sutCpuMsPerQuestion: sutCpuMsPerQuestion(phase),
     sutCores: cpu ? perSecond(systemUnderTestSeconds(cpu)) : null,
-    measuredCores: cpu ? perSecond(Object.values(cpu).reduce((sum, seconds) => sum + seconds, 0)) : null,
+    measuredCores,
+    otherCores:
+      phase.machineCores && measuredCores !== null
+        ? Math.max(0, phase.machineCores.busy - measuredCores) + phase.machineCores.steal
+        : null,
+    stealCores: phase.machineCores?.steal ?? null,
     driverLagP99Ms: phase.driverLagMs?.p99Ms ?? null,
     speedProbeMs: phase.speedProbeMs,
     problems: {
@@ -154,6 +184,11 @@ export function problemCount(point: CapacityPoint): number {
 
 export function driverBound(point: CapacityPoint, rule: CapacityRule): boolean {
   return point.driverLagP99Ms !== null && point.driverLagP99Ms > rule.maxDriverLagMs;
+}
+
+/** Other processes took enough of the machine during the step to change its outcome. */
+export function disturbed(point: CapacityPoint, rule: CapacityRule): boolean {
+  return point.otherCores !== null && point.otherCores > rule.maxOtherCores;
 }
 
 export function stackPasses(stack: CapacityPoint, baseline: CapacityPoint, rule: CapacityRule): boolean {
@@ -322,8 +357,10 @@ export interface CapacityResult {
   baseline: Capacity;
   /** stack / baseline capacity; null when the baseline has none. */
   ratio: number | null;
-  /** Against GOALS.capacityRatio; null when a lower bound leaves it open. */
+  /** Against GOALS.capacityRatio; null when a lower bound leaves it open or a step was disturbed. */
   pass: boolean | null;
+  /** Steps judged while other processes kept more than rule.maxOtherCores busy. */
+  disturbedAt: number[];
   ended: CapacityEnd;
   /** The step at which the driver became the bottleneck. */
   driverBoundAt: number | null;
@@ -337,6 +374,10 @@ export function judgeCapacity(
   const { curve, ended } = walk(steps, points, rule);
   const stack = capacityOf(curve.map((step) => ({ streams: step.streams, pass: step.stackPass })));
   const baseline = capacityOf(curve.map((step) => ({ streams: step.streams, pass: step.baselinePass })));
+  const judged = new Set(curve.map((step) => step.streams));
+  const disturbedAt = [
+    ...new Set(points.filter((p) => judged.has(p.streams) && disturbed(p, rule)).map((p) => p.streams)),
+  ];
   return {
     rule,
     steps: [...steps],
@@ -346,7 +387,8 @@ export function judgeCapacity(
     stack,
     baseline,
     ratio: baseline.streams > 0 ? stack.streams / baseline.streams : null,
-    pass: capacityGoalMet(stack, baseline, GOALS.capacityRatio),
+    pass: disturbedAt.length ? null : capacityGoalMet(stack, baseline, GOALS.capacityRatio),
+    disturbedAt,
     // An unfinished search (a step still to measure) reads as one whose steps ran out.
     ended: ended ?? 'steps-exhausted',
     driverBoundAt: curve.find((step) => step.driverBound)?.streams ?? null,
@@ -385,6 +427,8 @@ export function capacityGoalRow(result: CapacityResult): Row {
   r.ratio = result.ratio;
   const notes = [];
   if (result.baseline.atLeast) notes.push(`baseline ${bound(result.baseline)}: it never failed`);
+  if (result.disturbedAt.length)
+    notes.push(`other processes busy at ${result.disturbedAt.join(', ')} streams`);
   if (result.pass === null) notes.push('inconclusive');
   r.targetText = `ratio ≥ ${GOALS.capacityRatio}×${notes.length ? ` (${notes.join('; ')})` : ''}`;
   r.pass = result.pass;
@@ -460,8 +504,8 @@ export function capacityMarkdown(result: CapacityResult): string[] {
     return `${fmt(baseline && value(baseline), digits)} / ${fmt(stack && value(stack), digits)}`;
   };
   const lines = [
-    '| streams | baseline p99 (ms) | stack p99 (ms) | added (ms) | pass stack / baseline | baseline CPU ms/q | stack CPU ms/q | CPU ratio | token p50 added (ms) | SUT cores baseline / stack | driver lag p99 (ms) baseline / stack |',
-    '| ---: | ---: | ---: | ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: |',
+    '| streams | baseline p99 (ms) | stack p99 (ms) | added (ms) | pass stack / baseline | baseline CPU ms/q | stack CPU ms/q | CPU ratio | token p50 added (ms) | SUT cores baseline / stack | other load (cores) baseline / stack | driver lag p99 (ms) baseline / stack |',
+    '| ---: | ---: | ---: | ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
   ];
   for (const step of result.curve) {
     const pass = step.driverBound
@@ -471,7 +515,7 @@ export function capacityMarkdown(result: CapacityResult): string[] {
       `| ${step.streams} | ${fmt(step.baselineP99Ms, 1)} | ${fmt(step.stackP99Ms, 1)} | ` +
         `${fmt(step.addedMs, 1)} | ${pass} | ${fmt(step.baselineCpuMs, 1)} | ${fmt(step.stackCpuMs, 1)} | ` +
         `${ratioText(step.cpuRatio)} | ${fmt(step.tokenP50AddedMs, 1)} | ${pair(step.streams, (p) => p.sutCores, 2)} | ` +
-        `${pair(step.streams, (p) => p.driverLagP99Ms, 1)} |`,
+        `${pair(step.streams, (p) => p.otherCores, 2)} | ${pair(step.streams, (p) => p.driverLagP99Ms, 1)} |`,
     );
   }
   const { rule } = result;
@@ -494,6 +538,15 @@ export function capacityMarkdown(result: CapacityResult): string[] {
     '',
     `**Capacity: stack ${stackText}, baseline ${baselineText} answer streams; ratio ${capacityRatioText(result)} ` +
       `(goal ≥ ${GOALS.capacityRatio}×): ${verdictText}.** The search ended when ${endText(result)}`,
+    ...(result.disturbedAt.length
+      ? [
+          '',
+          `Other processes kept more than ${rule.maxOtherCores} cores busy at ${result.disturbedAt.join(', ')} ` +
+            'streams (the "other load" column: the machine’s busy time beyond every measured process, plus what ' +
+            'the hypervisor took): the machine ' +
+            'was shared, both systems lost cores to it, and the verdict is withheld. Run again on a quiet machine.',
+        ]
+      : []),
     '',
     `Rule: the stack passes a step when its first-token p99 is at most the baseline's at the same step + ` +
       `${rule.marginMs} ms and no answer failed and no chunk was lost, duplicated or reordered; the baseline ` +
@@ -505,13 +558,15 @@ export function capacityMarkdown(result: CapacityResult): string[] {
   ];
 }
 
+const signed = (ms: number | null) => (ms === null ? '–' : `${ms < 0 ? '−' : '+'}${fmt(Math.abs(ms), 1)} ms`);
+
 /** One line per judged step for the console while the search runs. */
 export function stepText(step: CurveRow): string {
   if (step.driverBound) return `${step.streams} streams: driver-bound, not judged`;
   const stack =
     step.stackPass === null
       ? 'stack –'
-      : `stack p99 ${fmt(step.stackP99Ms, 1)} ms (+${fmt(step.addedMs, 1)}) ${step.stackPass ? 'pass' : 'FAIL'}`;
+      : `stack p99 ${fmt(step.stackP99Ms, 1)} ms (${signed(step.addedMs)}) ${step.stackPass ? 'pass' : 'FAIL'}`;
   return (
     `${step.streams} streams: baseline p99 ${fmt(step.baselineP99Ms, 1)} ms ${verdict(step.baselinePass).replaceAll('*', '')}, ` +
     `${stack}; CPU ms/question ${fmt(step.baselineCpuMs, 1)} / ${fmt(step.stackCpuMs, 1)}`

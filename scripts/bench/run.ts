@@ -50,7 +50,16 @@ import {
   sutCpuMsPerQuestion,
   tokenP50GoalRow,
 } from './capacity.ts';
-import { type CpuScan, DRIVER_GROUP, FAKE_GROUP, cpuSecondsByGroup, snapshotCpu } from './cpu.ts';
+import {
+  type CpuScan,
+  DRIVER_GROUP,
+  FAKE_GROUP,
+  type MachineTicks,
+  cpuSecondsByGroup,
+  machineCores,
+  readMachineTicks,
+  snapshotCpu,
+} from './cpu.ts';
 import { probeSpeed } from './speed-probe.ts';
 import {
   BaselineUser,
@@ -122,6 +131,8 @@ interface PhaseSummary {
   measuredSeconds: number;
   cpuSeconds: Record<string, number> | null;
   cpuMsPerQuestion: Record<string, number | null> | null;
+  /** Cores the whole machine kept busy over the window, whatever ran: with cpuSeconds, what else ran. */
+  machineCores: MachineTicks | null;
   speedProbeMs: { before: number; after: number } | null;
   asked: number;
   askErrors: number;
@@ -258,6 +269,7 @@ async function runPhase({
     ? setTimeout(() => {
         const { known, scan } = cpu();
         record.cpuBefore = snapshotCpu(known, scan);
+        record.machineBefore = readMachineTicks();
       }, ramp * 1000)
     : undefined;
   const stopLag = watchDriverLag();
@@ -300,6 +312,7 @@ async function runPhase({
   if (cpu && record.cpuBefore) {
     const { known, scan } = cpu();
     record.cpuAfter = snapshotCpu(known, scan);
+    record.machineAfter = readMachineTicks();
   }
   clearTimeout(cpuStart);
   load.running = false;
@@ -372,6 +385,10 @@ function summarizePhase(record: PhaseRecord): PhaseSummary {
     measuredSeconds: seconds,
     cpuSeconds,
     cpuMsPerQuestion,
+    machineCores:
+      record.machineBefore && record.machineAfter
+        ? machineCores(record.machineBefore, record.machineAfter, seconds)
+        : null,
     speedProbeMs: record.speedProbeMs,
     asked: record.asked,
     askErrors: record.askErrors,

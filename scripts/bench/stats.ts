@@ -299,6 +299,8 @@ export interface CpuPhase {
   cpuSeconds?: Record<string, number> | null;
   cpuMsPerQuestion?: Record<string, number | null> | null;
   speedProbeMs?: { before: number; after: number } | null;
+  /** Cores the whole machine kept busy over the window (/proc/stat). */
+  machineCores?: { busy: number; steal: number } | null;
 }
 
 type MeasuredCpuPhase = CpuPhase & {
@@ -335,6 +337,17 @@ export function cpuTable(phases: readonly CpuPhase[]): string | null {
     `| system under test (without driver and fake) | ${measured.map((phase) => fmt(total(phase, isSystemUnderTest), 1)).join(' | ')} |`,
   );
   lines.push(`| cores kept busy | ${measured.map((phase) => fmt(busy(phase), 2)).join(' | ')} |`);
+  if (measured.some((phase) => phase.machineCores)) {
+    // What else ran: other work on a shared machine, kernel time no process is charged for, and what
+    // the hypervisor took.
+    const other = (phase: MeasuredCpuPhase) =>
+      phase.machineCores
+        ? fmt(Math.max(0, phase.machineCores.busy - busy(phase)) + phase.machineCores.steal, 2)
+        : '–';
+    lines.push(
+      `| other load (cores: the machine's busy time beyond these processes, plus steal) | ${measured.map(other).join(' | ')} |`,
+    );
+  }
   if (measured.some((phase) => phase.speedProbeMs)) {
     const probe = (phase: MeasuredCpuPhase) =>
       phase.speedProbeMs ? `${fmt(phase.speedProbeMs.before, 0)} / ${fmt(phase.speedProbeMs.after, 0)}` : '–';

@@ -46,6 +46,8 @@ function point(
     sutCpuMsPerQuestion: target === 'stack' ? 22 : 7,
     sutCores: 0.5,
     measuredCores: 0.8,
+    otherCores: 0.1,
+    stealCores: 0,
     driverLagP99Ms: 12,
     speedProbeMs: { before: 160, after: 170 },
     problems: {
@@ -180,6 +182,23 @@ describe('the capacity search', () => {
     assert.equal(result.curve[2]?.baselinePass, null);
   });
 
+  it('withholds the verdict when other processes took a share of the machine during a step', () => {
+    const busy = { otherCores: 0.8 };
+    const { result } = search(
+      [60, 120],
+      { 60: 5, 120: { firstTokenP99Ms: 6, ...busy } },
+      { 60: 10, 120: 60 },
+    );
+    assert.deepEqual(result.stack, { streams: 60, atLeast: false });
+    assert.deepEqual(result.disturbedAt, [120]);
+    assert.equal(result.pass, null);
+    assert.match(
+      capacityGoalRow(result).targetText ?? '',
+      /other processes busy at 120 streams; inconclusive/,
+    );
+    assert.match(capacityMarkdown(result).join('\n'), /verdict is withheld/);
+  });
+
   it('holds the baseline to a fixed reference when told to', () => {
     const fixed = capacityRule(25, { kind: 'fixed', p99Ms: 2 });
     const points = [point(60, 'baseline', 20), point(60, 'stack', 30), point(120, 'baseline', 28)];
@@ -219,6 +238,7 @@ describe('system under test', () => {
     target: 'stack',
     measuredSeconds: 10,
     cpuSeconds,
+    machineCores: { busy: 1.2, steal: 0.05 },
     completedInWindow: 500,
     questionsPerSecond: 50,
     firstTokenMs: summarize([1, 2, 3]),
@@ -247,6 +267,8 @@ describe('system under test', () => {
     assert.equal(p.sutCpuMsPerQuestion, 8);
     assert.equal(p.sutCores, 0.4);
     assert.equal(p.measuredCores, 0.5);
+    assert.equal(p.otherCores?.toFixed(2), '0.75', 'busier than every measured process, and some stolen');
+    assert.equal(p.stealCores, 0.05);
     assert.equal(p.firstTokenP99Ms, 3);
     assert.equal(p.tokenP50Ms, 5);
     assert.equal(p.driverLagP99Ms, 14);
@@ -305,13 +327,16 @@ describe('the curve in markdown', () => {
     );
     assert.equal(
       lines[2],
-      '| 60 | 6 | 20 | 14 | pass / pass | 7 | 22 | 3.14× | 29.5 | 0.50 / 0.50 | 12 / 12 |',
+      '| 60 | 6 | 20 | 14 | pass / pass | 7 | 22 | 3.14× | 29.5 | 0.50 / 0.50 | 0.10 / 0.10 | 12 / 12 |',
     );
     assert.equal(
       lines[3],
-      '| 120 | 8 | 40 | 32 | **FAIL** / pass | 7 | 22 | 3.14× | 29.5 | 0.50 / 0.50 | 12 / 12 |',
+      '| 120 | 8 | 40 | 32 | **FAIL** / pass | 7 | 22 | 3.14× | 29.5 | 0.50 / 0.50 | 0.10 / 0.10 | 12 / 12 |',
     );
-    assert.equal(lines[4], '| 200 | 40 | – | – | – / **FAIL** | 7 | – | – | – | 0.50 / – | 12 / – |');
+    assert.equal(
+      lines[4],
+      '| 200 | 40 | – | – | – / **FAIL** | 7 | – | – | – | 0.50 / – | 0.10 / – | 12 / – |',
+    );
     const text = lines.join('\n');
     assert.match(
       text,

@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { parseBenchArgs } from '../bench/args.ts';
-import { cpuSecondsByGroup, scannedGroup } from '../bench/cpu.ts';
+import { cpuSecondsByGroup, machineCores, parseProcStat, scannedGroup } from '../bench/cpu.ts';
 import { median, probeSpeed } from '../bench/speed-probe.ts';
 import {
   STAMP_MARKER,
@@ -239,6 +239,16 @@ describe('bench CPU accounting', () => {
     assert.deepEqual(cpuSecondsByGroup(before, after), { gateway: 2.5, postgres: 0.5 });
   });
 
+  it('reads the whole machine’s busy and stolen ticks from /proc/stat', () => {
+    const stat = 'cpu  1000 10 300 5000 40 5 25 60 0 0\ncpu0 500 5 150 2500 20 2 12 30 0 0\n';
+    assert.deepEqual(parseProcStat(stat), { busy: 1340, steal: 60 });
+    assert.equal(parseProcStat('intr 1 2 3'), null);
+    assert.deepEqual(machineCores({ busy: 1000, steal: 10 }, { busy: 4000, steal: 110 }, 20), {
+      busy: 1.5,
+      steal: 0.05,
+    });
+  });
+
   it('finds the bench database backends and the Redis server by command line', () => {
     const scan = { database: 'council_bench_x', redisPort: '6379' };
     assert.equal(
@@ -279,6 +289,13 @@ describe('bench CPU accounting', () => {
       phase('throughput', { gateway: 12 }, { gateway: 3 }),
     ]);
     assert.equal(probed?.split('\n').at(-1), '| speed probe before / after (ms) | 231 / 336 | – |');
+    const shared = cpuTable([
+      { ...phase('latency', { gateway: 10 }, { gateway: 2 }), machineCores: { busy: 0.5, steal: 0.1 } },
+    ]);
+    assert.equal(
+      shared?.split('\n').at(-1),
+      "| other load (cores: the machine's busy time beyond these processes, plus steal) | 0.40 |",
+    );
   });
 });
 
