@@ -56,7 +56,7 @@ export const DEFAULTS: Omit<BenchOptions, 'users' | 'throughputUsers'> & {
   profile: false,
   providerWorkers: 1, // provider-worker processes of the started stack (replicas share the queues)
   // The capacity search: answer streams per step, ascending (empty: no search). Both systems run
-  // each step; the whole search takes about 4–6 minutes on 2 cores.
+  // each step until they fail, so the list bounds how long the search can take.
   capacitySteps: [60, 120, 200, 300, 420, 540],
   capacityRamp: 5, // seconds to start a step's users
   capacityDuration: 0, // seconds measured per step; 0: enough for ≈ 1,500 first tokens (15–30 s)
