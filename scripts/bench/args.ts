@@ -17,6 +17,12 @@ export interface BenchOptions {
   skipBuild: boolean;
   profile: boolean;
   providerWorkers: number;
+  capacitySteps: number[];
+  capacityRamp: number;
+  capacityDuration: number;
+  capacityMargin: number;
+  moderateStreams: number;
+  capacityOnly: boolean;
   help: boolean;
 }
 
@@ -49,6 +55,14 @@ export const DEFAULTS: Omit<BenchOptions, 'users' | 'throughputUsers'> & {
   skipBuild: false,
   profile: false,
   providerWorkers: 1, // provider-worker processes of the started stack (replicas share the queues)
+  // The capacity search: answer streams per step, ascending (empty: no search). Both systems run
+  // each step until they fail, so the list bounds how long the search can take.
+  capacitySteps: [60, 120, 200, 300, 420, 540],
+  capacityRamp: 5, // seconds to start a step's users
+  capacityDuration: 0, // seconds measured per step; 0: enough for ≈ 1,500 first tokens (15–30 s)
+  capacityMargin: 25, // ms a step's first-token p99 may exceed its reference's
+  moderateStreams: 120, // the step whose every-token p50 is checked against the baseline's (0: none)
+  capacityOnly: false, // the capacity search without the throughput and soak phases
   help: false,
 };
 
@@ -74,6 +88,18 @@ export const BENCH_USAGE = `Usage: npm run bench -- [flags]
   --skip-build        do not run nx build first (the apps must be built)
   --profile           run the apps with --cpu-prof; profiles go to .data/profiles/bench-<run id>/
   --out FILE          JSON result (default bench-results/latest.json; the table goes next to it as .md)
+  --capacity-steps L  answer streams of the capacity search's steps, ascending, comma-separated
+                      (default ${DEFAULTS.capacitySteps.join(',')}; "" or 0 skips the search). At each
+                      step the baseline runs, then the stack; the stack passes while its first-token
+                      p99 stays within --capacity-margin of the baseline's at the same load
+  --capacity-ramp S   seconds to start a step's users (default ${DEFAULTS.capacityRamp})
+  --capacity-duration S  seconds measured per step (default 0: enough for about 1,500 first
+                      tokens, 15 to 30 s)
+  --capacity-margin MS  first-token p99 a step may add to its reference (default ${DEFAULTS.capacityMargin})
+  --moderate-streams N  the step whose every-token p50 is compared with the baseline's
+                      (default ${DEFAULTS.moderateStreams}; 0: no such row)
+  --capacity-only     skip the throughput and soak phases: baseline, latency, then the capacity
+                      search (for A/B runs)
 Flags take "--flag value" or "--flag=value".`;
 
 const NUMERIC: Record<string, NumericKey> = {
@@ -89,18 +115,23 @@ const NUMERIC: Record<string, NumericKey> = {
   '--soak': 'soak',
   '--fake-port': 'fakePort',
   '--provider-workers': 'providerWorkers',
+  '--capacity-ramp': 'capacityRamp',
+  '--capacity-duration': 'capacityDuration',
+  '--capacity-margin': 'capacityMargin',
+  '--moderate-streams': 'moderateStreams',
 };
 const STRING: Record<string, StringKey> = { '--url': 'url', '--out': 'out' };
 const BOOLEAN: Record<string, BooleanKey> = {
   '--skip-build': 'skipBuild',
   '--profile': 'profile',
+  '--capacity-only': 'capacityOnly',
   '--help': 'help',
   '-h': 'help',
 };
 
 /** Parses the flags; throws with the usage on a bad one. Fills the derived defaults. */
 export function parseBenchArgs(argv: readonly string[]): BenchOptions {
-  const parsed = { ...DEFAULTS };
+  const parsed = { ...DEFAULTS, capacitySteps: [...DEFAULTS.capacitySteps] };
   for (let i = 0; i < argv.length; i += 1) {
     const arg = argv[i] ?? '';
     const eq = arg.indexOf('=');
@@ -113,6 +144,12 @@ export function parseBenchArgs(argv: readonly string[]): BenchOptions {
     }
     const numericKey = NUMERIC[flag];
     const stringKey = STRING[flag];
+    if (flag === '--capacity-steps') {
+      const value = inline ?? argv[(i += 1)];
+      if (value === undefined) throw new Error(`${flag} needs a value\n${BENCH_USAGE}`);
+      parsed.capacitySteps = parseSteps(value);
+      continue;
+    }
     if (!numericKey && !stringKey) throw new Error(`Unknown argument: ${arg}\n${BENCH_USAGE}`);
     const value = inline ?? argv[(i += 1)];
     if (value === undefined) throw new Error(`${flag} needs a value\n${BENCH_USAGE}`);
@@ -123,11 +160,33 @@ export function parseBenchArgs(argv: readonly string[]): BenchOptions {
     } else if (stringKey) parsed[stringKey] = value;
   }
   const users = parsed.users ?? Math.max(1, Math.ceil(parsed.streams / 3));
-  const options: BenchOptions = { ...parsed, users, throughputUsers: parsed.throughputUsers ?? users * 2 };
+  if (parsed.capacityOnly) {
+    if (parsed.capacitySteps.length === 0) throw new Error('--capacity-only needs --capacity-steps');
+    if (parsed.soak > 0 || (parsed.throughputUsers ?? 0) > 0) {
+      throw new Error('--capacity-only skips the throughput and soak phases: drop --throughput-users/--soak');
+    }
+  }
+  const throughputUsers = parsed.capacityOnly ? 0 : (parsed.throughputUsers ?? users * 2);
+  const options: BenchOptions = { ...parsed, users, throughputUsers };
   if (options.url && !options.fakePort) throw new Error(`--url needs --fake-port\n${BENCH_USAGE}`);
   if (options.tokens < 1) throw new Error('--tokens must be at least 1');
   if (!Number.isInteger(options.providerWorkers) || options.providerWorkers < 1) {
     throw new Error('--provider-workers must be a whole number ≥ 1');
   }
   return options;
+}
+
+/** "60,120,200" → [60, 120, 200]; "" or "0" → [] (no capacity search). */
+export function parseSteps(value: string): number[] {
+  const text = value.trim();
+  if (text === '' || text === '0') return [];
+  const steps = text.split(',').map((part) => Number(part.trim()));
+  for (const [i, step] of steps.entries()) {
+    if (!Number.isInteger(step) || step < 1) {
+      throw new Error(`--capacity-steps: not a whole number of streams ≥ 1: ${value}`);
+    }
+    // The capacity is read off an ascending series: a step below the one before has no place in it.
+    if (i > 0 && step <= (steps[i - 1] ?? 0)) throw new Error(`--capacity-steps must ascend: ${value}`);
+  }
+  return steps;
 }

@@ -3,8 +3,64 @@
 // question. Where /proc is missing the snapshots are empty and the report says so.
 import { readdirSync, readFileSync } from 'node:fs';
 
+/** The bench's own processes: they load the system, they are not part of it. */
+export const DRIVER_GROUP = 'bench driver';
+export const FAKE_GROUP = 'fake provider';
+
+/**
+ * Whether a CPU group belongs to the system under test: everything measured but the bench driver
+ * and the fake provider (the stack's apps, its PostgreSQL backends and Redis; or the baseline
+ * process), so the goal's ratios compare the two systems and not the load generator.
+ */
+export function isSystemUnderTest(group: string): boolean {
+  return group !== DRIVER_GROUP && group !== FAKE_GROUP;
+}
+
+/** CPU seconds of the system under test in a phase's per-group seconds. */
+export function systemUnderTestSeconds(cpuSeconds: Record<string, number>): number {
+  let total = 0;
+  for (const [group, seconds] of Object.entries(cpuSeconds)) if (isSystemUnderTest(group)) total += seconds;
+  return total;
+}
+
 /** USER_HZ: /proc/<pid>/stat counts CPU time in these ticks on Linux. */
 const TICKS_PER_SECOND = 100;
+
+/**
+ * CPU ticks of the whole machine, all cores summed: busy (user, nice, system, irq, softirq; guest
+ * time is inside user) and stolen by the hypervisor. Against the measured processes it tells how
+ * much else ran on the machine during a phase.
+ */
+export interface MachineTicks {
+  busy: number;
+  steal: number;
+}
+
+/** The aggregate "cpu" line of /proc/stat, or null when it is not there. */
+export function parseProcStat(text: string): MachineTicks | null {
+  const line = text.split('\n').find((entry) => entry.startsWith('cpu '));
+  if (!line) return null;
+  const [user = 0, nice = 0, system = 0, , , irq = 0, softirq = 0, steal = 0] = line
+    .trim()
+    .split(/\s+/)
+    .slice(1)
+    .map(Number);
+  return { busy: user + nice + system + irq + softirq, steal };
+}
+
+export function readMachineTicks(): MachineTicks | null {
+  try {
+    return parseProcStat(readFileSync('/proc/stat', 'utf8'));
+  } catch {
+    return null;
+  }
+}
+
+/** Cores the whole machine kept busy (and had stolen) between two readings `seconds` apart. */
+export function machineCores(before: MachineTicks, after: MachineTicks, seconds: number): MachineTicks {
+  const cores = (ticks: number) => (seconds > 0 ? ticks / TICKS_PER_SECOND / seconds : 0);
+  return { busy: cores(after.busy - before.busy), steal: cores(after.steal - before.steal) };
+}
 
 /** User + system CPU ticks of a process, or null when it is gone. */
 function readTicks(pid: number | string): number | null {

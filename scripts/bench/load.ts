@@ -8,7 +8,7 @@
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { io, type ManagerOptions, type Socket, type SocketOptions } from 'socket.io-client';
-import type { CpuSnapshot } from './cpu.ts';
+import type { CpuSnapshot, MachineTicks } from './cpu.ts';
 import { StreamCheck, compareEntryIds, parseStampedTokens } from './stats.ts';
 
 export const MEMBERS = 3;
@@ -69,6 +69,8 @@ export class PhaseRecord {
   loadAverageAfter: number[] = [];
   cpuBefore: CpuSnapshot | null = null;
   cpuAfter: CpuSnapshot | null = null;
+  machineBefore: MachineTicks | null = null;
+  machineAfter: MachineTicks | null = null;
   speedProbeMs: { before: number; after: number } | null = null;
   unfinished = 0;
   errors = 0;

@@ -11,7 +11,8 @@
 //
 // Phases: baseline (the direct path), latency (ramp to --streams concurrent answer streams, then
 // measure), throughput (more users: questions completed per second), soak (--soak S: the latency
-// load for S seconds; memory must stay flat).
+// load for S seconds; memory must stay flat), then the capacity search (--capacity-steps: both
+// systems step by step until each one's first-token p99 slips; the rule is in capacity.ts).
 // Writes bench-results/latest.json and bench-results/latest.md (or --out). Everything started is
 // stopped on exit and on Ctrl-C: the apps, the helpers, the database and the run's Redis keys.
 import { createWriteStream, mkdirSync, rmSync, writeFileSync } from 'node:fs';
@@ -30,16 +31,41 @@ import { freePort } from '../lib/net.mjs';
 import { createDatabase, dropDatabase } from '../lib/postgres.mjs';
 import { DB_MAINTENANCE_INTERVAL_MS, startDbMaintenance } from './db-maintenance.ts';
 import { deleteKeysWithPrefix } from '../lib/redis.mjs';
-import { stopAllServices, streamSink } from '../lib/service-process.mjs';
+import { type Sink, stopAllServices, streamSink } from '../lib/service-process.mjs';
 import { type AppSpec, SERVER_APPS, startStack } from '../lib/stack.mjs';
 import { redactUrl, withDatabase } from '../lib/urls.mjs';
 import { BENCH_USAGE, type BenchOptions, parseBenchArgs } from './args.ts';
-import { type CpuScan, cpuSecondsByGroup, snapshotCpu } from './cpu.ts';
+import {
+  type CapacityPoint,
+  type CapacityResult,
+  autoStepSeconds,
+  capacityGoalRow,
+  capacityMarkdown,
+  capacityRule,
+  cpuGoalRow,
+  judgeCapacity,
+  nextMeasurement,
+  pointOf,
+  stepText,
+  sutCpuMsPerQuestion,
+  tokenP50GoalRow,
+} from './capacity.ts';
+import {
+  type CpuScan,
+  DRIVER_GROUP,
+  FAKE_GROUP,
+  type MachineTicks,
+  cpuSecondsByGroup,
+  machineCores,
+  readMachineTicks,
+  snapshotCpu,
+} from './cpu.ts';
 import { probeSpeed } from './speed-probe.ts';
 import {
   BaselineUser,
   type DriverLag,
   Load,
+  MEMBERS,
   PhaseRecord,
   type PhaseTarget,
   type ResourceSample,
@@ -105,6 +131,8 @@ interface PhaseSummary {
   measuredSeconds: number;
   cpuSeconds: Record<string, number> | null;
   cpuMsPerQuestion: Record<string, number | null> | null;
+  /** Cores the whole machine kept busy over the window, whatever ran: with cpuSeconds, what else ran. */
+  machineCores: MachineTicks | null;
   speedProbeMs: { before: number; after: number } | null;
   asked: number;
   askErrors: number;
@@ -152,6 +180,7 @@ interface BenchRun {
   options: BenchOptions;
   stack: string;
   phases: Partial<Record<PhaseName, PhaseSummary>>;
+  capacity: CapacityResult | null;
 }
 
 async function distinctFreePorts(count: number): Promise<number[]> {
@@ -240,6 +269,7 @@ async function runPhase({
     ? setTimeout(() => {
         const { known, scan } = cpu();
         record.cpuBefore = snapshotCpu(known, scan);
+        record.machineBefore = readMachineTicks();
       }, ramp * 1000)
     : undefined;
   const stopLag = watchDriverLag();
@@ -282,6 +312,7 @@ async function runPhase({
   if (cpu && record.cpuBefore) {
     const { known, scan } = cpu();
     record.cpuAfter = snapshotCpu(known, scan);
+    record.machineAfter = readMachineTicks();
   }
   clearTimeout(cpuStart);
   load.running = false;
@@ -354,6 +385,10 @@ function summarizePhase(record: PhaseRecord): PhaseSummary {
     measuredSeconds: seconds,
     cpuSeconds,
     cpuMsPerQuestion,
+    machineCores:
+      record.machineBefore && record.machineAfter
+        ? machineCores(record.machineBefore, record.machineAfter, seconds)
+        : null,
     speedProbeMs: record.speedProbeMs,
     asked: record.asked,
     askErrors: record.askErrors,
@@ -391,8 +426,16 @@ function buildRows(result: BenchRun): Row[] {
   const base = result.phases.baseline ?? null;
   const throughput = result.phases.throughput ?? null;
   const soak = result.phases.soak ?? null;
+  const capacity = result.capacity;
   const rows: Row[] = [];
   const ms = { latency: true };
+  // The goals stated against the baseline first: CPU per question, capacity, token p50 added.
+  rows.push(cpuGoalRow(sutCpuMsPerQuestion(latency), base ? sutCpuMsPerQuestion(base) : null));
+  if (capacity) {
+    rows.push(capacityGoalRow(capacity));
+    const tokenRow = tokenP50GoalRow(capacity, result.options.moderateStreams);
+    if (tokenRow) rows.push(tokenRow);
+  }
   const pick = (phase: PhaseSummary | null, key: SummaryKey, stat: keyof Summary) =>
     phase?.[key][stat] ?? null;
   rows.push(
@@ -527,25 +570,27 @@ function buildRows(result: BenchRun): Row[] {
     );
   }
   const phases = Object.values(result.phases).filter((phase) => phase.target === 'stack');
-  const sum = (key: keyof PhaseSummary['integrity']) =>
-    phases.reduce((total, phase) => total + phase.integrity[key], 0);
+  // The capacity steps count too: nothing may be lost at any load.
+  const steps = (target: PhaseTarget) => (capacity?.points ?? []).filter((point) => point.target === target);
+  const stepSum = (points: CapacityPoint[], count: (point: CapacityPoint) => number) =>
+    points.reduce((total, point) => total + count(point), 0);
+  type IntegrityKey = 'lost' | 'duplicated' | 'outOfOrder' | 'entryOrderViolations';
+  const sum = (key: IntegrityKey) =>
+    phases.reduce((total, phase) => total + phase.integrity[key], 0) +
+    stepSum(steps('stack'), (point) => point.problems[key]);
+  const baseSum = (key: IntegrityKey) =>
+    base || steps('baseline').length
+      ? (base?.integrity[key] ?? 0) + stepSum(steps('baseline'), (point) => point.problems[key])
+      : null;
+  rows.push(row('Chunks lost', sum('lost'), baseSum('lost'), { op: '==', value: 0 }, { digits: 0 }));
   rows.push(
-    row('Chunks lost', sum('lost'), base?.integrity.lost ?? null, { op: '==', value: 0 }, { digits: 0 }),
-  );
-  rows.push(
-    row(
-      'Chunks duplicated',
-      sum('duplicated'),
-      base?.integrity.duplicated ?? null,
-      { op: '==', value: 0 },
-      { digits: 0 },
-    ),
+    row('Chunks duplicated', sum('duplicated'), baseSum('duplicated'), { op: '==', value: 0 }, { digits: 0 }),
   );
   rows.push(
     row(
       'Chunks out of order',
       sum('outOfOrder'),
-      base?.integrity.outOfOrder ?? null,
+      baseSum('outOfOrder'),
       { op: '==', value: 0 },
       { digits: 0 },
     ),
@@ -559,11 +604,15 @@ function buildRows(result: BenchRun): Row[] {
       { digits: 0 },
     ),
   );
+  const failedSteps = (target: PhaseTarget) =>
+    stepSum(steps(target), (point) => point.problems.failed + point.problems.unfinished);
   rows.push(
     row(
       'Failed answers / questions',
-      phases.reduce((t, p) => t + p.failures + p.unfinished, 0),
-      base ? base.failures + base.unfinished : null,
+      phases.reduce((t, p) => t + p.failures + p.unfinished, 0) + failedSteps('stack'),
+      base || steps('baseline').length
+        ? (base ? base.failures + base.unfinished : 0) + failedSteps('baseline')
+        : null,
       { op: '==', value: 0 },
       { digits: 0 },
     ),
@@ -632,6 +681,121 @@ function knownPids(entries: ReadonlyArray<readonly [number | undefined, string]>
   return known;
 }
 
+/** Users a step needs: each keeps one question's answers streaming. */
+function usersFor(streams: number): number {
+  return Math.ceil(streams / MEMBERS);
+}
+
+/** The direct baseline, started once; its users connect as the phases first need them. */
+interface BaselineTarget {
+  users(count: number): Promise<BaselineUser[]>;
+  sample: () => Promise<Array<ResourceSample | null>>;
+  cpu: () => CpuProcesses;
+  stop(): Promise<void>;
+}
+
+async function startBaseline(
+  fakeUrl: string,
+  fakePid: number | undefined,
+  sink: Sink,
+): Promise<BaselineTarget> {
+  const helper = await startHelper('baseline', 'baseline-server.ts', { fakeUrl }, { sink });
+  const url = `http://127.0.0.1:${helper.port}`;
+  const connected: BaselineUser[] = [];
+  const statsUser = new BaselineUser({ url, id: 0 });
+  await statsUser.connect();
+  const known = knownPids([
+    [process.pid, DRIVER_GROUP],
+    [fakePid, FAKE_GROUP],
+    [helper.service.pid, 'baseline process'],
+  ]);
+  let stopped = false;
+  return {
+    async users(count) {
+      const added = Array.from(
+        { length: Math.max(0, count - connected.length) },
+        (_, i) => new BaselineUser({ url, id: connected.length + i + 1 }),
+      );
+      await mapLimit(added, 16, (user) => user.connect());
+      connected.push(...added);
+      return connected.slice(0, count);
+    },
+    sample: async () => [await baselineStats(statsUser.socket)],
+    cpu: () => ({ known, scan: {} }),
+    async stop() {
+      if (stopped) return;
+      stopped = true;
+      connected.forEach((user) => user.close());
+      statsUser.close();
+      await helper.service.stop(5000);
+    },
+  };
+}
+
+/**
+ * The capacity search (capacity.ts decides, this measures): at each step the baseline, then the
+ * stack, each a phase of its own with `--capacity-ramp` and `--capacity-duration`. No step reuses
+ * the baseline or latency phase of the same load: that latency phase is the stack's coldest
+ * (first after a short warm-up), its ramp and length differ, and the baseline phase ran minutes
+ * before it, so the pair would not be measured alike.
+ */
+async function runCapacitySearch({
+  options,
+  stackUsers,
+  baseline,
+  sampleStack,
+  cpuProcesses,
+}: {
+  options: BenchOptions;
+  stackUsers: readonly StackUser[];
+  baseline: BaselineTarget;
+  sampleStack: () => Promise<Array<ResourceSample | null>>;
+  cpuProcesses: () => CpuProcesses;
+}): Promise<CapacityResult> {
+  const rule = capacityRule(options.capacityMargin);
+  const steps = options.capacitySteps;
+  // A question lasts the wait for its first token plus its tokens at the fake's rate, and a little.
+  const questionSeconds = options.ttft / 1000 + options.tokens / Math.max(options.tps, 1) + 0.1;
+  banner(
+    `Capacity search: ${steps.join(', ')} answer streams, baseline then stack at each step, ` +
+      `first-token p99 margin ${rule.marginMs} ms`,
+  );
+  const points: CapacityPoint[] = [];
+  for (let next = nextMeasurement(steps, points, rule); next; next = nextMeasurement(steps, points, rule)) {
+    const { streams, target } = next;
+    const users = usersFor(streams);
+    const spec = {
+      name: `capacity ${target} ${streams}`,
+      target,
+      ramp: options.capacityRamp,
+      duration: options.capacityDuration || autoStepSeconds(streams, questionSeconds),
+      expectedTokens: options.tokens,
+    };
+    const record =
+      target === 'baseline'
+        ? await runPhase({
+            ...spec,
+            users: await baseline.users(users),
+            sample: baseline.sample,
+            cpu: baseline.cpu,
+          })
+        : await runPhase({
+            ...spec,
+            users: stackUsers.slice(0, users),
+            sample: sampleStack,
+            cpu: cpuProcesses,
+          });
+    points.push(pointOf(streams, summarizePhase(record)));
+    const step = judgeCapacity(steps, points, rule).curve.find((row) => row.streams === streams);
+    if (step) info(`Capacity ${stepText(step)}`);
+  }
+  const result = judgeCapacity(steps, points, rule);
+  if (result.ended === 'driver-bound') {
+    warn(`Capacity search stopped at ${result.driverBoundAt} streams: the bench driver is the bottleneck`);
+  }
+  return result;
+}
+
 async function main(): Promise<number> {
   let options: BenchOptions;
   try {
@@ -683,8 +847,8 @@ async function main(): Promise<number> {
   // Processes whose CPU the stack phases account: the driver, the fake, the apps (when started here),
   // and by scanning, the bench database's PostgreSQL backends and the Redis server.
   const cpuKnown = knownPids([
-    [process.pid, 'bench driver'],
-    [fake.service.pid, 'fake provider'],
+    [process.pid, DRIVER_GROUP],
+    [fake.service.pid, FAKE_GROUP],
   ]);
   const cpuScan: CpuScan = {};
   const cpuProcesses = () => ({ known: cpuKnown, scan: cpuScan });
@@ -783,7 +947,11 @@ async function main(): Promise<number> {
   const sampleStack = () => Promise.all(Object.entries(appUrls).map(([app, url]) => scrapeApp(app, url)));
 
   banner('Users');
-  const userCount = Math.max(options.users, options.throughputUsers);
+  const userCount = Math.max(
+    options.users,
+    options.throughputUsers,
+    usersFor(Math.max(0, ...options.capacitySteps)),
+  );
   const accounts = await createBenchUsers({
     baseUrl,
     origin,
@@ -799,35 +967,24 @@ async function main(): Promise<number> {
   const phases: BenchRun['phases'] = {};
   const common = { expectedTokens: options.tokens };
 
-  if (options.baseline > 0) {
-    const baseline = await startHelper('baseline', 'baseline-server.ts', { fakeUrl }, { sink });
-    const baselineUrl = `http://127.0.0.1:${baseline.port}`;
-    const users = Array.from(
-      { length: options.users },
-      (_, i) => new BaselineUser({ url: baselineUrl, id: i + 1 }),
-    );
-    await mapLimit(users, 16, (user) => user.connect());
-    const statsUser = new BaselineUser({ url: baselineUrl, id: 0 });
-    await statsUser.connect();
-    const baselineKnown = knownPids([
-      [process.pid, 'bench driver'],
-      [fake.service.pid, 'fake provider'],
-      [baseline.service.pid, 'baseline process'],
-    ]);
+  // The baseline process lives until the capacity search is over (it idles meanwhile): its steps
+  // then run on the same warm process as the baseline phase.
+  const baseline =
+    options.baseline > 0 || options.capacitySteps.length > 0
+      ? await startBaseline(fakeUrl, fake.service.pid, sink)
+      : null;
+  if (baseline && options.baseline > 0) {
     const record = await runPhase({
       name: 'baseline',
       target: 'baseline',
-      users,
+      users: await baseline.users(options.users),
       ramp: Math.min(options.ramp, 5),
       duration: options.baseline,
-      sample: async () => [await baselineStats(statsUser.socket)],
-      cpu: () => ({ known: baselineKnown, scan: {} }),
+      sample: baseline.sample,
+      cpu: baseline.cpu,
       ...common,
     });
     phases.baseline = summarizePhase(record);
-    users.forEach((user) => user.close());
-    statsUser.close();
-    await baseline.service.stop(5000);
   }
 
   // Warm-up: JIT, connection pools, BullMQ workers (not measured).
@@ -883,6 +1040,18 @@ async function main(): Promise<number> {
     );
   }
 
+  let capacity: CapacityResult | null = null;
+  if (baseline && options.capacitySteps.length > 0) {
+    capacity = await runCapacitySearch({
+      options,
+      stackUsers,
+      baseline,
+      sampleStack,
+      cpuProcesses,
+    });
+  }
+  await baseline?.stop();
+
   const speedAtEnd = await probeSpeed();
   const result: BenchRun = {
     runId,
@@ -895,6 +1064,7 @@ async function main(): Promise<number> {
       ? `running stack at ${options.url}`
       : 'started by the bench (NODE_ENV=test, LOG_LEVEL=warn)',
     phases,
+    capacity,
   };
   const rows = buildRows(result);
   const report = {
@@ -943,7 +1113,8 @@ function renderMarkdown(result: BenchRun, rows: readonly Row[]): string {
     `Load: fake provider first token after ${o.ttft} ms, ${o.tps} tokens/s, ${o.tokens} tokens per answer; ` +
       `latency phase ${o.users} users (≈ ${o.users * 3} answer streams), throughput phase ${o.throughputUsers} users, ` +
       `${o.duration} s measured each after a ${o.ramp} s ramp; baseline ${o.baseline} s with ${o.users} users` +
-      `${o.providerWorkers > 1 ? `; ${o.providerWorkers} provider-worker processes` : ''}.`,
+      `${o.providerWorkers > 1 ? `; ${o.providerWorkers} provider-worker processes` : ''}` +
+      `${o.capacityOnly ? '; --capacity-only (no throughput or soak phase)' : ''}.`,
     '',
     table,
     '',
@@ -959,7 +1130,20 @@ function renderMarkdown(result: BenchRun, rows: readonly Row[]): string {
     timeline,
     '',
     ...cpuSection(Object.values(phases), m.cores),
+    ...(result.capacity ? capacitySection(result.capacity, o) : []),
   ].join('\n');
+}
+
+/** The capacity curve: both systems step by step, with the verdict and the rule. */
+function capacitySection(capacity: CapacityResult, o: BenchOptions): string[] {
+  return [
+    `Capacity search (answer streams = 3 × users; each step ${o.capacityRamp} s ramp, ` +
+      `${o.capacityDuration ? `${o.capacityDuration} s` : '15–30 s (≈ 1,500 first tokens)'} measured; ` +
+      'first-token latencies in ms, CPU in ms per completed question):',
+    '',
+    ...capacityMarkdown(capacity),
+    '',
+  ];
 }
 
 /** The probe's timings (a fixed workload, lower is faster), for comparing runs on a drifting VM. */

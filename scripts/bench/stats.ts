@@ -1,6 +1,7 @@
 // Pure helpers of the streaming benchmark: percentiles, the stamped token text, the per-stream
 // loss / duplicate / order check, the memory trend and the result table. No I/O here, so
 // scripts/test/bench-stats.test.ts covers all of it.
+import { isSystemUnderTest } from './cpu.ts';
 
 /** The marker the fake provider replaces with its emit time (FakeProviderServerOptions.stampMarker). */
 export const STAMP_MARKER = '%T%';
@@ -214,7 +215,7 @@ export function parsePrometheus(text: string): Record<string, number> {
 // The result table
 // ---------------------------------------------------------------------------------------------
 
-function fmt(value: number | string | null | undefined, digits = 1): string {
+export function fmt(value: number | string | null | undefined, digits = 1): string {
   if (value === null || value === undefined || Number.isNaN(value)) return '–';
   if (typeof value === 'string') return value;
   return Number.isInteger(value) && digits <= 1 ? String(value) : value.toFixed(digits);
@@ -298,6 +299,8 @@ export interface CpuPhase {
   cpuSeconds?: Record<string, number> | null;
   cpuMsPerQuestion?: Record<string, number | null> | null;
   speedProbeMs?: { before: number; after: number } | null;
+  /** Cores the whole machine kept busy over the window (/proc/stat). */
+  machineCores?: { busy: number; steal: number } | null;
 }
 
 type MeasuredCpuPhase = CpuPhase & {
@@ -313,8 +316,11 @@ export function cpuTable(phases: readonly CpuPhase[]): string | null {
   const groups = [...new Set(measured.flatMap((phase) => Object.keys(phase.cpuMsPerQuestion)))];
   const peak = (group: string) => Math.max(...measured.map((phase) => phase.cpuMsPerQuestion[group] ?? 0));
   groups.sort((a, b) => peak(b) - peak(a));
-  const total = (phase: MeasuredCpuPhase) =>
-    Object.values(phase.cpuMsPerQuestion).reduce<number>((sum, ms) => sum + (ms ?? 0), 0);
+  const total = (phase: MeasuredCpuPhase, only: (group: string) => boolean = () => true) =>
+    Object.entries(phase.cpuMsPerQuestion).reduce<number>(
+      (sum, [group, ms]) => sum + (only(group) ? (ms ?? 0) : 0),
+      0,
+    );
   const busy = (phase: MeasuredCpuPhase) =>
     Object.values(phase.cpuSeconds).reduce((sum, seconds) => sum + seconds, 0) / phase.measuredSeconds;
   const lines = [
@@ -327,7 +333,21 @@ export function cpuTable(phases: readonly CpuPhase[]): string | null {
     );
   }
   lines.push(`| **total** | ${measured.map((phase) => `**${fmt(total(phase), 1)}**`).join(' | ')} |`);
+  lines.push(
+    `| system under test (without driver and fake) | ${measured.map((phase) => fmt(total(phase, isSystemUnderTest), 1)).join(' | ')} |`,
+  );
   lines.push(`| cores kept busy | ${measured.map((phase) => fmt(busy(phase), 2)).join(' | ')} |`);
+  if (measured.some((phase) => phase.machineCores)) {
+    // What else ran: other work on a shared machine, kernel time no process is charged for, and what
+    // the hypervisor took.
+    const other = (phase: MeasuredCpuPhase) =>
+      phase.machineCores
+        ? fmt(Math.max(0, phase.machineCores.busy - busy(phase)) + phase.machineCores.steal, 2)
+        : '–';
+    lines.push(
+      `| other load (cores: the machine's busy time beyond these processes, plus steal) | ${measured.map(other).join(' | ')} |`,
+    );
+  }
   if (measured.some((phase) => phase.speedProbeMs)) {
     const probe = (phase: MeasuredCpuPhase) =>
       phase.speedProbeMs ? `${fmt(phase.speedProbeMs.before, 0)} / ${fmt(phase.speedProbeMs.after, 0)}` : '–';

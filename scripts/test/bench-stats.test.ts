@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { parseBenchArgs } from '../bench/args.ts';
-import { cpuSecondsByGroup, scannedGroup } from '../bench/cpu.ts';
+import { cpuSecondsByGroup, machineCores, parseProcStat, scannedGroup } from '../bench/cpu.ts';
 import { median, probeSpeed } from '../bench/speed-probe.ts';
 import {
   STAMP_MARKER,
@@ -184,6 +184,45 @@ describe('bench flags', () => {
     assert.equal(parseBenchArgs(['--provider-workers', '2']).providerWorkers, 2);
     assert.equal(parseBenchArgs([]).providerWorkers, 1);
   });
+
+  it('reads the capacity search flags', () => {
+    const defaults = parseBenchArgs([]);
+    assert.deepEqual(defaults.capacitySteps, [60, 120, 200, 300, 420, 540]);
+    assert.deepEqual(
+      [defaults.capacityRamp, defaults.capacityDuration, defaults.capacityMargin, defaults.moderateStreams],
+      [5, 0, 25, 120],
+    );
+    const options = parseBenchArgs([
+      '--capacity-steps',
+      '30, 60',
+      '--capacity-duration=6',
+      '--capacity-margin',
+      '20',
+      '--moderate-streams',
+      '60',
+    ]);
+    assert.deepEqual(options.capacitySteps, [30, 60]);
+    assert.equal(options.capacityDuration, 6);
+    assert.equal(options.capacityMargin, 20);
+    assert.equal(options.moderateStreams, 60);
+    assert.deepEqual(parseBenchArgs(['--capacity-steps', '']).capacitySteps, []);
+    assert.deepEqual(parseBenchArgs(['--capacity-steps=0']).capacitySteps, []);
+    assert.throws(() => parseBenchArgs(['--capacity-steps', '120,60']), /must ascend/);
+    assert.throws(() => parseBenchArgs(['--capacity-steps', '60,many']), /whole number/);
+    assert.throws(() => parseBenchArgs(['--capacity-steps', '60,0']), /whole number/);
+    assert.throws(() => parseBenchArgs(['--capacity-steps']), /needs a value/);
+  });
+
+  it('--capacity-only drops the throughput and soak phases, and needs steps', () => {
+    const options = parseBenchArgs(['--capacity-only']);
+    assert.equal(options.capacityOnly, true);
+    assert.equal(options.throughputUsers, 0);
+    assert.equal(options.soak, 0);
+    assert.equal(parseBenchArgs(['--capacity-only', '--throughput-users', '0']).throughputUsers, 0);
+    assert.throws(() => parseBenchArgs(['--capacity-only', '--soak', '60']), /--capacity-only/);
+    assert.throws(() => parseBenchArgs(['--capacity-only', '--throughput-users', '10']), /--capacity-only/);
+    assert.throws(() => parseBenchArgs(['--capacity-only', '--capacity-steps', '0']), /--capacity-steps/);
+  });
 });
 
 describe('bench CPU accounting', () => {
@@ -198,6 +237,16 @@ describe('bench CPU accounting', () => {
       [3, { group: 'postgres', ticks: 20 }],
     ]);
     assert.deepEqual(cpuSecondsByGroup(before, after), { gateway: 2.5, postgres: 0.5 });
+  });
+
+  it('reads the whole machine’s busy and stolen ticks from /proc/stat', () => {
+    const stat = 'cpu  1000 10 300 5000 40 5 25 60 0 0\ncpu0 500 5 150 2500 20 2 12 30 0 0\n';
+    assert.deepEqual(parseProcStat(stat), { busy: 1340, steal: 60 });
+    assert.equal(parseProcStat('intr 1 2 3'), null);
+    assert.deepEqual(machineCores({ busy: 1000, steal: 10 }, { busy: 4000, steal: 110 }, 20), {
+      busy: 1.5,
+      steal: 0.05,
+    });
   });
 
   it('finds the bench database backends and the Redis server by command line', () => {
@@ -227,14 +276,26 @@ describe('bench CPU accounting', () => {
     assert.equal(lines[2], '| postgres | 20 | 18 |');
     assert.equal(lines[3], '| gateway | 10 | 12 |');
     assert.equal(lines[4], '| **total** | **30** | **30** |');
-    assert.equal(lines[5], '| cores kept busy | 0.60 | 0.80 |');
-    assert.equal(lines.length, 6);
+    assert.equal(lines[5], '| system under test (without driver and fake) | 30 | 30 |');
+    assert.equal(lines[6], '| cores kept busy | 0.60 | 0.80 |');
+    assert.equal(lines.length, 7);
+    const withLoad = cpuTable([
+      phase('latency', { gateway: 10, 'bench driver': 3, 'fake provider': 2 }, { gateway: 2 }),
+    ]);
+    assert.equal(withLoad?.split('\n')[6], '| system under test (without driver and fake) | 10 |');
     assert.equal(cpuTable([{ name: 'baseline', measuredSeconds: 10, cpuMsPerQuestion: null }]), null);
     const probed = cpuTable([
       { ...phase('latency', { gateway: 10 }, { gateway: 2 }), speedProbeMs: { before: 231.4, after: 335.6 } },
       phase('throughput', { gateway: 12 }, { gateway: 3 }),
     ]);
     assert.equal(probed?.split('\n').at(-1), '| speed probe before / after (ms) | 231 / 336 | – |');
+    const shared = cpuTable([
+      { ...phase('latency', { gateway: 10 }, { gateway: 2 }), machineCores: { busy: 0.5, steal: 0.1 } },
+    ]);
+    assert.equal(
+      shared?.split('\n').at(-1),
+      "| other load (cores: the machine's busy time beyond these processes, plus steal) | 0.40 |",
+    );
   });
 });
 
