@@ -1,4 +1,5 @@
 export * from './config/base-server.env';
+export * from './config/billing-caller.env';
 export * from './config/config.loader';
 export * from './config/server-config.module';
 export * from './errors/domain.exception';

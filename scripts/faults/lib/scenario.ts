@@ -391,7 +391,10 @@ export class Scenario {
   }
 
   async startConsensus(): Promise<void> {
-    this.apps.consensus = await this.startApp('consensus-worker', 'consensus-worker');
+    // Its releases call billing (BILLING_URL), and go through the usage queue when billing is away.
+    this.apps.consensus = await this.startApp('consensus-worker', 'consensus-worker', {
+      BILLING_URL: this.apps.billing?.url,
+    });
   }
 
   /** The env a provider worker gets: real SDKs against the fake, each worker with its own keys. */

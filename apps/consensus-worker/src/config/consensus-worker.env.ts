@@ -1,8 +1,9 @@
 import { DEBATE_MAX_ROUNDS, RETENTION_SWEEP_EVERY_MS } from '@council/contracts';
-import { BaseServerEnv } from '@council/server-kit';
+import { BillingCallerEnv } from '@council/server-kit';
 import { IsInt, Max, Min } from 'class-validator';
 
-export class ConsensusWorkerEnv extends BaseServerEnv {
+/** BILLING_URL and BILLING_RPC_SECRET: a question's reservation is released by billing's RPC. */
+export class ConsensusWorkerEnv extends BillingCallerEnv {
   override PORT: number = 3003;
 
   /** Debate rounds before the leader synthesises, at most. */

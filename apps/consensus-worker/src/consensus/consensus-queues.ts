@@ -1,19 +1,23 @@
 // The consensus worker's queue side: the children a flow step adds, the release of a question's
 // reservation, and the job that ends a question whose flow parent failed for good.
 
+import { Logger } from '@nestjs/common';
 import {
+  type BillingReleaseReply,
   JOBS,
   type MemberAnswerJobData,
   type ProviderQueueName,
   QUEUES,
   type QuestionFailJobData,
   providerQueueName,
+  errorMessage,
   questionFailJobId,
   usageJobId,
 } from '@council/contracts';
 import {
   JobQueue,
   type ProviderJobOptionsOverrides,
+  type RpcAnswer,
   USAGE_JOB_OPTIONS,
   providerJobOptions,
 } from '@council/server-kit';
@@ -54,9 +58,15 @@ export interface ConsensusQueuesDeps {
   failJobOptions?: QuestionFailJobOverrides;
   /** See ConsensusJobRunnerDeps.waitForUsage. */
   waitForUsage?: (usage: Job) => Promise<void>;
+  /**
+   * Billing's release call (BILLING_RPC.release). Given, a release is asked of billing directly
+   * and goes through the usage queue only when billing does not confirm it.
+   */
+  releaseCall?: (request: { userId: number; questionId: number }) => Promise<RpcAnswer<BillingReleaseReply>>;
 }
 
 export class ConsensusQueues {
+  private readonly logger = new Logger(ConsensusQueues.name);
   private readonly usage: JobQueue<typeof QUEUES.usage>;
   private readonly consensus: JobQueue<typeof QUEUES.consensus> | null;
 
@@ -83,10 +93,15 @@ export class ConsensusQueues {
 
   /**
    * Closes the question's account: billing settles every completed answer (the flow's children
-   * leave that to the parent) and hands back what the reservation still holds. Idempotent: one job
-   * id per question, and billing settles each answer once whoever asks.
+   * leave that to the parent) and hands back what the reservation still holds. Idempotent: billing
+   * releases a question once and settles each answer once, whoever asks and however often.
+   *
+   * Billing is asked directly when it can be (one HTTP call instead of a job, its events and a
+   * worker's polling); a call it does not confirm (down, slow, an error) leaves the release to the
+   * usage queue, which retries until billing takes it.
    */
   async release(questionId: number, userId: number): Promise<void> {
+    if (await this.releaseByCall(questionId, userId)) return;
     const release = {
       kind: 'release',
       questionId,
@@ -104,6 +119,23 @@ export class ConsensusQueues {
       jobId: usageJobId(release),
     });
     await this.deps.waitForUsage?.(job);
+  }
+
+  /** Whether billing confirmed the release it was asked for directly. */
+  private async releaseByCall(questionId: number, userId: number): Promise<boolean> {
+    if (!this.deps.releaseCall) return false;
+    try {
+      const answer = await this.deps.releaseCall({ userId, questionId });
+      if (answer.ok) return true;
+      this.logger.warn(
+        `Question ${questionId}: billing answered the release with ${answer.status}; it goes through the usage queue`,
+      );
+    } catch (error) {
+      this.logger.warn(
+        `Question ${questionId}: the release call failed (${errorMessage(error)}); it goes through the usage queue`,
+      );
+    }
+    return false;
   }
 
   /** Adds the retried job that ends a question; a second add for the same question is a no-op. */

@@ -15,6 +15,7 @@ import { DataSource } from 'typeorm';
 import { ConsensusWorkerEnv } from '../config/consensus-worker.env';
 import { ConsensusJobRunner } from './consensus-job.runner';
 import { consensusProcessorClass } from './consensus.processor';
+import { BillingReleaseClient } from './billing-release.client';
 import { UsageReleaseWaiter } from './usage-release.waiter';
 
 const PROVIDER_QUEUES: readonly ProviderQueueName[] = Object.values(PROVIDER_QUEUE_NAMES);
@@ -31,6 +32,7 @@ export class ConsensusModule {
       imports: [QueueModule.registerQueues(QUEUES.consensus, QUEUES.usage, ...PROVIDER_QUEUES)],
       providers: [
         UsageReleaseWaiter,
+        BillingReleaseClient,
         {
           // The built-in providers' queues, and any other provider's made on first use.
           provide: ProviderQueuePool,
@@ -45,6 +47,7 @@ export class ConsensusModule {
             DataSource,
             REDIS_CLIENT,
             UsageReleaseWaiter,
+            BillingReleaseClient,
             getQueueToken(QUEUES.consensus),
             getQueueToken(QUEUES.usage),
             ProviderQueuePool,
@@ -54,6 +57,7 @@ export class ConsensusModule {
             dataSource: DataSource,
             redis: RedisClient,
             releases: UsageReleaseWaiter,
+            billing: BillingReleaseClient,
             consensusQueue: Queue,
             usageQueue: Queue,
             providerQueues: ProviderQueuePool,
@@ -67,6 +71,7 @@ export class ConsensusModule {
               maxRounds: config.DEBATE_MAX_ROUNDS,
               budget: new QuestionBudget(redis, config.REDIS_PREFIX),
               waitForUsage: (usage) => releases.wait(usage),
+              releaseCall: (request) => billing.release(request),
             }),
         },
         consensusProcessorClass(env),

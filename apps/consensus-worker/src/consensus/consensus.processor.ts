@@ -3,6 +3,7 @@ import { Injectable, type Type } from '@nestjs/common';
 import { QUEUES } from '@council/contracts';
 import { type JobHandlers, JobProcessor, MetricsService, workerConnection } from '@council/server-kit';
 import { type ConsensusWorkerEnv } from '../config/consensus-worker.env';
+import { BillingReleaseClient } from './billing-release.client';
 import { ConsensusJobRunner } from './consensus-job.runner';
 import { watchFinalFailures } from './consensus-worker';
 import { UsageReleaseWaiter } from './usage-release.waiter';
@@ -16,6 +17,7 @@ export abstract class ConsensusProcessor extends JobProcessor<typeof QUEUES.cons
   constructor(
     private readonly runner: ConsensusJobRunner,
     private readonly releases: UsageReleaseWaiter,
+    private readonly billing: BillingReleaseClient,
     protected readonly metrics: MetricsService,
   ) {
     super();
@@ -33,6 +35,7 @@ export abstract class ConsensusProcessor extends JobProcessor<typeof QUEUES.cons
   override async onApplicationShutdown(): Promise<void> {
     await super.onApplicationShutdown();
     await this.releases.close();
+    await this.billing.close();
   }
 }
 

@@ -5,25 +5,20 @@ import { type Job, QueueEvents } from 'bullmq';
 import { ConsensusWorkerEnv } from '../config/consensus-worker.env';
 
 /** How long the final stream entry waits for billing to settle the answers and release the reservation. */
-const RELEASE_WAIT_MS = 5000;
+export const RELEASE_WAIT_MS = 5000;
 
 /** Waits, bounded, for billing to process a question's release (ConsensusJobRunnerDeps.waitForUsage). */
 @Injectable()
 export class UsageReleaseWaiter {
   private readonly logger = new Logger(UsageReleaseWaiter.name);
-  private readonly events: QueueEvents;
+  /** Made on the first queued release: with billing answering the release call, none is queued. */
+  private events: QueueEvents | null = null;
 
-  constructor(env: ConsensusWorkerEnv) {
-    this.events = new QueueEvents(QUEUES.usage, {
-      connection: bullConnection(env),
-      prefix: queuePrefix(env.REDIS_PREFIX, QUEUES.usage),
-    });
-    this.events.on('error', (error) => this.logger.warn(`Usage queue events: ${error.message}`));
-  }
+  constructor(private readonly env: ConsensusWorkerEnv) {}
 
   async wait(usage: Job): Promise<void> {
     try {
-      await usage.waitUntilFinished(this.events, RELEASE_WAIT_MS);
+      await usage.waitUntilFinished(this.queueEvents(), RELEASE_WAIT_MS);
     } catch (error) {
       // Billing retries usage jobs on their own; the question still completes.
       this.logger.warn(`Usage job ${usage.id} not confirmed: ${errorMessage(error)}`);
@@ -31,7 +26,18 @@ export class UsageReleaseWaiter {
   }
 
   /** Called by ConsensusProcessor once its worker has stopped, so no running job still waits here. */
-  close(): Promise<void> {
-    return closeBullMq(this.events);
+  async close(): Promise<void> {
+    if (this.events) await closeBullMq(this.events);
+  }
+
+  private queueEvents(): QueueEvents {
+    if (!this.events) {
+      this.events = new QueueEvents(QUEUES.usage, {
+        connection: bullConnection(this.env),
+        prefix: queuePrefix(this.env.REDIS_PREFIX, QUEUES.usage),
+      });
+      this.events.on('error', (error) => this.logger.warn(`Usage queue events: ${error.message}`));
+    }
+    return this.events;
   }
 }

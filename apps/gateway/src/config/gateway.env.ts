@@ -1,4 +1,4 @@
-import { BaseServerEnv } from '@council/server-kit';
+import { BillingCallerEnv } from '@council/server-kit';
 import { REGISTER_RATE_LIMIT } from '../rate-limit/rate-limit.constants';
 import {
   IsIn,
@@ -13,7 +13,7 @@ import {
   ValidateIf,
 } from 'class-validator';
 
-export class GatewayEnv extends BaseServerEnv {
+export class GatewayEnv extends BillingCallerEnv {
   override PORT: number = 3000;
 
   /** Where users reach us; links in e-mails and redirects are built from it, never from Host. */
@@ -81,25 +81,6 @@ export class GatewayEnv extends BaseServerEnv {
   @IsOptional()
   @IsIn(['loopback', 'uniquelocal', '1', '2', '3'])
   TRUST_PROXY?: string;
-
-  /**
-   * Where billing's internal RPC answers: the one address in front of every billing replica (the
-   * Kubernetes Service), e.g. http://council-billing:3001.
-   */
-  @IsUrl(
-    { require_tld: false, require_protocol: true, protocols: ['http', 'https'] },
-    { message: 'BILLING_URL must be an http(s) URL such as http://council-billing:3001' },
-  )
-  BILLING_URL = 'http://127.0.0.1:3001';
-
-  /**
-   * The bearer token billing requires on its RPC routes; billing sets the same value. Required in
-   * production; a fixed development value is used otherwise.
-   */
-  @ValidateIf((env: GatewayEnv) => env.NODE_ENV === 'production' || env.BILLING_RPC_SECRET !== undefined)
-  @IsString({ message: 'BILLING_RPC_SECRET must be set in production (32+ random characters)' })
-  @MinLength(32, { message: 'BILLING_RPC_SECRET must be at least 32 characters' })
-  BILLING_RPC_SECRET?: string;
 
   /**
    * How long the gateway waits for billing's answer (a retry on a failed connection included)
