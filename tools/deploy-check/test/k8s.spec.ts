@@ -259,16 +259,21 @@ describe('k8s manifests', () => {
       expect(own[0].spec.minAvailable).toBeLessThan(billing.spec.replicas ?? 1);
     });
 
-    it('is called by the gateway through its Service, on the port billing listens on', () => {
-      const gateway = containerEnvironment(
-        containerOf((deploymentOf('gateway') as Deployment).spec.template),
-        manifests,
-      ).env;
-      const target = new URL(gateway.BILLING_URL);
-      const service = serviceOf('billing');
-      expect(target.hostname).toBe(service?.metadata.name);
-      expect(service?.spec.ports.map((port) => port.port)).toContain(Number(target.port));
-    });
+    it.each(['gateway', 'consensus-worker'])(
+      'is called by the %s through its Service, on the port billing listens on, with its secret',
+      (caller) => {
+        const { env, origin } = containerEnvironment(
+          containerOf((deploymentOf(caller) as Deployment).spec.template),
+          manifests,
+        );
+        const target = new URL(env.BILLING_URL);
+        const service = serviceOf('billing');
+        expect(target.hostname).toBe(service?.metadata.name);
+        expect(service?.spec.ports.map((port) => port.port)).toContain(Number(target.port));
+        // The bearer token comes from a Secret (the template's placeholders say which value).
+        expect(origin.BILLING_RPC_SECRET).toMatch(/^Secret /);
+      },
+    );
   });
 
   describe('migration Job', () => {
