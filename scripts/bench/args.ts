@@ -23,6 +23,9 @@ export interface BenchOptions {
   capacityMargin: number;
   moderateStreams: number;
   capacityOnly: boolean;
+  /** Another checkout, built, measured against this one in alternating latency phases. */
+  compare: string | null;
+  rounds: number;
   help: boolean;
 }
 
@@ -32,7 +35,7 @@ type NumericKey = {
 type BooleanKey = {
   [K in keyof BenchOptions]: BenchOptions[K] extends boolean ? K : never;
 }[keyof BenchOptions];
-type StringKey = 'url' | 'out';
+type StringKey = 'url' | 'out' | 'compare';
 
 /** The defaults; `users` and `throughputUsers` are null until derived from `streams`. */
 export const DEFAULTS: Omit<BenchOptions, 'users' | 'throughputUsers'> & {
@@ -63,6 +66,8 @@ export const DEFAULTS: Omit<BenchOptions, 'users' | 'throughputUsers'> & {
   capacityMargin: 25, // ms a step's first-token p99 may exceed its reference's
   moderateStreams: 120, // the step whose every-token p50 is checked against the baseline's (0: none)
   capacityOnly: false, // the capacity search without the throughput and soak phases
+  compare: null, // a second checkout to measure against this one (A/B in one run)
+  rounds: 3, // --compare: latency phases per stack (and baseline phases), alternating
   help: false,
 };
 
@@ -100,6 +105,10 @@ export const BENCH_USAGE = `Usage: npm run bench -- [flags]
                       (default ${DEFAULTS.moderateStreams}; 0: no such row)
   --capacity-only     skip the throughput and soak phases: baseline, latency, then the capacity
                       search (for A/B runs)
+  --compare DIR       A/B in one run: also start the stack of DIR (another checkout, built with
+                      nx run-many -t build) and alternate latency phases of the two stacks,
+                      each round beside a baseline phase; writes bench-results/compare.json/.md
+  --rounds N          rounds of --compare (default ${DEFAULTS.rounds}; the order flips each round)
 Flags take "--flag value" or "--flag=value".`;
 
 const NUMERIC: Record<string, NumericKey> = {
@@ -119,8 +128,9 @@ const NUMERIC: Record<string, NumericKey> = {
   '--capacity-duration': 'capacityDuration',
   '--capacity-margin': 'capacityMargin',
   '--moderate-streams': 'moderateStreams',
+  '--rounds': 'rounds',
 };
-const STRING: Record<string, StringKey> = { '--url': 'url', '--out': 'out' };
+const STRING: Record<string, StringKey> = { '--url': 'url', '--out': 'out', '--compare': 'compare' };
 const BOOLEAN: Record<string, BooleanKey> = {
   '--skip-build': 'skipBuild',
   '--profile': 'profile',
@@ -132,11 +142,13 @@ const BOOLEAN: Record<string, BooleanKey> = {
 /** Parses the flags; throws with the usage on a bad one. Fills the derived defaults. */
 export function parseBenchArgs(argv: readonly string[]): BenchOptions {
   const parsed = { ...DEFAULTS, capacitySteps: [...DEFAULTS.capacitySteps] };
+  const given = new Set<string>();
   for (let i = 0; i < argv.length; i += 1) {
     const arg = argv[i] ?? '';
     const eq = arg.indexOf('=');
     const flag = eq > 0 ? arg.slice(0, eq) : arg;
     const inline = eq > 0 ? arg.slice(eq + 1) : null;
+    given.add(flag);
     const booleanKey = BOOLEAN[flag];
     if (booleanKey && inline === null) {
       parsed[booleanKey] = true;
@@ -166,7 +178,9 @@ export function parseBenchArgs(argv: readonly string[]): BenchOptions {
       throw new Error('--capacity-only skips the throughput and soak phases: drop --throughput-users/--soak');
     }
   }
-  const throughputUsers = parsed.capacityOnly ? 0 : (parsed.throughputUsers ?? users * 2);
+  if (parsed.compare !== null) checkCompare(parsed, given);
+  const throughputUsers =
+    parsed.capacityOnly || parsed.compare !== null ? 0 : (parsed.throughputUsers ?? users * 2);
   const options: BenchOptions = { ...parsed, users, throughputUsers };
   if (options.url && !options.fakePort) throw new Error(`--url needs --fake-port\n${BENCH_USAGE}`);
   if (options.tokens < 1) throw new Error('--tokens must be at least 1');
@@ -174,6 +188,27 @@ export function parseBenchArgs(argv: readonly string[]): BenchOptions {
     throw new Error('--provider-workers must be a whole number ≥ 1');
   }
   return options;
+}
+
+/**
+ * --compare measures latency phases only (and baselines): the other phases are off unless asked
+ * for, and asking for them, or for --url, is an error.
+ */
+function checkCompare(parsed: typeof DEFAULTS, given: ReadonlySet<string>): void {
+  if (parsed.compare === '') throw new Error('--compare needs the directory of another checkout');
+  if (parsed.url) throw new Error('--compare starts both stacks: drop --url');
+  if (!Number.isInteger(parsed.rounds) || parsed.rounds < 1)
+    throw new Error('--rounds must be a whole number ≥ 1');
+  const unsupported = [
+    (parsed.throughputUsers ?? 0) > 0 && '--throughput-users',
+    parsed.soak > 0 && '--soak',
+    parsed.capacityOnly && '--capacity-only',
+    given.has('--capacity-steps') && parsed.capacitySteps.length > 0 && '--capacity-steps',
+  ].filter(Boolean);
+  if (unsupported.length > 0) {
+    throw new Error(`--compare runs latency phases only: drop ${unsupported.join(', ')}`);
+  }
+  parsed.capacitySteps = [];
 }
 
 /** "60,120,200" → [60, 120, 200]; "" or "0" → [] (no capacity search). */

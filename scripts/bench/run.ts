@@ -15,7 +15,7 @@
 // systems step by step until each one's first-token p99 slips; the rule is in capacity.ts).
 // Writes bench-results/latest.json and bench-results/latest.md (or --out). Everything started is
 // stopped on exit and on Ctrl-C: the apps, the helpers, the database and the run's Redis keys.
-import { createWriteStream, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { createWriteStream, existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import process from 'node:process';
@@ -24,16 +24,13 @@ import type { Socket } from 'socket.io-client';
 import { makeRunId } from '../lib/args.mjs';
 import { ensureTestPostgres } from '../lib/ensure-postgres.mjs';
 import { ensureTestRedis } from '../lib/ensure-redis.mjs';
-import { bin, nx, ROOT, run } from '../lib/exec.mjs';
+import { bin, capture, nx, ROOT, run } from '../lib/exec.mjs';
 import { exitOnSignals, onCleanup, runCleanups } from '../lib/lifecycle.mjs';
 import { banner, error, info, ok, warn } from '../lib/log.mjs';
-import { freePort } from '../lib/net.mjs';
-import { createDatabase, dropDatabase } from '../lib/postgres.mjs';
 import { DB_MAINTENANCE_INTERVAL_MS, startDbMaintenance } from './db-maintenance.ts';
-import { deleteKeysWithPrefix } from '../lib/redis.mjs';
 import { type Sink, stopAllServices, streamSink } from '../lib/service-process.mjs';
-import { type AppSpec, SERVER_APPS, startStack } from '../lib/stack.mjs';
-import { redactUrl, withDatabase } from '../lib/urls.mjs';
+import { SERVER_APPS } from '../lib/stack.mjs';
+import { redactUrl } from '../lib/urls.mjs';
 import { BENCH_USAGE, type BenchOptions, parseBenchArgs } from './args.ts';
 import {
   type CapacityPoint,
@@ -60,6 +57,7 @@ import {
   readMachineTicks,
   snapshotCpu,
 } from './cpu.ts';
+import { type CompareRound, compareRounds, comparisonMarkdown } from './compare.ts';
 import { probeSpeed } from './speed-probe.ts';
 import {
   BaselineUser,
@@ -73,7 +71,13 @@ import {
   now,
   watchDriverLag,
 } from './load.ts';
-import { createBenchUsers, mapLimit, startHelper, stackEnv } from './setup.ts';
+import { createBenchUsers, mapLimit, startHelper } from './setup.ts';
+import {
+  type CpuProcesses,
+  type StackUnderTest,
+  knownPids,
+  startStackUnderTest,
+} from './stack-under-test.ts';
 import {
   cpuTable,
   markdownTable,
@@ -92,12 +96,6 @@ const APPS_BUILT = ['gateway', 'billing', 'provider-worker', 'consensus-worker',
 const SAMPLE_EVERY_MS = 2000;
 
 type PhaseName = 'baseline' | 'latency' | 'throughput' | 'soak';
-
-/** The processes whose CPU a phase accounts: known PIDs by group, and what to find by scanning /proc. */
-interface CpuProcesses {
-  known: Record<string, string>;
-  scan: CpuScan;
-}
 
 /** A user a phase runs: it asks and follows questions until the load stops. */
 interface LoadUser {
@@ -181,12 +179,6 @@ interface BenchRun {
   stack: string;
   phases: Partial<Record<PhaseName, PhaseSummary>>;
   capacity: CapacityResult | null;
-}
-
-async function distinctFreePorts(count: number): Promise<number[]> {
-  const ports = new Set<number>();
-  while (ports.size < count) ports.add(await freePort());
-  return [...ports];
 }
 
 function machine() {
@@ -674,13 +666,6 @@ function fmtPair(stats: Summary): string | null {
     : null;
 }
 
-/** PIDs by the group their CPU is accounted to (a service that never started has no PID). */
-function knownPids(entries: ReadonlyArray<readonly [number | undefined, string]>): Record<string, string> {
-  const known: Record<string, string> = {};
-  for (const [pid, group] of entries) if (pid !== undefined) known[pid] = group;
-  return known;
-}
-
 /** Users a step needs: each keeps one question's answers streaming. */
 function usersFor(streams: number): number {
   return Math.ceil(streams / MEMBERS);
@@ -841,25 +826,39 @@ async function main(): Promise<number> {
     `Fake provider on ${fakeUrl}: first token after ${options.ttft} ms, ${options.tps} tokens/s, ${options.tokens} tokens`,
   );
 
-  let baseUrl: string;
-  let databaseUrl: string | undefined;
-  let appUrls: Record<string, string> = {};
-  // Processes whose CPU the stack phases account: the driver, the fake, the apps (when started here),
-  // and by scanning, the bench database's PostgreSQL backends and the Redis server.
-  const cpuKnown = knownPids([
-    [process.pid, DRIVER_GROUP],
-    [fake.service.pid, FAKE_GROUP],
-  ]);
-  const cpuScan: CpuScan = {};
-  const cpuProcesses = () => ({ known: cpuKnown, scan: cpuScan });
+  if (options.compare !== null) {
+    return runComparison({
+      options,
+      runId,
+      startedAt,
+      speedAtStart,
+      fakeUrl,
+      fakePid: fake.service.pid,
+      sink,
+      logFile,
+    });
+  }
+
+  let target: StackUnderTest;
   if (options.url) {
-    baseUrl = options.url.replace(/\/$/, '');
-    databaseUrl = process.env.DATABASE_URL;
+    const baseUrl = options.url.replace(/\/$/, '');
+    const databaseUrl = process.env.DATABASE_URL;
     if (!databaseUrl) throw new Error('--url needs DATABASE_URL (the stack database, for the bench users)');
-    // The gateway's metrics are on its METRICS_PORT, not on the public URL: GATEWAY_METRICS_URL
-    // (e.g. http://127.0.0.1:9464) says where; without it the gateway's RSS and lag stay unknown.
-    appUrls = { gateway: process.env.GATEWAY_METRICS_URL ?? baseUrl };
-    cpuScan.database = new URL(databaseUrl).pathname.slice(1);
+    // Processes whose CPU the stack phases account: the driver, the fake, and by scanning, the
+    // stack database's PostgreSQL backends (the apps run elsewhere).
+    const known = knownPids([
+      [process.pid, DRIVER_GROUP],
+      [fake.service.pid, FAKE_GROUP],
+    ]);
+    const scan: CpuScan = { database: new URL(databaseUrl).pathname.slice(1) };
+    target = {
+      baseUrl,
+      databaseUrl,
+      // The gateway's metrics are on its METRICS_PORT, not on the public URL: GATEWAY_METRICS_URL
+      // (e.g. http://127.0.0.1:9464) says where; without it the gateway's RSS and lag stay unknown.
+      appUrls: { gateway: process.env.GATEWAY_METRICS_URL ?? baseUrl },
+      cpu: () => ({ known, scan }),
+    };
     info(`Using the running stack at ${baseUrl}`);
   } else {
     banner('Stack');
@@ -868,73 +867,19 @@ async function main(): Promise<number> {
     ok(`PostgreSQL: ${redactUrl(pgService.url)} (${pgService.description})`);
     const redis = await ensureTestRedis();
     ok(`Redis:      ${redactUrl(redis.url)} (${redis.description})`);
-    const database = `council_bench_${runId}`;
-    await createDatabase(pgService.url, database);
-    onCleanup(async () => {
-      await dropDatabase(pgService.url, database);
-      info(`Dropped database ${database}`);
+    target = await startStackUnderTest({
+      id: runId,
+      root: ROOT,
+      postgresUrl: pgService.url,
+      redisUrl: redis.url,
+      fakeUrl,
+      fakePid: fake.service.pid,
+      providerWorkers: options.providerWorkers,
+      profile: options.profile,
+      sink,
+      logFile,
     });
-    const prefix = `council-bench-${runId}`;
-    onCleanup(async () => {
-      const deleted = await deleteKeysWithPrefix(redis.url, prefix);
-      info(`Deleted ${deleted} Redis key(s) with prefix ${prefix}`);
-    });
-    databaseUrl = withDatabase(pgService.url, database);
-    const outbox = path.join(ROOT, '.data', 'outbox', `bench-${runId}`);
-    onCleanup(() => rmSync(outbox, { recursive: true, force: true }));
-    const base: NodeJS.ProcessEnv = {
-      ...process.env,
-      DATABASE_URL: databaseUrl,
-      REDIS_URL: redis.url,
-      REDIS_PREFIX: prefix,
-      MAIL_OUTBOX_DIR: outbox,
-    };
-    delete base.SMTP_URL;
-    await run(process.execPath, ['libs/db/dist/cli/migrate.js'], { env: { ...base, LOG_LEVEL: 'warn' } });
-    await run(process.execPath, ['libs/db/dist/cli/seed.js'], { env: { ...base, LOG_LEVEL: 'warn' } });
-    const apps: AppSpec[] = [...SERVER_APPS];
-    const workerSpec = SERVER_APPS.find((app) => app.name === 'provider-worker');
-    if (!workerSpec) throw new Error('SERVER_APPS has no provider-worker');
-    for (let n = 2; n <= options.providerWorkers; n += 1)
-      apps.push({ ...workerSpec, id: `provider-worker-${n}` });
-    const portList = await distinctFreePorts(apps.length + 1);
-    const ports = Object.fromEntries(apps.map((app, i) => [app.id ?? app.name, portList[i]]));
-    // The gateway serves its metrics on a port of their own (METRICS_PORT), never on its public one.
-    const gatewayMetricsPort = portList[apps.length];
-    const gatewayIndex = apps.findIndex((app) => app.name === 'gateway');
-    const gatewaySpec = apps[gatewayIndex];
-    if (!gatewaySpec) throw new Error('SERVER_APPS has no gateway');
-    apps[gatewayIndex] = { ...gatewaySpec, env: { METRICS_PORT: String(gatewayMetricsPort) } };
-    baseUrl = `http://127.0.0.1:${ports.gateway}`;
-    info(`Starting the apps (gateway on ${baseUrl}); logs in ${path.relative(ROOT, logFile)}`);
-    const env = stackEnv({ base, fakeUrl, baseUrl });
-    if (options.profile) {
-      const profileDir = path.join(ROOT, '.data', 'profiles', `bench-${runId}`);
-      mkdirSync(profileDir, { recursive: true });
-      env.NODE_OPTIONS =
-        `${env.NODE_OPTIONS ?? ''} --require ${path.join(ROOT, 'scripts', 'bench', 'cpu-profile.cjs')}`.trim();
-      env.BENCH_PROFILE_DIR = profileDir;
-      info(`CPU profiles of the apps go to ${path.relative(ROOT, profileDir)} when they stop`);
-    }
-    const stack = await startStack({ env, ports, apps, sink });
-    onCleanup(async () => {
-      if (options.profile) {
-        // cpu-profile.cjs writes the profiles on SIGUSR2; give them a moment before stopping.
-        for (const service of stack.services) if (!service.hasExited) service.child.kill('SIGUSR2');
-        await sleep(3000);
-      }
-      await stack.stop();
-    });
-    void stack.exited.then(({ app, exit }) => {
-      error(`${app} stopped during the benchmark (${JSON.stringify(exit)}); see ${logFile}`);
-      process.kill(process.pid, 'SIGTERM');
-    });
-    appUrls = { ...stack.urls, gateway: `http://127.0.0.1:${gatewayMetricsPort}` };
-    for (const service of stack.services) if (service.pid !== undefined) cpuKnown[service.pid] = service.name;
-    cpuScan.database = database;
-    cpuScan.redisPort = new URL(redis.url).port || '6379';
-    ok(`All ${apps.length} app processes are healthy`);
-    const maintenance = await startDbMaintenance(databaseUrl);
+    const maintenance = await startDbMaintenance(target.databaseUrl);
     if (maintenance) {
       onCleanup(() => maintenance.stop());
       info(
@@ -942,7 +887,8 @@ async function main(): Promise<number> {
       );
     }
   }
-  if (!databaseUrl) throw new Error('No database for the bench users');
+  const { baseUrl, databaseUrl, appUrls } = target;
+  const cpuProcesses = target.cpu;
   const origin = new URL(baseUrl).origin;
   const sampleStack = () => Promise.all(Object.entries(appUrls).map(([app, url]) => scrapeApp(app, url)));
 
@@ -1095,6 +1041,174 @@ async function main(): Promise<number> {
   console.log(markdown);
   ok(`Wrote ${path.relative(ROOT, outFile)} and its .md`);
   return report.passed ? 0 : 1;
+}
+
+interface ComparisonSpec {
+  options: BenchOptions;
+  runId: string;
+  startedAt: string;
+  speedAtStart: number;
+  fakeUrl: string;
+  fakePid: number | undefined;
+  sink: Sink;
+  logFile: string;
+}
+
+/** A stack of the comparison: where it runs from, and its signed-in users. */
+interface ComparedStack {
+  label: string;
+  tree: string;
+  target: StackUnderTest;
+  users: StackUser[];
+}
+
+/** The commit of a checkout, and whether it has changes on top. */
+async function describeTree(root: string): Promise<string> {
+  const head = await capture('git', ['rev-parse', '--short', 'HEAD'], { cwd: root });
+  const status = await capture('git', ['status', '--porcelain', '--untracked-files=no'], { cwd: root });
+  const commit = head.code === 0 ? head.stdout.trim() : 'no git commit';
+  return `${path.relative(ROOT, root) || '.'} at ${commit}${status.stdout.trim() ? ' with uncommitted changes' : ''}`;
+}
+
+/**
+ * --compare: both stacks side by side on the same PostgreSQL and Redis, each with its own database
+ * and prefix, then --rounds rounds of a baseline phase and the two stacks' latency phases (the
+ * order flips each round, so neither always runs first). Only one system is under load at a time;
+ * the idle one costs the machine about 2 % of a core.
+ */
+async function runComparison(spec: ComparisonSpec): Promise<number> {
+  const { options, runId, sink, logFile } = spec;
+  const compareRoot = path.resolve(process.cwd(), options.compare ?? '');
+  for (const built of [
+    ...SERVER_APPS.map((app) => path.join('apps', app.name, 'dist', 'main.js')),
+    'libs/db/dist/cli/migrate.js',
+  ]) {
+    if (!existsSync(path.join(compareRoot, built))) {
+      throw new Error(`${compareRoot} has no ${built}: build it there first (npx nx run-many -t build)`);
+    }
+  }
+  banner('Stacks');
+  const pgService = await ensureTestPostgres();
+  if (pgService.stop) onCleanup(pgService.stop);
+  ok(`PostgreSQL: ${redactUrl(pgService.url)} (${pgService.description})`);
+  const redis = await ensureTestRedis();
+  ok(`Redis:      ${redactUrl(redis.url)} (${redis.description})`);
+  const stacks: ComparedStack[] = [];
+  for (const [label, root, id] of [
+    ['this', ROOT, runId],
+    ['compare', compareRoot, `${runId}b`],
+  ] as const) {
+    const target = await startStackUnderTest({
+      id,
+      root,
+      postgresUrl: pgService.url,
+      redisUrl: redis.url,
+      fakeUrl: spec.fakeUrl,
+      fakePid: spec.fakePid,
+      providerWorkers: options.providerWorkers,
+      profile: options.profile,
+      sink,
+      logFile,
+    });
+    const maintenance = await startDbMaintenance(target.databaseUrl);
+    if (maintenance) onCleanup(() => maintenance.stop());
+    const origin = new URL(target.baseUrl).origin;
+    const accounts = await createBenchUsers({
+      baseUrl: target.baseUrl,
+      origin,
+      databaseUrl: target.databaseUrl,
+      count: options.users,
+      tag: `bench${id}`,
+    });
+    const users = accounts.map((account) => new StackUser({ baseUrl: target.baseUrl, origin, ...account }));
+    await mapLimit(users, 16, (user) => user.connect());
+    onCleanup(() => users.forEach((user) => user.close()));
+    const tree = await describeTree(root);
+    stacks.push({ label, tree, target, users });
+    ok(`${label}: ${tree}, ${users.length} users signed in`);
+  }
+  const common = { expectedTokens: options.tokens };
+  const sampleOf = (stack: ComparedStack) => () =>
+    Promise.all(Object.entries(stack.target.appUrls).map(([app, url]) => scrapeApp(app, url)));
+  for (const stack of stacks) {
+    // Warm-up: JIT, connection pools, BullMQ workers (not measured).
+    await runPhase({
+      name: `warm-up ${stack.label}`,
+      target: 'stack',
+      users: stack.users.slice(0, Math.min(10, stack.users.length)),
+      ramp: 1,
+      duration: 4,
+      sample: async () => [],
+      ...common,
+    });
+  }
+  const baseline = options.baseline > 0 ? await startBaseline(spec.fakeUrl, spec.fakePid, sink) : null;
+  const rounds: CompareRound[] = [];
+  for (let round = 1; round <= options.rounds; round += 1) {
+    const baselinePhase = baseline
+      ? summarizePhase(
+          await runPhase({
+            name: `baseline, round ${round}`,
+            target: 'baseline',
+            users: await baseline.users(options.users),
+            ramp: Math.min(options.ramp, 5),
+            duration: options.baseline,
+            sample: baseline.sample,
+            cpu: baseline.cpu,
+            ...common,
+          }),
+        )
+      : null;
+    const order = round % 2 === 1 ? stacks : [...stacks].reverse();
+    const measured: Record<string, PhaseSummary> = {};
+    for (const stack of order) {
+      measured[stack.label] = summarizePhase(
+        await runPhase({
+          name: `${stack.label}, round ${round}`,
+          target: 'stack',
+          users: stack.users,
+          ramp: options.ramp,
+          duration: options.duration,
+          sample: sampleOf(stack),
+          cpu: stack.target.cpu,
+          ...common,
+        }),
+      );
+    }
+    rounds.push({ order: order.map((stack) => stack.label), baseline: baselinePhase, stacks: measured });
+  }
+  await baseline?.stop();
+  const speedAtEnd = await probeSpeed();
+  const comparison = compareRounds(['this', 'compare'], rounds);
+  const m = { ...machine(), speedProbeMs: { start: spec.speedAtStart, end: speedAtEnd } };
+  const command = `npm run bench -- ${process.argv.slice(2).join(' ')}`;
+  const markdown = [
+    `Streaming benchmark, A/B in one run, ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC: \`${command}\``,
+    '',
+    `Machine: ${m.cores} cores (${m.cpu}), ${m.memoryGb} GB RAM, Node ${m.node}, ${m.platform}; ` +
+      `CPU speed probe ${speedProbeText(m.speedProbeMs)}.`,
+    `Stacks: **this** is ${stacks[0]?.tree}; **compare** is ${stacks[1]?.tree}.`,
+    `Load: fake provider first token after ${options.ttft} ms, ${options.tps} tokens/s, ${options.tokens} tokens per answer; ` +
+      `${options.users} users (≈ ${options.users * MEMBERS} answer streams), ${options.duration} s measured per phase after a ` +
+      `${options.ramp} s ramp; ${options.rounds} rounds, each a ${options.baseline} s baseline phase and both stacks' phases.`,
+    '',
+    comparisonMarkdown(comparison, rounds),
+  ].join('\n');
+  const outFile = path.resolve(ROOT, options.out ?? path.join('bench-results', 'compare.json'));
+  mkdirSync(path.dirname(outFile), { recursive: true });
+  writeFileSync(
+    outFile,
+    `${JSON.stringify({ runId, startedAt: spec.startedAt, finishedAt: new Date().toISOString(), command, machine: m, options, trees: Object.fromEntries(stacks.map((stack) => [stack.label, stack.tree])), comparison, rounds }, null, 2)}\n`,
+  );
+  const mdFile = `${outFile.replace(/\.json$/, '')}.md`;
+  writeFileSync(mdFile, markdown);
+  await run(bin('prettier'), ['--write', '--log-level', 'warn', outFile, mdFile]).catch((cause: unknown) =>
+    warn(`prettier could not format the results: ${cause instanceof Error ? cause.message : String(cause)}`),
+  );
+  banner('Result');
+  console.log(markdown);
+  ok(`Wrote ${path.relative(ROOT, outFile)} and its .md`);
+  return 0;
 }
 
 function renderMarkdown(result: BenchRun, rows: readonly Row[]): string {

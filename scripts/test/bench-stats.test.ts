@@ -185,6 +185,32 @@ describe('bench flags', () => {
     assert.equal(parseBenchArgs([]).providerWorkers, 1);
   });
 
+  it('runs --compare as latency phases only, in rounds', () => {
+    const options = parseBenchArgs(['--compare', '../before', '--rounds', '5']);
+    assert.equal(options.compare, '../before');
+    assert.equal(options.rounds, 5);
+    assert.equal(options.throughputUsers, 0);
+    assert.deepEqual(options.capacitySteps, []);
+    assert.equal(parseBenchArgs(['--compare=../before']).rounds, 3);
+    assert.deepEqual(parseBenchArgs(['--compare', 'x', '--capacity-steps', '0']).capacitySteps, []);
+    assert.throws(
+      () => parseBenchArgs(['--compare', 'x', '--throughput-users', '4']),
+      /drop --throughput-users/,
+    );
+    assert.throws(() => parseBenchArgs(['--compare', 'x', '--soak', '60']), /drop --soak/);
+    assert.throws(
+      () => parseBenchArgs(['--compare', 'x', '--capacity-steps', '30,60']),
+      /drop --capacity-steps/,
+    );
+    assert.throws(
+      () => parseBenchArgs(['--compare', 'x', '--url', 'http://127.0.0.1:3000', '--fake-port', '9']),
+      /drop --url/,
+    );
+    assert.throws(() => parseBenchArgs(['--compare', 'x', '--rounds', '0']), /--rounds/);
+    assert.throws(() => parseBenchArgs(['--compare', '']), /directory/);
+    assert.equal(parseBenchArgs([]).compare, null);
+  });
+
   it('reads the capacity search flags', () => {
     const defaults = parseBenchArgs([]);
     assert.deepEqual(defaults.capacitySteps, [60, 120, 200, 300, 420, 540]);
