@@ -793,6 +793,13 @@ async function main(): Promise<number> {
     console.log(BENCH_USAGE);
     return 0;
   }
+  if (options.compare !== null) {
+    const missing = unbuiltPart(path.resolve(process.cwd(), options.compare));
+    if (missing) {
+      error(`${options.compare} has no ${missing}: build it there first (npx nx run-many -t build)`);
+      return 2;
+    }
+  }
   exitOnSignals();
   onCleanup(() => stopAllServices());
   const runId = makeRunId();
@@ -1062,6 +1069,15 @@ interface ComparedStack {
   users: StackUser[];
 }
 
+/** The first file a checkout lacks to run its stack, or null when it is built. */
+function unbuiltPart(root: string): string | null {
+  const needed = [
+    ...SERVER_APPS.map((app) => path.join('apps', app.name, 'dist', 'main.js')),
+    path.join('libs', 'db', 'dist', 'cli', 'migrate.js'),
+  ];
+  return needed.find((file) => !existsSync(path.join(root, file))) ?? null;
+}
+
 /** The commit of a checkout, and whether it has changes on top. */
 async function describeTree(root: string): Promise<string> {
   const head = await capture('git', ['rev-parse', '--short', 'HEAD'], { cwd: root });
@@ -1079,14 +1095,6 @@ async function describeTree(root: string): Promise<string> {
 async function runComparison(spec: ComparisonSpec): Promise<number> {
   const { options, runId, sink, logFile } = spec;
   const compareRoot = path.resolve(process.cwd(), options.compare ?? '');
-  for (const built of [
-    ...SERVER_APPS.map((app) => path.join('apps', app.name, 'dist', 'main.js')),
-    'libs/db/dist/cli/migrate.js',
-  ]) {
-    if (!existsSync(path.join(compareRoot, built))) {
-      throw new Error(`${compareRoot} has no ${built}: build it there first (npx nx run-many -t build)`);
-    }
-  }
   banner('Stacks');
   const pgService = await ensureTestPostgres();
   if (pgService.stop) onCleanup(pgService.stop);
