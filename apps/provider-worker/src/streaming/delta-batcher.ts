@@ -15,7 +15,7 @@ export interface DeltaBatcherOptions {
 }
 
 /**
- * Ours: written at once while the worker has time to spare, at most ~12 writes a second per answer
+ * Ours: written at once while the worker has time to spare, at most 25 writes a second per answer
  * when it is busy (LoadAdaptiveInterval), so the UI stays fluid without an XADD per token under load.
  */
 export const DEFAULT_DELTA_BATCH: DeltaBatcherOptions = {
