@@ -87,6 +87,8 @@ export function capture(command, args = [], { env = process.env, cwd = ROOT, inp
     child.stderr.on('data', (/** @type {Buffer} */ chunk) => (stderr += chunk));
     child.once('error', (cause) => resolve({ code: -1, stdout, stderr: stderr + cause.message }));
     child.once('close', (code) => resolve({ code: code ?? -1, stdout, stderr }));
+    // A command that exits without reading its input (git rev-parse) closes the pipe first: EPIPE.
+    child.stdin.on('error', () => {});
     child.stdin.end(input ?? '');
   });
 }

@@ -3,7 +3,7 @@ import { test } from 'node:test';
 import { formatDuration } from '../lib/log.mjs';
 import { globEscape } from '../lib/redis.mjs';
 import { SERVER_APPS, linkedEnv, portsFromEnv } from '../lib/stack.mjs';
-import { which } from '../lib/exec.mjs';
+import { capture, which } from '../lib/exec.mjs';
 
 test('formatDuration', () => {
   assert.equal(formatDuration(1234), '1.2 s');
@@ -41,4 +41,12 @@ test('linkedEnv: the gateway finds billing on its port, with a fresh secret unle
 test('which finds executables on a given PATH only', () => {
   assert.equal(which('node', ''), null);
   assert.ok(which(process.execPath));
+});
+
+test('capture survives a command that exits without reading its input', async () => {
+  // 8 MB cannot fit the pipe: the write is still pending when `true` exits and closes it (EPIPE).
+  for (let i = 0; i < 5; i += 1) {
+    const result = await capture('true', [], { input: 'x'.repeat(8 * 2 ** 20) });
+    assert.equal(result.code, 0);
+  }
 });
