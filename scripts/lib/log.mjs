@@ -21,14 +21,20 @@ export function paint(colour, text) {
 
 export const colourEnabled = colourOn;
 
+/**
+ * Where progress lines go: stdout, except inside a `node --test` file, whose stdout carries the
+ * runner's serialised report; a line written there can corrupt a frame and fail the whole file.
+ */
+export const progressOut = process.env.NODE_TEST_CONTEXT ? process.stderr : process.stdout;
+
 /** @param {string} message */
 export function info(message) {
-  console.log(`${paint('cyan', '›')} ${message}`);
+  progressOut.write(`${paint('cyan', '›')} ${message}\n`);
 }
 
 /** @param {string} message */
 export function ok(message) {
-  console.log(`${paint('green', '✔')} ${message}`);
+  progressOut.write(`${paint('green', '✔')} ${message}\n`);
 }
 
 /** @param {string} message */
@@ -47,7 +53,7 @@ export function error(message) {
  */
 export function banner(title) {
   const line = '━'.repeat(Math.max(8, 72 - title.length));
-  console.log(`\n${paint('bold', paint('blue', `━━━ ${title} ${line}`))}`);
+  progressOut.write(`\n${paint('bold', paint('blue', `━━━ ${title} ${line}`))}\n`);
 }
 
 /**

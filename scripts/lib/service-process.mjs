@@ -5,7 +5,7 @@ import readline from 'node:readline';
 import process from 'node:process';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { ROOT } from './exec.mjs';
-import { paint } from './log.mjs';
+import { paint, progressOut } from './log.mjs';
 
 /** @typedef {import('./log.mjs').Colour} Colour */
 /**
@@ -41,13 +41,12 @@ export function stopAllServices(graceMs = 10_000) {
 }
 
 /**
- * Writes each line to our stdout as "name | line", the name padded so columns line up.
+ * Writes each line to our stdout (see progressOut) as "name | line", the name padded so columns line up.
  * @param {number} [width]
  * @returns {Sink}
  */
 export function consoleSink(width = 16) {
-  return (name, colour, line) =>
-    process.stdout.write(`${paint(colour, `${name.padEnd(width)} |`)} ${line}\n`);
+  return (name, colour, line) => progressOut.write(`${paint(colour, `${name.padEnd(width)} |`)} ${line}\n`);
 }
 
 /**

@@ -50,3 +50,17 @@ test('capture survives a command that exits without reading its input', async ()
     assert.equal(result.code, 0);
   }
 });
+
+test('progress lines stay off stdout inside a node --test file, whose stdout is the report', async () => {
+  const script = "import('./scripts/lib/log.mjs').then((log) => { log.info('hello'); log.banner('Stage'); })";
+  const plainEnv = { ...process.env };
+  delete plainEnv.NODE_TEST_CONTEXT;
+  const asCommand = await capture(process.execPath, ['-e', script], { env: { ...plainEnv, NO_COLOR: '1' } });
+  assert.match(asCommand.stdout, /› hello/);
+  assert.match(asCommand.stdout, /━━━ Stage/);
+  const asTest = await capture(process.execPath, ['-e', script], {
+    env: { ...plainEnv, NO_COLOR: '1', NODE_TEST_CONTEXT: 'child-v8' },
+  });
+  assert.equal(asTest.stdout, '');
+  assert.match(asTest.stderr, /› hello/);
+});
