@@ -10,14 +10,14 @@ import {
   HISTORY_PAGE_SIZE_DEFAULT,
   type HistoryPage,
   PROVIDERS,
+  PROVIDER_QUEUE_NAMES,
   type Provider,
-  QUEUES,
   type QuestionDetail,
   questionToMarkdown,
   REQUEST_MESSAGES,
   SERVER_MESSAGES,
   VALIDATION_MESSAGES,
-  finaliseJobId,
+  jobId,
   questionCancelKey,
 } from '@council/contracts';
 import { closeBullMq } from '@council/server-kit';
@@ -537,16 +537,22 @@ describe('history (gateway, billing process, PostgreSQL, Redis)', () => {
       [owner.id],
     );
     expect(before?.tokensLeft).toBeLessThan(10_000);
-    const consensus = new Queue(QUEUES.consensus, {
-      connection: redis.connection(),
-      prefix: redis.queuePrefix(QUEUES.consensus),
-    });
+    // Without a debate the question's jobs are its members' answers, on their providers' queues.
+    const queues = Object.values(PROVIDER_QUEUE_NAMES).map(
+      (name) => new Queue(name, { connection: redis.connection(), prefix: redis.queuePrefix(name) }),
+    );
+    const memberJobs = async () => {
+      const found = await Promise.all(
+        queues.flatMap((queue) => [0, 1, 2].map((order) => queue.getJob(jobId(id, order, 0)))),
+      );
+      return found.filter((job) => job !== undefined).length;
+    };
     try {
-      expect(await consensus.getJob(finaliseJobId(id))).toBeDefined();
+      expect(await memberJobs()).toBe(3);
       await request(server).delete(`/api/questions/${id}`).set('Cookie', owner.cookie).expect(200);
-      expect(await consensus.getJob(finaliseJobId(id))).toBeUndefined();
+      expect(await memberJobs()).toBe(0);
     } finally {
-      await closeBullMq(consensus);
+      await Promise.all(queues.map((queue) => closeBullMq(queue)));
     }
     expect(await gw.redisClient.get(questionCancelKey(redis.prefix, id))).toBe('1');
     const [after] = await gw.sql<{ tokensLeft: number }>('SELECT "tokensLeft" FROM "users" WHERE "id" = $1', [

@@ -43,3 +43,6 @@ export * from './rpc/http-rpc.client';
 export * from './rpc/billing-rpc.client';
 export * from './rpc/rpc-failure.util';
 export * from './rpc/rpc-secret.util';
+export * from './release/reservation-release';
+export * from './release/billing-release.client';
+export * from './release/usage-release.waiter';

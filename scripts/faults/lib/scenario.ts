@@ -397,9 +397,13 @@ export class Scenario {
     });
   }
 
-  /** The env a provider worker gets: real SDKs against the fake, each worker with its own keys. */
+  /**
+   * The env a provider worker gets: real SDKs against the fake, each worker with its own keys, and
+   * billing's address for the release of a question without a debate.
+   */
   workerEnvFor(label: string, extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
     return {
+      BILLING_URL: this.apps.billing?.url,
       OPENAI_API_KEY: `sk-${label}-openai`,
       OPENAI_BASE_URL: this.fake.baseUrlFor('/openai/v1'),
       ANTHROPIC_API_KEY: `sk-ant-${label}`,

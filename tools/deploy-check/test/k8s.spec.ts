@@ -259,7 +259,7 @@ describe('k8s manifests', () => {
       expect(own[0].spec.minAvailable).toBeLessThan(billing.spec.replicas ?? 1);
     });
 
-    it.each(['gateway', 'consensus-worker'])(
+    it.each(['gateway', 'consensus-worker', 'provider-worker'])(
       'is called by the %s through its Service, on the port billing listens on, with its secret',
       (caller) => {
         const { env, origin } = containerEnvironment(

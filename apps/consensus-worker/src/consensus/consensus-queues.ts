@@ -1,24 +1,20 @@
 // The consensus worker's queue side: the children a flow step adds, the release of a question's
 // reservation, and the job that ends a question whose flow parent failed for good.
 
-import { Logger } from '@nestjs/common';
 import {
-  type BillingReleaseReply,
   JOBS,
   type MemberAnswerJobData,
   type ProviderQueueName,
   QUEUES,
   type QuestionFailJobData,
   providerQueueName,
-  errorMessage,
   questionFailJobId,
-  usageJobId,
 } from '@council/contracts';
 import {
   JobQueue,
   type ProviderJobOptionsOverrides,
-  type RpcAnswer,
-  USAGE_JOB_OPTIONS,
+  ReservationRelease,
+  type ReservationReleaseDeps,
   providerJobOptions,
 } from '@council/server-kit';
 import { type Job, type JobsOptions, type Queue } from 'bullmq';
@@ -49,29 +45,20 @@ export function questionFailJobOptions(
   };
 }
 
-export interface ConsensusQueuesDeps {
-  usageQueue: Queue;
+export interface ConsensusQueuesDeps extends ReservationReleaseDeps {
   providerQueue: (name: ProviderQueueName) => Queue;
   /** The consensus queue, which carries the question-fail job. */
   consensusQueue?: Queue;
   childOptions?: ProviderJobOptionsOverrides;
   failJobOptions?: QuestionFailJobOverrides;
-  /** See ConsensusJobRunnerDeps.waitForUsage. */
-  waitForUsage?: (usage: Job) => Promise<void>;
-  /**
-   * Billing's release call (BILLING_RPC.release). Given, a release is asked of billing directly
-   * and goes through the usage queue only when billing does not confirm it.
-   */
-  releaseCall?: (request: { userId: number; questionId: number }) => Promise<RpcAnswer<BillingReleaseReply>>;
 }
 
 export class ConsensusQueues {
-  private readonly logger = new Logger(ConsensusQueues.name);
-  private readonly usage: JobQueue<typeof QUEUES.usage>;
+  private readonly reservations: ReservationRelease;
   private readonly consensus: JobQueue<typeof QUEUES.consensus> | null;
 
   constructor(private readonly deps: ConsensusQueuesDeps) {
-    this.usage = new JobQueue(QUEUES.usage, deps.usageQueue);
+    this.reservations = new ReservationRelease(deps);
     this.consensus = deps.consensusQueue ? new JobQueue(QUEUES.consensus, deps.consensusQueue) : null;
   }
 
@@ -91,51 +78,9 @@ export class ConsensusQueues {
     });
   }
 
-  /**
-   * Closes the question's account: billing settles every completed answer (the flow's children
-   * leave that to the parent) and hands back what the reservation still holds. Idempotent: billing
-   * releases a question once and settles each answer once, whoever asks and however often.
-   *
-   * Billing is asked directly when it can be (one HTTP call instead of a job, its events and a
-   * worker's polling); a call it does not confirm (down, slow, an error) leaves the release to the
-   * usage queue, which retries until billing takes it.
-   */
-  async release(questionId: number, userId: number): Promise<void> {
-    if (await this.releaseByCall(questionId, userId)) return;
-    const release = {
-      kind: 'release',
-      questionId,
-      userId,
-      responseId: null,
-      memberOrder: null,
-      round: 0,
-      provider: null,
-      promptTokens: 0,
-      completionTokens: 0,
-      totalTokens: 0,
-    } as const;
-    const job = await this.usage.add(JOBS.usageSettle, release, {
-      ...USAGE_JOB_OPTIONS,
-      jobId: usageJobId(release),
-    });
-    await this.deps.waitForUsage?.(job);
-  }
-
-  /** Whether billing confirmed the release it was asked for directly. */
-  private async releaseByCall(questionId: number, userId: number): Promise<boolean> {
-    if (!this.deps.releaseCall) return false;
-    try {
-      const answer = await this.deps.releaseCall({ userId, questionId });
-      if (answer.ok) return true;
-      this.logger.warn(
-        `Question ${questionId}: billing answered the release with ${answer.status}; it goes through the usage queue`,
-      );
-    } catch (error) {
-      this.logger.warn(
-        `Question ${questionId}: the release call failed (${errorMessage(error)}); it goes through the usage queue`,
-      );
-    }
-    return false;
+  /** Closes the question's account (ReservationRelease.release). */
+  release(questionId: number, userId: number): Promise<void> {
+    return this.reservations.release(questionId, userId);
   }
 
   /** Adds the retried job that ends a question; a second add for the same question is a no-op. */

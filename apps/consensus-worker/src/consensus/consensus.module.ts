@@ -2,12 +2,14 @@ import { getQueueToken } from '@nestjs/bullmq';
 import { type DynamicModule, Module } from '@nestjs/common';
 import { PROVIDER_QUEUE_NAMES, type ProviderQueueName, QUEUES } from '@council/contracts';
 import {
+  BillingReleaseClient,
   ProviderQueuePool,
   QueueModule,
   QuestionBudget,
   QuestionStreamWriter,
   REDIS_CLIENT,
   type RedisClient,
+  UsageReleaseWaiter,
   queueDepthMetricsProvider,
 } from '@council/server-kit';
 import { type Queue } from 'bullmq';
@@ -15,8 +17,6 @@ import { DataSource } from 'typeorm';
 import { ConsensusWorkerEnv } from '../config/consensus-worker.env';
 import { ConsensusJobRunner } from './consensus-job.runner';
 import { consensusProcessorClass } from './consensus.processor';
-import { BillingReleaseClient } from './billing-release.client';
-import { UsageReleaseWaiter } from './usage-release.waiter';
 
 const PROVIDER_QUEUES: readonly ProviderQueueName[] = Object.values(PROVIDER_QUEUE_NAMES);
 
@@ -31,8 +31,16 @@ export class ConsensusModule {
       module: ConsensusModule,
       imports: [QueueModule.registerQueues(QUEUES.consensus, QUEUES.usage, ...PROVIDER_QUEUES)],
       providers: [
-        UsageReleaseWaiter,
-        BillingReleaseClient,
+        {
+          provide: UsageReleaseWaiter,
+          inject: [ConsensusWorkerEnv],
+          useFactory: (config: ConsensusWorkerEnv) => new UsageReleaseWaiter(config),
+        },
+        {
+          provide: BillingReleaseClient,
+          inject: [ConsensusWorkerEnv],
+          useFactory: (config: ConsensusWorkerEnv) => new BillingReleaseClient(config),
+        },
         {
           // The built-in providers' queues, and any other provider's made on first use.
           provide: ProviderQueuePool,

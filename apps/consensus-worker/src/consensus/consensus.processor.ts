@@ -1,12 +1,17 @@
 import { Processor } from '@nestjs/bullmq';
 import { Injectable, type Type } from '@nestjs/common';
 import { QUEUES } from '@council/contracts';
-import { type JobHandlers, JobProcessor, MetricsService, workerConnection } from '@council/server-kit';
+import {
+  BillingReleaseClient,
+  type JobHandlers,
+  JobProcessor,
+  MetricsService,
+  UsageReleaseWaiter,
+  workerConnection,
+} from '@council/server-kit';
 import { type ConsensusWorkerEnv } from '../config/consensus-worker.env';
-import { BillingReleaseClient } from './billing-release.client';
 import { ConsensusJobRunner } from './consensus-job.runner';
 import { watchFinalFailures } from './consensus-worker';
-import { UsageReleaseWaiter } from './usage-release.waiter';
 
 /** The consensus queue's processor: question flow parents and the question-fail job. */
 // Injectable for the constructor's parameter types, which the decorated subclass inherits.

@@ -3,7 +3,7 @@
 // backoff, the rest (and the last attempt) end the member with an error row.
 
 import { type MemberAnswerJobData } from '@council/contracts';
-import { QuestionBudget, QuestionStreamWriter } from '@council/server-kit';
+import { QuestionBudget, QuestionStreamWriter, ReservationRelease } from '@council/server-kit';
 import { type Job } from 'bullmq';
 import { DEFAULT_DELTA_BATCH } from '../streaming/delta-batcher';
 import { CancelWatch } from './cancel-watch';
@@ -15,6 +15,8 @@ import { ResponsesRepository } from './data/responses.repository';
 import { ProviderAdapters } from './provider-adapters';
 import { ProviderJobFailureService } from './provider-job-failure.service';
 import { ProviderJobService } from './provider-job.service';
+import { QuestionEndRepository } from './data/question-end.repository';
+import { QuestionEnd } from './question-end';
 import { type ProviderJobResult, type ProviderJobRunnerDeps } from './provider-job.types';
 import { UsageSettlement } from './usage-settlement';
 
@@ -47,6 +49,11 @@ export class ProviderJobRunner {
       budget: new QuestionBudget(deps.redis, deps.prefix),
       settlement,
       failures: new ProviderJobFailureService(responses, stream, settlement),
+      end: new QuestionEnd({
+        repository: new QuestionEndRepository(deps.dataSource),
+        release: new ReservationRelease(deps),
+        stream,
+      }),
       idleTimeoutMs: deps.idleTimeoutMs,
       firstDeltaTimeoutMs: deps.firstDeltaTimeoutMs,
       batch: deps.batch ?? DEFAULT_DELTA_BATCH,
@@ -56,5 +63,10 @@ export class ProviderJobRunner {
   /** `checked`: the payload as the dispatcher validated it (else it is validated here). */
   run(job: Job, checked?: MemberAnswerJobData): Promise<ProviderJobResult> {
     return this.service.run(job, checked);
+  }
+
+  /** Ends the member of a job that failed for good without its handler seeing it (a stalled job). */
+  afterFailure(job: Job): Promise<void> {
+    return this.service.afterFailure(job);
   }
 }

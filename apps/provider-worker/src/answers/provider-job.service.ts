@@ -1,10 +1,11 @@
 // One provider call (a member's answer, a debate revision or the consensus synthesis), from the
 // stored state to the stored answer: load, prompt, stream batched deltas, store the row once (its
-// usage is settled by the flow parent's release, or by a settlement job of its own when alone).
+// usage is settled by the question's release, or by a settlement job of its own when alone). A
+// first answer of a question without a debate may end the question too (QuestionEnd).
 
 import { JOBS, type MemberAnswerJobData, type StreamEntry, consensusReserve } from '@council/contracts';
 import { type LlmProvider, differsFromPrevious, parseRevision } from '@council/llm';
-import { type QuestionBudget, type QuestionStreamWriter } from '@council/server-kit';
+import { type QuestionBudget, type QuestionStreamWriter, withFinalFailure } from '@council/server-kit';
 import { type Job, UnrecoverableError } from 'bullmq';
 import { DeltaBatcher, type DeltaBatcherOptions } from '../streaming/delta-batcher';
 import { type AgreementMapOutcome, addUsage, mapAgreement } from './agreement/agreement-map.service';
@@ -18,6 +19,7 @@ import { type ProviderAdapters } from './provider-adapters';
 import { type ProviderJobFailureService, estimatedUsage } from './provider-job-failure.service';
 import { parseProviderJob } from './provider-job.target';
 import { type ProviderJobResult, type ProviderJobTarget } from './provider-job.types';
+import { type QuestionEnd } from './question-end';
 import { completedEntry, deltaEntry, resetEntry } from './stream-entries';
 import { type UsageSettlement } from './usage-settlement';
 
@@ -32,6 +34,7 @@ export interface ProviderJobServiceDeps {
   budget: QuestionBudget;
   settlement: UsageSettlement;
   failures: ProviderJobFailureService;
+  end: QuestionEnd;
   idleTimeoutMs: number;
   firstDeltaTimeoutMs: number | undefined;
   batch: DeltaBatcherOptions;
@@ -43,10 +46,28 @@ export class ProviderJobService {
   constructor(private readonly deps: ProviderJobServiceDeps) {}
 
   async run(job: Job, checked?: MemberAnswerJobData): Promise<ProviderJobResult> {
-    const { deps } = this;
     const target = await parseProviderJob(job, checked);
+    const { end } = this.deps;
+    const result = await withFinalFailure(
+      job,
+      () => this.answer(job, target),
+      () => end.memberFailed(target),
+    );
+    await end.afterMember(target);
+    return result;
+  }
+
+  /** A job that failed for good out of its handler's sight (it stalled too often). */
+  async afterFailure(job: Job): Promise<void> {
+    if (job.name !== JOBS.memberAnswer || !job.finishedOn) return;
+    const target = await parseProviderJob(job).catch(() => null);
+    if (target) await this.deps.end.memberFailed(target);
+  }
+
+  private async answer(job: Job, target: ProviderJobTarget): Promise<ProviderJobResult> {
+    const { deps } = this;
     const { data } = target;
-    if (await deps.cancelWatch.isCancelled(data.questionId)) return { ...SKIPPED };
+    if (await deps.cancelWatch.isCancelled(data.questionId)) return this.skip(target);
     const { context, created } = await deps.jobStarts.start({
       questionId: data.questionId,
       memberOrder: data.memberOrder,
@@ -59,7 +80,7 @@ export class ProviderJobService {
       consensus: target.consensus,
     });
     if (!context) throw new UnrecoverableError(`Question ${data.questionId} does not exist`);
-    if (context.status === 'cancelled') return { ...SKIPPED };
+    if (context.status === 'cancelled') return this.skip(target);
     const { member } = context;
     if (!member) {
       throw new UnrecoverableError(`Question ${data.questionId} has no member ${data.memberOrder}`);
@@ -144,6 +165,19 @@ export class ProviderJobService {
     ]);
     await deps.settlement.settleCompleted(target, row.id, usage);
     return { status: 'completed', responseId: row.id, changed };
+  }
+
+  /**
+   * The question was cancelled before this run could start: nothing is asked of the provider. A
+   * re-run of a member that ends its question closes the row its lost run left open, or the
+   * question would never count as ended.
+   */
+  private async skip(target: ProviderJobTarget): Promise<ProviderJobResult> {
+    if (target.data.endsQuestion) {
+      const { questionId, memberOrder } = target.data;
+      await this.deps.end.closeOpenMember(questionId, memberOrder);
+    }
+    return { ...SKIPPED };
   }
 
   /** The consensus's agreement map, asked of the leader's model once the prose is written. */

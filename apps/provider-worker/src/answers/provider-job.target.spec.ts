@@ -27,7 +27,7 @@ describe('parseProviderJob', () => {
       provider: 'anthropic',
       memberOrder: 1,
       round: 0,
-      inFlow: false,
+      settledAtEnd: false,
     });
   });
 
@@ -38,7 +38,7 @@ describe('parseProviderJob', () => {
       provider: CONSENSUS_PROVIDER,
       memberOrder: null,
       round: 0,
-      inFlow: true,
+      settledAtEnd: true,
     });
   });
 

@@ -32,6 +32,6 @@ export async function parseProviderJob(job: Job, checked?: MemberAnswerJobData):
     memberOrder: consensus ? null : data.memberOrder,
     // The consensus row is round 0: there is one per question.
     round: consensus ? 0 : data.round,
-    inFlow: job.parentKey !== undefined,
+    settledAtEnd: job.parentKey !== undefined || data.endsQuestion === true,
   };
 }

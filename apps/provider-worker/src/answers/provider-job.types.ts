@@ -1,7 +1,6 @@
 import { type JOBS, type MemberAnswerJobData, type ResponseProvider } from '@council/contracts';
 import { type LlmConfig, type LlmProvider } from '@council/llm';
-import { type RedisClient } from '@council/server-kit';
-import { type Queue } from 'bullmq';
+import { type RedisClient, type ReservationReleaseDeps } from '@council/server-kit';
 import { type DataSource } from 'typeorm';
 import { type DeltaBatcherOptions } from '../streaming/delta-batcher';
 
@@ -15,13 +14,16 @@ export interface ProviderJobResult {
   changed: boolean | null;
 }
 
-export interface ProviderJobRunnerDeps {
+/**
+ * usageQueue, releaseCall and waitForUsage: how a question without a debate is released by its last
+ * member (ReservationRelease).
+ */
+export interface ProviderJobRunnerDeps extends ReservationReleaseDeps {
   dataSource: DataSource;
   /** General-purpose client: the question stream and the gateway's cancel signal. */
   redis: RedisClient;
   /** REDIS_PREFIX. */
   prefix: string;
-  usageQueue: Queue;
   llm: LlmConfig;
   idleTimeoutMs: number;
   /** Longest wait for the first delta; default: idleTimeoutMs. */
@@ -41,6 +43,9 @@ export interface ProviderJobTarget {
   provider: ResponseProvider;
   memberOrder: number | null;
   round: number;
-  /** A child of the question's flow, whose parent closes the question's account at the end. */
-  inFlow: boolean;
+  /**
+   * A flow child, or a first answer of a question without a debate: the question's release at its
+   * end settles the answer (a lone retry settles its own).
+   */
+  settledAtEnd: boolean;
 }

@@ -1,13 +1,21 @@
 import { getQueueToken } from '@nestjs/bullmq';
 import { type DynamicModule, Module } from '@nestjs/common';
 import { type Provider, QUEUES, providerQueueName } from '@council/contracts';
-import { QueueModule, REDIS_CLIENT, type RedisClient, queueDepthMetricsProvider } from '@council/server-kit';
+import {
+  BillingReleaseClient,
+  QueueModule,
+  REDIS_CLIENT,
+  type RedisClient,
+  UsageReleaseWaiter,
+  queueDepthMetricsProvider,
+} from '@council/server-kit';
 import { type Queue } from 'bullmq';
 import { DataSource } from 'typeorm';
 import { type LlmConfig } from '@council/llm';
 import { ProviderWorkerEnv } from '../config/provider-worker.env';
 import { ProviderJobRunner } from './provider-job.runner';
 import { providerProcessorClass } from './provider.processor';
+import { ReleaseClientsModule } from './release-clients.module';
 
 /**
  * One processor per provider queue this process serves, all running one ProviderJobRunner. The
@@ -28,22 +36,33 @@ export class ProviderProcessorsModule {
     };
     return {
       module: ProviderProcessorsModule,
-      imports: [QueueModule.registerQueues(...names, QUEUES.usage)],
+      imports: [QueueModule.registerQueues(...names, QUEUES.usage), ReleaseClientsModule.forRoot()],
       providers: [
         {
           provide: ProviderJobRunner,
-          inject: [ProviderWorkerEnv, DataSource, REDIS_CLIENT, getQueueToken(QUEUES.usage)],
+          inject: [
+            ProviderWorkerEnv,
+            DataSource,
+            REDIS_CLIENT,
+            getQueueToken(QUEUES.usage),
+            BillingReleaseClient,
+            UsageReleaseWaiter,
+          ],
           useFactory: (
             config: ProviderWorkerEnv,
             dataSource: DataSource,
             redis: RedisClient,
             usageQueue: Queue,
+            billing: BillingReleaseClient,
+            releases: UsageReleaseWaiter,
           ) =>
             new ProviderJobRunner({
               dataSource,
               redis,
               prefix: config.REDIS_PREFIX,
               usageQueue,
+              releaseCall: (request) => billing.release(request),
+              waitForUsage: (usage) => releases.wait(usage),
               llm,
               idleTimeoutMs: config.PROVIDER_IDLE_TIMEOUT_MS,
             }),

@@ -5,10 +5,12 @@ import {
   JOBS,
   type Provider,
   type ProviderQueueName,
+  errorMessage,
   providerQueueName,
   queuePrefix,
 } from '@council/contracts';
 import { JobDispatcher, type JobHandlers, providerBackoffStrategy } from '@council/server-kit';
+import { Logger } from '@nestjs/common';
 import { type ConnectionOptions, Worker, type WorkerOptions } from 'bullmq';
 import { type ProviderJobRunner } from './provider-job.runner';
 
@@ -19,6 +21,20 @@ export function providerHandlers(runner: ProviderJobRunner): JobHandlers<Provide
     [JOBS.debateRevision]: (data, job) => runner.run(job, data),
     [JOBS.synthesis]: (data, job) => runner.run(job, data),
   };
+}
+
+const logger = new Logger('ProviderWorker');
+
+/** Ends the member of a job that failed for good out of its handler's sight (it stalled too often). */
+export function watchFinalFailures(worker: Worker, runner: ProviderJobRunner, log: Logger = logger): void {
+  worker.on('failed', (job) => {
+    if (!job) return;
+    runner
+      .afterFailure(job)
+      .catch((error: unknown) =>
+        log.error(`Could not end the member of job ${job.id}: ${errorMessage(error)}`),
+      );
+  });
 }
 
 export interface ProviderWorkerSettings {
@@ -61,11 +77,13 @@ export function createProviderWorkers(runner: ProviderJobRunner, options: Provid
   return options.providers.map((provider) => {
     const queue = providerQueueName(provider);
     const dispatcher = new JobDispatcher(queue, providerHandlers(runner));
-    return new Worker(queue, (job, token) => dispatcher.dispatch(job, token), {
+    const worker = new Worker(queue, (job, token) => dispatcher.dispatch(job, token), {
       ...providerWorkerOptions(options),
       connection: options.connection(),
       prefix: queuePrefix(options.redisPrefix, queue),
       autorun: options.autorun ?? true,
     });
+    watchFinalFailures(worker, runner);
+    return worker;
   });
 }

@@ -9,7 +9,12 @@ import {
   workerConnection,
 } from '@council/server-kit';
 import { ProviderJobRunner } from './provider-job.runner';
-import { type ProviderWorkerSettings, providerHandlers, providerWorkerOptions } from './provider-workers';
+import {
+  type ProviderWorkerSettings,
+  providerHandlers,
+  providerWorkerOptions,
+  watchFinalFailures,
+} from './provider-workers';
 
 /** A provider queue's processor: every job is one provider call (ProviderJobRunner). */
 // Injectable for the constructor's parameter types, which the decorated subclasses inherit.
@@ -24,6 +29,11 @@ export abstract class ProviderProcessor extends JobProcessor<ProviderQueueName> 
 
   protected handlers(): JobHandlers<ProviderQueueName> {
     return providerHandlers(this.runner);
+  }
+
+  override onApplicationBootstrap(): void {
+    super.onApplicationBootstrap();
+    watchFinalFailures(this.worker, this.runner, this.logger);
   }
 }
 

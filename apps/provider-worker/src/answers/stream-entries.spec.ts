@@ -20,7 +20,7 @@ const MEMBER: ProviderJobTarget = {
   provider: 'xai',
   memberOrder: 1,
   round: 2,
-  inFlow: true,
+  settledAtEnd: true,
 };
 const CONSENSUS: ProviderJobTarget = {
   ...MEMBER,

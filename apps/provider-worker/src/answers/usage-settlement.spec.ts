@@ -21,7 +21,7 @@ const TARGET: ProviderJobTarget = {
   provider: CONSENSUS_PROVIDER,
   memberOrder: null,
   round: 0,
-  inFlow: false,
+  settledAtEnd: false,
 };
 const USAGE = { promptTokens: 10, completionTokens: 20, totalTokens: 30 };
 
@@ -42,7 +42,7 @@ describe('usage settlement', () => {
   it('enqueues a lone completed answer under its own job id, and leaves one in a flow to the parent', async () => {
     const add = jest.fn().mockResolvedValue(undefined);
     const settlement = new UsageSettlement({ add, name: 'usage' } as unknown as Queue);
-    await settlement.settleCompleted({ ...TARGET, inFlow: true }, 4, USAGE);
+    await settlement.settleCompleted({ ...TARGET, settledAtEnd: true }, 4, USAGE);
     expect(add).not.toHaveBeenCalled();
 
     await settlement.settleCompleted(TARGET, 4, USAGE);

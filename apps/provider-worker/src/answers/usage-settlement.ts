@@ -32,12 +32,12 @@ export class UsageSettlement {
   }
 
   /**
-   * A completed answer's usage. In a flow the parent's release settles every completed answer of
-   * the question in one ledger transaction (it runs after all children, also after a cancel), so
-   * only a lone job (a retry after the question finished) enqueues its own settlement.
+   * A completed answer's usage. The release at a question's end (the flow parent's, or the last
+   * member's without a debate) settles every completed answer of the question in one ledger
+   * transaction, so only a lone job (a retry after the question finished) enqueues its own.
    */
   async settleCompleted(target: ProviderJobTarget, responseId: number, usage: TokenUsage): Promise<void> {
-    if (!target.inFlow) await this.settle(target, responseId, usage);
+    if (!target.settledAtEnd) await this.settle(target, responseId, usage);
   }
 
   async settle(target: ProviderJobTarget, responseId: number, usage: TokenUsage): Promise<void> {

@@ -1,5 +1,5 @@
 import { PROVIDER_ID_PATTERN, type Provider } from '@council/contracts';
-import { BaseServerEnv } from '@council/server-kit';
+import { BillingCallerEnv } from '@council/server-kit';
 import { Transform } from 'class-transformer';
 import { ArrayNotEmpty, IsInt, IsOptional, IsString, IsUrl, Matches, Max, Min } from 'class-validator';
 
@@ -13,7 +13,8 @@ const toList = ({ value }: { value: unknown }) => {
   return items.length > 0 ? items : undefined;
 };
 
-export class ProviderWorkerEnv extends BaseServerEnv {
+/** BILLING_URL and BILLING_RPC_SECRET: the last member of a question without a debate releases it. */
+export class ProviderWorkerEnv extends BillingCallerEnv {
   override PORT: number = 3002;
 
   /**

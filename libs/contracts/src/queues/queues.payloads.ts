@@ -69,6 +69,15 @@ export class MemberAnswerJobData {
 
   @IsBoolean()
   showReasoning: boolean;
+
+  /**
+   * A first answer of a question without a debate, queued without a flow parent: the member whose
+   * job ends last ends the question (its total, the release, question:completed). Unset for flow
+   * children and a member's retry.
+   */
+  @IsOptional()
+  @IsBoolean()
+  endsQuestion?: boolean;
 }
 
 /** Same fields as a first answer; `round` is the debate round (1..DEBATE_MAX_ROUNDS). */

@@ -6,7 +6,7 @@ import {
   providerBackoffDelay,
   providerBackoffStrategy,
 } from './job-options';
-import { buildQuestionFlow } from './question-flow';
+import { buildQuestionFlow, buildQuestionJobs } from './question-flow';
 
 const members = [
   { order: 1, agentId: 20, modelId: 21, roleId: 5, provider: 'anthropic' as const },
@@ -50,6 +50,31 @@ describe('buildQuestionFlow', () => {
   it('refuses a question without members', () => {
     expect(() =>
       buildQuestionFlow({ id: 7, userId: 3, showDebate: false, showReasoning: false }, []),
+    ).toThrow(RangeError);
+  });
+});
+
+describe('buildQuestionJobs', () => {
+  it('queues a question without a debate as its first answers alone, each ending the question', () => {
+    const jobs = buildQuestionJobs({ id: 7, userId: 3, showDebate: false, showReasoning: true }, members);
+    expect(jobs.map((job) => [job.queueName, job.name, job.opts?.jobId, job.children])).toEqual([
+      ['provider-openai', JOBS.memberAnswer, '7:0:0', undefined],
+      ['provider-anthropic', JOBS.memberAnswer, '7:1:0', undefined],
+      ['provider-xai', JOBS.memberAnswer, '7:2:0', undefined],
+    ]);
+    for (const job of jobs) expect(job.data).toMatchObject({ questionId: 7, userId: 3, endsQuestion: true });
+  });
+
+  it('queues a debate as one flow whose children leave the end to the parent', () => {
+    const jobs = buildQuestionJobs({ id: 7, userId: 3, showDebate: true, showReasoning: false }, members);
+    expect(jobs).toHaveLength(1);
+    expect(jobs[0]).toMatchObject({ name: JOBS.consensusFinalise, queueName: QUEUES.consensus });
+    for (const child of jobs[0].children ?? []) expect(child.data).not.toHaveProperty('endsQuestion');
+  });
+
+  it('refuses a question without members', () => {
+    expect(() =>
+      buildQuestionJobs({ id: 7, userId: 3, showDebate: false, showReasoning: false }, []),
     ).toThrow(RangeError);
   });
 });

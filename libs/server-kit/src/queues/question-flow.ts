@@ -1,6 +1,7 @@
-// The BullMQ flow of one question (ARCHITECTURE "Flows"): the parent is consensus-finalise on the
-// consensus queue; its children are the members' first answers, each on its provider's queue.
-// The gateway adds it with FlowProducer.add(buildQuestionFlow(...)).
+// The BullMQ jobs of one question (docs/architecture.md "Flows"). With a debate, a flow: the parent
+// is consensus-finalise on the consensus queue; its children are the members' first answers, each
+// on its provider's queue. Without one, the first answers alone, and the last to end ends the
+// question. The gateway adds them with FlowProducer.addBulk(buildQuestionJobs(...)).
 
 import { JOBS, type Provider, QUEUES, finaliseJobId, jobId, providerQueueName } from '@council/contracts';
 import { type FlowJob } from 'bullmq';
@@ -32,6 +33,49 @@ export interface QuestionFlowOptions extends ProviderJobOptionsOverrides {
 }
 
 /**
+ * Every job a question starts with, for FlowProducer.addBulk (one atomic add: the provider and
+ * consensus queues share a hash tag). A question without a debate needs nothing once its answers
+ * end but its total, the release and the final stream entry, which the provider worker writes
+ * when the last member ends (endsQuestion): no parent job, no consensus worker on its path.
+ */
+export function buildQuestionJobs(
+  question: QuestionFlowQuestion,
+  members: readonly QuestionFlowMember[],
+  options: QuestionFlowOptions = {},
+): FlowJob[] {
+  if (question.showDebate) return [buildQuestionFlow(question, members, options)];
+  if (members.length === 0) throw new RangeError('A question needs at least one member');
+  return [...members]
+    .sort((a, b) => a.order - b.order)
+    .map((member) => firstAnswerJob(question, member, options, true));
+}
+
+function firstAnswerJob(
+  question: QuestionFlowQuestion,
+  member: QuestionFlowMember,
+  options: QuestionFlowOptions,
+  endsQuestion = false,
+): FlowJob {
+  return flowJob(
+    providerQueueName(member.provider),
+    JOBS.memberAnswer,
+    {
+      questionId: question.id,
+      memberOrder: member.order,
+      round: 0,
+      agentId: member.agentId,
+      modelId: member.modelId,
+      roleId: member.roleId,
+      provider: member.provider,
+      userId: question.userId,
+      showReasoning: question.showReasoning,
+      ...(endsQuestion ? { endsQuestion: true } : {}),
+    },
+    providerJobOptions(jobId(question.id, member.order, 0), options),
+  );
+}
+
+/**
  * The flow tree for a question. Job ids are deterministic (finaliseJobId, jobId(q, order, 0)), so
  * adding the same question twice never runs it twice. Children carry `ignoreDependencyOnFailure`,
  * so a member that fails for good never blocks the parent.
@@ -44,24 +88,7 @@ export function buildQuestionFlow(
   if (members.length === 0) throw new RangeError('A question needs at least one member');
   const sorted = [...members].sort((a, b) => a.order - b.order);
   const leaderOrder = question.showDebate ? (options.leaderOrder ?? sorted[0].order) : null;
-  const children = sorted.map((member) =>
-    flowJob(
-      providerQueueName(member.provider),
-      JOBS.memberAnswer,
-      {
-        questionId: question.id,
-        memberOrder: member.order,
-        round: 0,
-        agentId: member.agentId,
-        modelId: member.modelId,
-        roleId: member.roleId,
-        provider: member.provider,
-        userId: question.userId,
-        showReasoning: question.showReasoning,
-      },
-      providerJobOptions(jobId(question.id, member.order, 0), options),
-    ),
-  );
+  const children = sorted.map((member) => firstAnswerJob(question, member, options));
   return flowJob(
     QUEUES.consensus,
     JOBS.consensusFinalise,

@@ -63,6 +63,22 @@ export class QuestionStreamWriter {
     return ids.filter((id): id is string => typeof id === 'string');
   }
 
+  /**
+   * Appends a final entry unless the stream already ends with one, or is gone (expired after its
+   * final entry): a re-run that finds its question ended makes sure the client heard of it. A
+   * check, then a write: two re-runs at the same moment may both write, which readers tolerate
+   * (they stop at the first final entry).
+   */
+  async appendFinalIfMissing(questionId: number, entry: StreamEntry): Promise<boolean> {
+    const last = await this.redis.xrevrange(this.key(questionId), '+', '-', 'COUNT', 1);
+    const fields = last[0]?.[1];
+    if (!fields) return false;
+    const type = fields.find((_value, index) => index % 2 === 1 && fields[index - 1] === 'type');
+    if (FINAL_STREAM_ENTRY_TYPES.some((final) => final === type)) return false;
+    await this.append(questionId, [entry]);
+    return true;
+  }
+
   /** Sets the stream's lifetime now (e.g. after a question ended without a final entry). */
   async expire(questionId: number): Promise<void> {
     await this.redis.expire(this.key(questionId), this.ttlSeconds);

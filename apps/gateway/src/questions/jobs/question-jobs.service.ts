@@ -11,7 +11,7 @@ import {
   errorMessage,
 } from '@council/contracts';
 import { type QuestionAgentEntity } from '@council/db';
-import { buildQuestionFlow, providerJobOptions } from '@council/server-kit';
+import { buildQuestionJobs, providerJobOptions } from '@council/server-kit';
 import { FlowProducer, type Job, Queue } from 'bullmq';
 import { QUESTION_FLOW_PRODUCER } from '../questions.constants';
 import { type CouncilPlan } from '../questions.util';
@@ -39,9 +39,9 @@ export class QuestionJobs {
     private readonly providerQueues: ProviderQueues,
   ) {}
 
-  /** One flow per question: a child per member answer under the question's finalising parent. */
+  /** A question's first jobs (buildQuestionJobs): its flow with a debate, else its members' answers. */
   async enqueue(question: QueuedQuestion, plan: CouncilPlan): Promise<void> {
-    await this.flows.add(buildQuestionFlow(question, plan.members, { leaderOrder: plan.leaderOrder }));
+    await this.flows.addBulk(buildQuestionJobs(question, plan.members, { leaderOrder: plan.leaderOrder }));
   }
 
   /**

@@ -1,20 +1,15 @@
-import { Injectable } from '@nestjs/common';
 import { BILLING_RPC, type BillingReleaseReply, type BillingRpcCalls } from '@council/contracts';
-import {
-  DEVELOPMENT_RPC_SECRET,
-  type HttpRpcClient,
-  type RpcAnswer,
-  createBillingRpcClient,
-} from '@council/server-kit';
-import { ConsensusWorkerEnv } from '../config/consensus-worker.env';
+import { type BillingCallerEnv } from '../config/billing-caller.env';
+import { createBillingRpcClient } from '../rpc/billing-rpc.client';
+import { type HttpRpcClient, type RpcAnswer } from '../rpc/http-rpc.client';
+import { DEVELOPMENT_RPC_SECRET } from '../rpc/rpc-secret.util';
 import { RELEASE_WAIT_MS } from './usage-release.waiter';
 
 /** Billing's release RPC at BILLING_URL (docs/billing-rpc.md), on one keep-alive pool. */
-@Injectable()
 export class BillingReleaseClient {
   private readonly client: HttpRpcClient<BillingRpcCalls>;
 
-  constructor(env: ConsensusWorkerEnv) {
+  constructor(env: Pick<BillingCallerEnv, 'BILLING_URL' | 'BILLING_RPC_SECRET'>) {
     this.client = createBillingRpcClient({
       baseUrl: env.BILLING_URL,
       secret: env.BILLING_RPC_SECRET ?? DEVELOPMENT_RPC_SECRET,
@@ -28,7 +23,7 @@ export class BillingReleaseClient {
     return this.client.call(BILLING_RPC.release, request);
   }
 
-  /** Called by ConsensusProcessor once its worker has stopped, so no running job still calls. */
+  /** Call once the workers that release have stopped, so no running job still calls. */
   close(): Promise<void> {
     return this.client.close();
   }

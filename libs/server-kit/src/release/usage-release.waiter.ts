@@ -1,20 +1,19 @@
-import { Injectable, Logger } from '@nestjs/common';
+import { Logger } from '@nestjs/common';
 import { QUEUES, errorMessage, queuePrefix } from '@council/contracts';
-import { bullConnection, closeBullMq } from '@council/server-kit';
 import { type Job, QueueEvents } from 'bullmq';
-import { ConsensusWorkerEnv } from '../config/consensus-worker.env';
+import { bullConnection, closeBullMq } from '../queues/bull-connection';
+import { type RedisTarget } from '../redis/redis-client.util';
 
 /** How long the final stream entry waits for billing to settle the answers and release the reservation. */
 export const RELEASE_WAIT_MS = 5000;
 
-/** Waits, bounded, for billing to process a question's release (ConsensusJobRunnerDeps.waitForUsage). */
-@Injectable()
+/** Waits, bounded, for billing to process a question's queued release (ReservationReleaseDeps.waitForUsage). */
 export class UsageReleaseWaiter {
   private readonly logger = new Logger(UsageReleaseWaiter.name);
   /** Made on the first queued release: with billing answering the release call, none is queued. */
   private events: QueueEvents | null = null;
 
-  constructor(private readonly env: ConsensusWorkerEnv) {}
+  constructor(private readonly env: RedisTarget & { REDIS_PREFIX: string }) {}
 
   async wait(usage: Job): Promise<void> {
     try {
@@ -25,7 +24,7 @@ export class UsageReleaseWaiter {
     }
   }
 
-  /** Called by ConsensusProcessor once its worker has stopped, so no running job still waits here. */
+  /** Call once the workers that release have stopped, so no running job still waits here. */
   async close(): Promise<void> {
     if (this.events) await closeBullMq(this.events);
   }
