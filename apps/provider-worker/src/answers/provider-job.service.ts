@@ -53,7 +53,7 @@ export class ProviderJobService {
       () => this.answer(job, target),
       () => end.memberFailed(target),
     );
-    await end.afterMember(target);
+    await end.afterMember(target, job.attemptsStarted > 1);
     return result;
   }
 

@@ -48,7 +48,7 @@ const RUNNING: QuestionEndState = { status: 'running', total: 0, completedNow: f
 describe('QuestionEnd', () => {
   it('the member that completed the question releases it, then writes question:completed', async () => {
     const { end, release, stream } = setup({ ...RUNNING, completedNow: true, total: 120 });
-    await end.afterMember(TARGET);
+    await end.afterMember(TARGET, false);
     expect(release.release).toHaveBeenCalledWith(7, 5);
     expect(stream.append).toHaveBeenCalledWith(7, [{ type: 'question:completed', totalTokensUsed: 120 }]);
     expect(release.release.mock.invocationCallOrder[0]).toBeLessThan(
@@ -59,7 +59,7 @@ describe('QuestionEnd', () => {
   it('does nothing while members are still open or the question still runs', async () => {
     for (const state of [{ ...RUNNING, open: true }, RUNNING, { ...RUNNING, status: 'failed' as const }]) {
       const { end, release, stream } = setup(state);
-      await end.afterMember(TARGET);
+      await end.afterMember(TARGET, false);
       expect(release.release).not.toHaveBeenCalled();
       expect(stream.append).not.toHaveBeenCalled();
     }
@@ -67,15 +67,22 @@ describe('QuestionEnd', () => {
 
   it('releases a cancelled question once nothing is open, without a final entry of its own', async () => {
     const { end, release, stream } = setup({ ...RUNNING, status: 'cancelled' });
-    await end.afterMember(TARGET);
+    await end.afterMember(TARGET, false);
     expect(release.release).toHaveBeenCalledWith(7, 5);
     expect(stream.append).not.toHaveBeenCalled();
     expect(stream.appendFinalIfMissing).not.toHaveBeenCalled();
   });
 
+  it('a first run beaten to the end by another member leaves the question alone', async () => {
+    const { end, release, stream } = setup({ ...RUNNING, status: 'completed', total: 90 });
+    await end.afterMember(TARGET, false);
+    expect(release.release).not.toHaveBeenCalled();
+    expect(stream.appendFinalIfMissing).not.toHaveBeenCalled();
+  });
+
   it('a re-run after the end releases again and writes the final entry only if it is missing', async () => {
     const { end, release, stream } = setup({ ...RUNNING, status: 'completed', total: 90 });
-    await end.afterMember(TARGET);
+    await end.afterMember(TARGET, true);
     expect(release.release).toHaveBeenCalledWith(7, 5);
     expect(stream.appendFinalIfMissing).toHaveBeenCalledWith(7, {
       type: 'question:completed',
@@ -87,7 +94,7 @@ describe('QuestionEnd', () => {
   it('leaves flow children and lone retries alone', async () => {
     const { end, repository } = setup({ ...RUNNING, completedNow: true });
     const child = { ...TARGET, data: { ...TARGET.data, endsQuestion: undefined } };
-    await end.afterMember(child);
+    await end.afterMember(child, true);
     await end.memberFailed(child);
     expect(repository.end).not.toHaveBeenCalled();
     expect(repository.closeMember).not.toHaveBeenCalled();

@@ -24,8 +24,13 @@ export class QuestionEnd {
    * the member that ends the question last completes it, has billing settle the answers and give
    * back the reservation's rest, then tells the client. A cancelled question was ended by the
    * gateway; its last member only releases again, which settles answers completed since.
+   *
+   * `rerun`: this job has started before (a retry, or a run taken over from a lost worker), so the
+   * run that completed the question may have been this job's own, stopped before its release or
+   * final entry. A first run that finds the question completed was merely beaten to it by another
+   * member ending at the same moment, and leaves it alone.
    */
-  async afterMember(target: ProviderJobTarget): Promise<void> {
+  async afterMember(target: ProviderJobTarget, rerun: boolean): Promise<void> {
     if (!target.data.endsQuestion) return;
     const { questionId, userId } = target.data;
     const state = await this.deps.repository.end(questionId);
@@ -36,9 +41,8 @@ export class QuestionEnd {
       await this.deps.stream.append(questionId, [completed]);
     } else if (state.status === 'cancelled') {
       await this.deps.release.release(questionId, userId);
-    } else if (state.status === 'completed') {
-      // A re-run after the question ended: the run that ended it may have stopped before its release
-      // or its final entry. Both are idempotent.
+    } else if (state.status === 'completed' && rerun) {
+      // Both are idempotent.
       await this.deps.release.release(questionId, userId);
       await this.deps.stream.appendFinalIfMissing(questionId, completed);
     }
@@ -52,7 +56,8 @@ export class QuestionEnd {
   /**
    * A member's first answer that failed for good, whatever the cause (its handler's final error, or
    * a job that stalled out): its row is closed if still open (or made, if the job never got that
-   * far), the client hears of it, and the question is ended if this was its last member.
+   * far), the client hears of it, and the question is ended if this was its last member. Rare, so
+   * it always checks the end as a re-run would.
    */
   async memberFailed(target: ProviderJobTarget): Promise<void> {
     if (!target.data.endsQuestion) return;
@@ -64,6 +69,6 @@ export class QuestionEnd {
       UNFINISHED_ERROR,
     );
     if (closed) await this.deps.stream.append(questionId, [failedEntry(target, closed.id, closed.error)]);
-    await this.afterMember(target);
+    await this.afterMember(target, true);
   }
 }
