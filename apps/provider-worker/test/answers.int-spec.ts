@@ -30,6 +30,7 @@ import {
   type ProviderJobOptionsOverrides,
   providerJobOptions,
   type RedisClient,
+  QuestionStreamWriter,
   closeBullMq,
   streamKeyFor,
 } from '@council/server-kit';
@@ -351,6 +352,22 @@ describe('provider worker (PostgreSQL + Redis + fake providers)', () => {
       expect((await questionOf(questionId)).status).toBe('cancelled');
       expect(await responsesOf(questionId)).toEqual([]);
       expect(await finalEntries(questionId)).toEqual([]);
+    });
+
+    it('of several writers ending the same question at once, exactly one writes its final entry', async () => {
+      const writer = new QuestionStreamWriter(redis, redisEnv.prefix);
+      const { questionId } = await askQuestion();
+      const completed = { type: 'question:completed' as const, totalTokensUsed: 5 };
+      expect(await writer.appendFinalIfMissing(questionId, completed)).toBe(false);
+      expect(await redis.exists(streamKeyFor(redisEnv.prefix, questionId))).toBe(0);
+
+      await writer.append(questionId, [{ type: 'answer:reset', memberOrder: 0, round: 0, attempt: 2 }]);
+      const added = await Promise.all(
+        Array.from({ length: 5 }, () => writer.appendFinalIfMissing(questionId, completed)),
+      );
+      expect(added.filter(Boolean)).toHaveLength(1);
+      expect(await finalEntries(questionId)).toEqual([completed]);
+      expect(await redis.ttl(streamKeyFor(redisEnv.prefix, questionId))).toBeGreaterThan(0);
     });
 
     it('a re-run after the end writes the final entry its lost run did not', async () => {

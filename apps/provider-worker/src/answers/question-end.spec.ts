@@ -50,9 +50,12 @@ describe('QuestionEnd', () => {
     const { end, release, stream } = setup({ ...RUNNING, completedNow: true, total: 120 });
     await end.afterMember(TARGET, false);
     expect(release.release).toHaveBeenCalledWith(7, 5);
-    expect(stream.append).toHaveBeenCalledWith(7, [{ type: 'question:completed', totalTokensUsed: 120 }]);
+    expect(stream.appendFinalIfMissing).toHaveBeenCalledWith(7, {
+      type: 'question:completed',
+      totalTokensUsed: 120,
+    });
     expect(release.release.mock.invocationCallOrder[0]).toBeLessThan(
-      stream.append.mock.invocationCallOrder[0],
+      stream.appendFinalIfMissing.mock.invocationCallOrder[0],
     );
   });
 
@@ -62,6 +65,7 @@ describe('QuestionEnd', () => {
       await end.afterMember(TARGET, false);
       expect(release.release).not.toHaveBeenCalled();
       expect(stream.append).not.toHaveBeenCalled();
+      expect(stream.appendFinalIfMissing).not.toHaveBeenCalled();
     }
   });
 
@@ -112,7 +116,10 @@ describe('QuestionEnd', () => {
     expect(repository.closeMember).toHaveBeenCalledWith(7, 'xai', 2, UNFINISHED_ERROR);
     expect(stream.append.mock.calls).toEqual([
       [7, [{ type: 'answer:failed', memberOrder: 2, round: 0, responseId: 44, error: UNFINISHED_ERROR }]],
-      [7, [{ type: 'question:completed', totalTokensUsed: 10 }]],
     ]);
+    expect(stream.appendFinalIfMissing).toHaveBeenCalledWith(7, {
+      type: 'question:completed',
+      totalTokensUsed: 10,
+    });
   });
 });

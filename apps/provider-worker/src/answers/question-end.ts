@@ -38,7 +38,8 @@ export class QuestionEnd {
     const completed: StreamEntry = { type: 'question:completed', totalTokensUsed: state.total };
     if (state.completedNow) {
       await this.deps.release.release(questionId, userId);
-      await this.deps.stream.append(questionId, [completed]);
+      // Conditional too: a re-run recovering the end may be writing it at the same moment.
+      await this.deps.stream.appendFinalIfMissing(questionId, completed);
     } else if (state.status === 'cancelled') {
       await this.deps.release.release(questionId, userId);
     } else if (state.status === 'completed' && rerun) {

@@ -27,6 +27,21 @@ export interface QuestionStreamWriterOptions {
   ttlSeconds?: number;
 }
 
+/** KEYS[1] the stream; ARGV: MAXLEN ~, TTL, `|final|types|`, then the entry's fields and values. */
+const APPEND_FINAL_IF_MISSING = `
+  local last = redis.call('XREVRANGE', KEYS[1], '+', '-', 'COUNT', 1)
+  if #last == 0 then return 0 end
+  local fields = last[1][2]
+  for i = 1, #fields, 2 do
+    if fields[i] == 'type' then
+      if string.find(ARGV[3], '|' .. fields[i + 1] .. '|', 1, true) then return 0 end
+      break
+    end
+  end
+  redis.call('XADD', KEYS[1], 'MAXLEN', '~', ARGV[1], '*', unpack(ARGV, 4))
+  redis.call('EXPIRE', KEYS[1], ARGV[2])
+  return 1`;
+
 /**
  * Appends entries to a question's stream, in order, without waiting between them: commands sent on
  * one connection run in the order sent, and a client with auto-pipelining (RedisModule's) writes
@@ -65,18 +80,22 @@ export class QuestionStreamWriter {
 
   /**
    * Appends a final entry unless the stream already ends with one, or is gone (expired after its
-   * final entry): a re-run that finds its question ended makes sure the client heard of it. A
-   * check, then a write: two re-runs at the same moment may both write, which readers tolerate
-   * (they stop at the first final entry).
+   * final entry), in one script: of two writers that end the same question at once (the member
+   * that completed it, and a re-run recovering a lost end), exactly one writes. Resolves whether
+   * this call did.
    */
   async appendFinalIfMissing(questionId: number, entry: StreamEntry): Promise<boolean> {
-    const last = await this.redis.xrevrange(this.key(questionId), '+', '-', 'COUNT', 1);
-    const fields = last[0]?.[1];
-    if (!fields) return false;
-    const type = fields.find((_value, index) => index % 2 === 1 && fields[index - 1] === 'type');
-    if (FINAL_STREAM_ENTRY_TYPES.some((final) => final === type)) return false;
-    await this.append(questionId, [entry]);
-    return true;
+    const finals = `|${FINAL_STREAM_ENTRY_TYPES.join('|')}|`;
+    const added = await this.redis.eval(
+      APPEND_FINAL_IF_MISSING,
+      1,
+      this.key(questionId),
+      this.maxLength,
+      this.ttlSeconds,
+      finals,
+      ...encodeStreamEntry(entry),
+    );
+    return added === 1;
   }
 
   /** Sets the stream's lifetime now (e.g. after a question ended without a final entry). */
