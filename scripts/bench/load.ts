@@ -256,34 +256,45 @@ interface StreamEvent {
   error?: unknown;
 }
 
-/** Routes a socket's stream events to the questions it asked. */
-function routeEvents(socket: Socket, questions: Map<number | string, Question>): void {
-  const on = (
-    event: string,
-    handler: (question: Question, payload: StreamEvent, receivedAt: number) => void,
-  ) =>
-    socket.on(event, (payload: StreamEvent) => {
-      const receivedAt = now();
-      const question = questions.get(payload.questionId);
-      if (!question) return;
-      question.entry(payload.entryId);
-      handler(question, payload, receivedAt);
-    });
-  on('answer:delta', (q, e, t) => {
+type EventHandler = (question: Question, payload: StreamEvent, receivedAt: number) => void;
+
+const EVENT_HANDLERS: Readonly<Record<string, EventHandler>> = {
+  'answer:delta': (q, e, t) => {
     if (e.round === undefined || e.round === 0) q.delta(e.memberOrder, e.text, t, e.entryId);
-  });
-  on('answer:completed', (q, e, t) => q.streamDone(e.memberOrder, t));
-  on('answer:failed', (q, e, t) => {
+  },
+  'answer:completed': (q, e, t) => q.streamDone(e.memberOrder, t),
+  'answer:failed': (q, e, t) => {
     if (q.record.failureSamples.length < 5) q.record.failureSamples.push(e.error);
     q.streamDone(e.memberOrder, t, true);
+  },
+  'answer:reset': (q) => (q.record.resets += 1),
+  'consensus:delta': (q, e, t) => q.delta('consensus', e.text, t, e.entryId),
+  'consensus:completed': (q, _e, t) => q.streamDone('consensus', t),
+  'consensus:failed': (q, _e, t) => q.streamDone('consensus', t, true),
+  'consensus:reset': (q) => (q.record.resets += 1),
+  'question:completed': (q, _e, t) => q.finish(t),
+  'question:failed': (q, _e, t) => q.finish(t, true),
+};
+
+/**
+ * Routes a socket's stream events to the questions it asked: the gateway sends them in
+ * `question:events` frames of [name, payload] pairs, the baseline one event per token.
+ */
+function routeEvents(socket: Socket, questions: Map<number | string, Question>): void {
+  const receive = (event: string, payload: StreamEvent, receivedAt: number) => {
+    const handler = EVENT_HANDLERS[event];
+    const question = questions.get(payload.questionId);
+    if (!handler || !question) return;
+    question.entry(payload.entryId);
+    handler(question, payload, receivedAt);
+  };
+  socket.on('question:events', (events: Array<[string, StreamEvent]>) => {
+    const receivedAt = now();
+    for (const [event, payload] of events) receive(event, payload, receivedAt);
   });
-  on('answer:reset', (q) => (q.record.resets += 1));
-  on('consensus:delta', (q, e, t) => q.delta('consensus', e.text, t, e.entryId));
-  on('consensus:completed', (q, _e, t) => q.streamDone('consensus', t));
-  on('consensus:failed', (q, _e, t) => q.streamDone('consensus', t, true));
-  on('consensus:reset', (q) => (q.record.resets += 1));
-  on('question:completed', (q, _e, t) => q.finish(t));
-  on('question:failed', (q, _e, t) => q.finish(t, true));
+  for (const event of Object.keys(EVENT_HANDLERS)) {
+    socket.on(event, (payload: StreamEvent) => receive(event, payload, now()));
+  }
 }
 
 /** A signed-in user of our stack: a session cookie and one /council socket. */

@@ -71,8 +71,9 @@ export class QuestionStream {
     this.socket = socket;
     this.events = [];
     this.waiters = new Set();
-    socket.onAny((event, payload) => {
-      this.events.push({ event, payload });
+    // The gateway sends stream events in `question:events` frames of [name, payload] pairs.
+    socket.on('question:events', (events) => {
+      for (const [event, payload] of events) this.events.push({ event, payload });
       for (const waiter of this.waiters) waiter();
     });
   }

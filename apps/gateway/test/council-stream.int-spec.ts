@@ -8,6 +8,7 @@ import { type QuestionSubscribeAck, type StreamEntry } from '@council/contracts'
 import { MetricsService, QuestionStreamWriter } from '@council/server-kit';
 import {
   type CouncilClientSocket,
+  onStreamEvents,
   openCouncilSocket,
   socketConnected,
   socketRefused,
@@ -95,8 +96,9 @@ describe('council stream over Socket.IO (two gateways, PostgreSQL, Redis)', () =
   /** Everything the socket receives, in order. */
   const record = (socket: CouncilClientSocket): Received[] => {
     const received: Received[] = [];
-    socket.onAny((event: string, payload: { questionId: number; entryId: string; text?: string }) => {
-      received.push({ event, questionId: payload.questionId, entryId: payload.entryId, text: payload.text });
+    onStreamEvents(socket, (event, payload) => {
+      const text = 'text' in payload ? payload.text : undefined;
+      received.push({ event, questionId: payload.questionId, entryId: payload.entryId, text });
     });
     return received;
   };

@@ -12,7 +12,12 @@ import {
   isErrorBody,
 } from '@council/contracts';
 import { QuestionStreamWriter } from '@council/server-kit';
-import { type CouncilClientSocket, openCouncilSocket, socketConnected } from '@council/testing';
+import {
+  type CouncilClientSocket,
+  onStreamEvents,
+  openCouncilSocket,
+  socketConnected,
+} from '@council/testing';
 import request from 'supertest';
 import { type TestGateway, nextIp, sessionCookieOf, startTestGateway, waitFor } from './accounts.helpers';
 
@@ -232,7 +237,9 @@ describe('hostile input (gateway, PostgreSQL, Redis)', () => {
       // The future id did not move the shared cursor past the stream's end: new entries still arrive.
       const other = await connect();
       const received: string[] = [];
-      other.on('answer:delta', (event) => received.push(event.text));
+      onStreamEvents(other, (name, event) => {
+        if (name === 'answer:delta') received.push(event.text);
+      });
       expect(await subscribe(other, { questionId })).toEqual({ ok: true, status: 'running' });
       await writer.append(questionId, [
         { type: 'answer:delta', memberOrder: 0, round: 0, kind: 'text', text: 'b' },
@@ -251,7 +258,9 @@ describe('hostile input (gateway, PostgreSQL, Redis)', () => {
       }
       const flooder = await connect();
       let delivered = 0;
-      flooder.on('answer:delta', () => (delivered += 1));
+      onStreamEvents(flooder, (...[name]) => {
+        if (name === 'answer:delta') delivered += 1;
+      });
       expect(await subscribe(flooder, { questionId })).toEqual({ ok: true, status: 'running' });
       expect(await subscribe(flooder, { questionId })).toEqual({ ok: true, status: 'running' });
       await new Promise((resolve) => setTimeout(resolve, 100));

@@ -823,9 +823,11 @@ export class StreamClient {
       forceNew: true,
       timeout: 10_000,
     });
-    socket.onAny((event: string, payload: ClientEvent['payload']) => {
+    // The gateway sends stream events in `question:events` frames of [name, payload] pairs.
+    socket.on('question:events', (events: Array<[string, ClientEvent['payload']]>) => {
       if (socket !== this.socket) return;
-      this.events.push({ event, payload, at: Date.now() });
+      const at = Date.now();
+      for (const [event, payload] of events) this.events.push({ event, payload, at });
       for (const listener of this.listeners) listener();
     });
     this.socket = socket;

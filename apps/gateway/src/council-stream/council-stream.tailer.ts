@@ -6,6 +6,7 @@ import {
   STREAM_START_ID,
   type ServerToClientEvents,
   type SocketData,
+  type StreamEvent,
   decodeStreamEntry,
   questionRoom,
   compareEntryIds,
@@ -30,12 +31,7 @@ import {
   STREAM_TAIL_COUNT,
   STREAM_TAIL_ERROR_PAUSE_MS,
 } from './council-stream.constants';
-import {
-  type RawStreamEntry,
-  type XreadReply,
-  emitStreamEntry,
-  entryTimestampMs,
-} from './council-stream.util';
+import { type RawStreamEntry, type XreadReply, entryTimestampMs, streamEvent } from './council-stream.util';
 
 export type CouncilNamespace = Namespace<
   ClientToServerEvents,
@@ -60,9 +56,9 @@ interface Watch {
  * Tails the Redis Streams of the questions this gateway's sockets watch (ARCHITECTURE "Streaming"):
  * one XREAD BLOCK loop over all of them on a dedicated connection (on a Redis Cluster, one XREAD
  * per stream each round, since each question has its own slot), relaying each entry to the
- * question's room once. A subscriber first gets the entries after its `lastEntryId` (XRANGE), then
- * joins the room exactly where the loop's cursor stands, so nothing is lost or repeated between
- * replay and live. Gateways share nothing; each reads the streams it needs.
+ * question's room once (what one read found of a question goes as one `question:events`). A
+ * subscriber first gets the entries after its `lastEntryId` (XRANGE), then joins the room exactly
+ * where the loop's cursor stands, so nothing is lost or repeated between replay and live. Gateways share nothing; each reads the streams it needs.
  */
 @Injectable()
 export class CouncilStreamTailer implements OnApplicationShutdown {
@@ -187,11 +183,13 @@ export class CouncilStreamTailer implements OnApplicationShutdown {
         'COUNT',
         STREAM_REPLAY_BATCH,
       )) as RawStreamEntry[];
+      const events: StreamEvent[] = [];
       for (const [id, fields] of entries) {
         const entry = decodeStreamEntry(fields);
-        if (entry) emitStreamEntry(socket, questionId, id, entry);
+        if (entry) events.push(streamEvent(questionId, id, entry));
         last = id;
       }
+      if (events.length > 0) socket.emit('question:events', events);
       if (entries.length < STREAM_REPLAY_BATCH) return last;
     }
   }
@@ -307,15 +305,18 @@ export class CouncilStreamTailer implements OnApplicationShutdown {
   private relay(key: string, entries: readonly RawStreamEntry[]): void {
     const watch = this.byKey.get(key);
     if (!watch || !this.namespace) return;
-    const room = this.namespace.to(questionRoom(watch.questionId));
+    const events: StreamEvent[] = [];
+    const now = Date.now();
     for (const [id, fields] of entries) {
       if (compareEntryIds(id, watch.cursor) <= 0) continue;
       watch.cursor = id;
       const entry = decodeStreamEntry(fields);
       if (!entry) continue;
-      emitStreamEntry(room, watch.questionId, id, entry);
-      this.lag.observe(Math.max(0, Date.now() - entryTimestampMs(id)) / 1000);
+      events.push(streamEvent(watch.questionId, id, entry));
+      this.lag.observe(Math.max(0, now - entryTimestampMs(id)) / 1000);
     }
+    // One frame per socket for all of them: encoded once for the room, written once per socket.
+    if (events.length > 0) this.namespace.to(questionRoom(watch.questionId)).emit('question:events', events);
   }
 
   private async blockingConnection(): Promise<Redis> {

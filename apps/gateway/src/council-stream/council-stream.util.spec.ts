@@ -1,11 +1,9 @@
-import { type ServerToClientEvents } from '@council/contracts';
 import {
-  type ServerEventTarget,
   SocketEventBudget,
-  emitStreamEntry,
   entryTimestampMs,
   isAllowedSocketOrigin,
   isHandshakeRequest,
+  streamEvent,
 } from './council-stream.util';
 
 describe('council stream helpers', () => {
@@ -13,21 +11,12 @@ describe('council stream helpers', () => {
     expect(entryTimestampMs('1700000000001-4')).toBe(1700000000001);
   });
 
-  it('emits an entry as its event, with the question and entry ids', () => {
-    const emitted: Array<[string, unknown]> = [];
-    const target: ServerEventTarget = {
-      emit: <E extends keyof ServerToClientEvents>(
-        event: E,
-        ...args: Parameters<ServerToClientEvents[E]>
-      ) => {
-        emitted.push([event, args[0]]);
-        return true;
-      },
-    };
-    emitStreamEntry(target, 42, '1-1', { type: 'consensus:delta', kind: 'text', text: 'Agreed' });
-    emitStreamEntry(target, 42, '1-2', { type: 'question:completed', totalTokensUsed: 9 });
-    emitStreamEntry(target, 42, '1-3', { type: 'answer:reset', memberOrder: 1, round: 0, attempt: 2 });
-    expect(emitted).toEqual([
+  it('turns an entry into its event, with the question and entry ids', () => {
+    expect([
+      streamEvent(42, '1-1', { type: 'consensus:delta', kind: 'text', text: 'Agreed' }),
+      streamEvent(42, '1-2', { type: 'question:completed', totalTokensUsed: 9 }),
+      streamEvent(42, '1-3', { type: 'answer:reset', memberOrder: 1, round: 0, attempt: 2 }),
+    ]).toEqual([
       ['consensus:delta', { questionId: 42, entryId: '1-1', kind: 'text', text: 'Agreed' }],
       ['question:completed', { questionId: 42, entryId: '1-2', totalTokensUsed: 9 }],
       ['answer:reset', { questionId: 42, entryId: '1-3', memberOrder: 1, round: 0, attempt: 2 }],

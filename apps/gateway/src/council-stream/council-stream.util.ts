@@ -1,7 +1,7 @@
 // Pure helpers of the stream relay: entry ids, XREAD replies, handshake checks,
 // and turning a stream entry into its Socket.IO event.
 
-import { type ServerToClientEvents, type StreamEntry } from '@council/contracts';
+import { type StreamEntry, type StreamEvent } from '@council/contracts';
 
 /** The millisecond part of an entry id: when Redis stored it. */
 export function entryTimestampMs(id: string): number {
@@ -13,111 +13,14 @@ export type RawStreamEntry = [id: string, fields: string[]];
 /** XREAD reply: [key, entries] per stream with news, or null on timeout. */
 export type XreadReply = Array<[key: string, entries: RawStreamEntry[]]> | null;
 
-/** What can emit our server events: a socket or a room (BroadcastOperator). */
-export interface ServerEventTarget {
-  emit<E extends keyof ServerToClientEvents>(event: E, ...args: Parameters<ServerToClientEvents[E]>): boolean;
-}
-
-/** Emits a decoded stream entry as its Socket.IO event, with the question id and the entry id. */
-export function emitStreamEntry(
-  target: ServerEventTarget,
-  questionId: number,
-  entryId: string,
-  entry: StreamEntry,
-): void {
-  const meta = { questionId, entryId };
-  switch (entry.type) {
-    case 'answer:delta': {
-      const { type, ...rest } = entry;
-      target.emit(type, { ...rest, ...meta });
-      return;
-    }
-    case 'answer:completed': {
-      const { type, ...rest } = entry;
-      target.emit(type, { ...rest, ...meta });
-      return;
-    }
-    case 'answer:failed': {
-      const { type, ...rest } = entry;
-      target.emit(type, { ...rest, ...meta });
-      return;
-    }
-    case 'answer:reset': {
-      const { type, ...rest } = entry;
-      target.emit(type, { ...rest, ...meta });
-      return;
-    }
-    case 'debate:round': {
-      const { type, ...rest } = entry;
-      target.emit(type, { ...rest, ...meta });
-      return;
-    }
-    case 'debate:paused': {
-      const { type, ...rest } = entry;
-      target.emit(type, { ...rest, ...meta });
-      return;
-    }
-    case 'debate:note': {
-      const { type, ...rest } = entry;
-      target.emit(type, { ...rest, ...meta });
-      return;
-    }
-    case 'debate:resumed': {
-      const { type, ...rest } = entry;
-      target.emit(type, { ...rest, ...meta });
-      return;
-    }
-    case 'consensus:delta': {
-      const { type, ...rest } = entry;
-      target.emit(type, { ...rest, ...meta });
-      return;
-    }
-    case 'consensus:reset': {
-      const { type, ...rest } = entry;
-      target.emit(type, { ...rest, ...meta });
-      return;
-    }
-    case 'consensus:completed': {
-      const { type, ...rest } = entry;
-      target.emit(type, { ...rest, ...meta });
-      return;
-    }
-    case 'consensus:failed': {
-      const { type, ...rest } = entry;
-      target.emit(type, { ...rest, ...meta });
-      return;
-    }
-    case 'agreement:claim': {
-      const { type, ...rest } = entry;
-      target.emit(type, { ...rest, ...meta });
-      return;
-    }
-    case 'agreement:reset': {
-      const { type, ...rest } = entry;
-      target.emit(type, { ...rest, ...meta });
-      return;
-    }
-    case 'agreement:completed': {
-      const { type, ...rest } = entry;
-      target.emit(type, { ...rest, ...meta });
-      return;
-    }
-    case 'question:completed': {
-      const { type, ...rest } = entry;
-      target.emit(type, { ...rest, ...meta });
-      return;
-    }
-    case 'question:failed': {
-      const { type, ...rest } = entry;
-      target.emit(type, { ...rest, ...meta });
-      return;
-    }
-    default: {
-      // A new entry type must be added here (and to ServerToClientEvents) before it can be relayed.
-      const unknown: never = entry;
-      void unknown;
-    }
-  }
+/**
+ * A decoded stream entry as its socket event: the entry's type is the event's name, and the
+ * payload carries the question and entry ids besides the entry's own fields.
+ */
+export function streamEvent(questionId: number, entryId: string, entry: StreamEntry): StreamEvent {
+  const { type, ...fields } = entry;
+  // TypeScript does not pair a union's `type` with the rest of the same member; the spread keeps it.
+  return [type, { ...fields, questionId, entryId }] as StreamEvent;
 }
 
 /**

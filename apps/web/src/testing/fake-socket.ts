@@ -60,6 +60,11 @@ export class FakeCouncilSocket {
       (listener as (value: unknown) => void)(payload);
   }
 
+  /** Plays stream events as the gateway sends them: one `question:events` frame of [name, payload]. */
+  stream(...events: Array<[name: string, payload: object]>): void {
+    this.fire('question:events', events);
+  }
+
   listenerCount(event: string): number {
     return this.listeners.get(event)?.size ?? 0;
   }

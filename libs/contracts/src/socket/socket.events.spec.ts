@@ -23,16 +23,19 @@ function _typeChecks(
     socket.on('question:subscribe', ({ questionId, lastEntryId }, ack) => {
       void lastEntryId;
       ack({ ok: true, status: 'running' });
-      socket.emit('answer:delta', {
-        questionId,
-        entryId: '1-0',
-        memberOrder: 0,
-        round: 0,
-        kind: 'text',
-        text: String(userId),
-      });
+      socket.emit('question:events', [
+        [
+          'answer:delta',
+          { questionId, entryId: '1-0', memberOrder: 0, round: 0, kind: 'text', text: String(userId) },
+        ],
+        ['question:completed', { questionId, entryId: '1-1', totalTokensUsed: 3 }],
+      ]);
+      const poem = { questionId, entryId: '1-1', kind: 'poem', text: '' } as const;
       // @ts-expect-error kind must be text or reasoning
-      socket.emit('consensus:delta', { questionId, entryId: '1-1', kind: 'poem', text: '' });
+      socket.emit('question:events', [['consensus:delta', poem]]);
+      const delta = { questionId, entryId: '1-2', kind: 'text', text: '' } as const;
+      // @ts-expect-error a payload goes with its own event's name
+      socket.emit('question:events', [['question:completed', delta]]);
     });
   });
 }
@@ -43,7 +46,9 @@ function _clientChecks(socket: ClientSocket<ServerToClientEvents, ClientToServer
   });
   // @ts-expect-error question ids are numbers
   socket.emit('question:unsubscribe', { questionId: '42' });
-  socket.on('question:completed', ({ totalTokensUsed }) => void totalTokensUsed);
+  socket.on('question:events', (events) => {
+    for (const [name, payload] of events) if (name === 'question:completed') void payload.totalTokensUsed;
+  });
   // @ts-expect-error not an event of ours
   socket.emit('question:delete', { questionId: 42 });
 }

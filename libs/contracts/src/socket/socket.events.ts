@@ -1,8 +1,8 @@
 // Socket.IO contract of the /council namespace: pass these interfaces as the generics of the
 // gateway's Server/Namespace and of the web's socket, so both ends are checked against one source.
-// Event names are `domain:action`. Server events mirror the stream entries (streams/streams.entries.ts)
+// Event names are `domain:action`. Stream events mirror the stream entries (streams/streams.entries.ts)
 // plus the question they belong to and the stream entry id, which a reconnecting client sends back
-// as `lastEntryId` to receive exactly what it missed.
+// as `lastEntryId` to receive exactly what it missed; they travel in `question:events` batches.
 
 import { type QuestionStatus } from '../domain/domain.constants';
 import { type ErrorCode } from '../errors/errors.codes';
@@ -44,29 +44,46 @@ export type AgreementCompletedEvent = StreamEventPayload<'agreement:completed'>;
 export type QuestionCompletedEvent = StreamEventPayload<'question:completed'>;
 export type QuestionFailedEvent = StreamEventPayload<'question:failed'>;
 
-export interface ServerToClientEvents {
-  'answer:delta': (event: AnswerDeltaEvent) => void;
-  'answer:completed': (event: AnswerCompletedEvent) => void;
-  'answer:failed': (event: AnswerFailedEvent) => void;
+/** Every stream event's payload, by event name (the stream entry's type). */
+export interface StreamEventPayloads {
+  'answer:delta': AnswerDeltaEvent;
+  'answer:completed': AnswerCompletedEvent;
+  'answer:failed': AnswerFailedEvent;
   /** A retry of this member and round starts: discard its text and reasoning shown so far. */
-  'answer:reset': (event: AnswerResetEvent) => void;
-  'debate:round': (event: DebateRoundEvent) => void;
+  'answer:reset': AnswerResetEvent;
+  'debate:round': DebateRoundEvent;
   /** The debate waits for the asker's note until endsAt. */
-  'debate:paused': (event: DebatePausedEvent) => void;
-  'debate:note': (event: DebateNoteEvent) => void;
-  'debate:resumed': (event: DebateResumedEvent) => void;
-  'consensus:delta': (event: ConsensusDeltaEvent) => void;
+  'debate:paused': DebatePausedEvent;
+  'debate:note': DebateNoteEvent;
+  'debate:resumed': DebateResumedEvent;
+  'consensus:delta': ConsensusDeltaEvent;
   /** A retry of the consensus starts: discard the consensus text shown so far. */
-  'consensus:reset': (event: ConsensusResetEvent) => void;
-  'consensus:completed': (event: ConsensusCompletedEvent) => void;
-  'consensus:failed': (event: ConsensusFailedEvent) => void;
+  'consensus:reset': ConsensusResetEvent;
+  'consensus:completed': ConsensusCompletedEvent;
+  'consensus:failed': ConsensusFailedEvent;
   /** A claim of the agreement map, written in full (a draft until agreement:completed). */
-  'agreement:claim': (event: AgreementClaimEvent) => void;
+  'agreement:claim': AgreementClaimEvent;
   /** The map is asked for again: discard the draft claims shown so far. */
-  'agreement:reset': (event: AgreementResetEvent) => void;
-  'agreement:completed': (event: AgreementCompletedEvent) => void;
-  'question:completed': (event: QuestionCompletedEvent) => void;
-  'question:failed': (event: QuestionFailedEvent) => void;
+  'agreement:reset': AgreementResetEvent;
+  'agreement:completed': AgreementCompletedEvent;
+  'question:completed': QuestionCompletedEvent;
+  'question:failed': QuestionFailedEvent;
+}
+
+export type StreamEventName = keyof StreamEventPayloads;
+
+/** One stream event as sent: its name and its payload. */
+export type StreamEvent = {
+  [K in StreamEventName]: [name: K, payload: StreamEventPayloads[K]];
+}[StreamEventName];
+
+export interface ServerToClientEvents {
+  /**
+   * Stream events of one question, oldest first: the entries one read of its stream found, in one
+   * WebSocket frame (an answer's members write at about the same moments, and one frame per entry
+   * would cost the gateway a socket write each).
+   */
+  'question:events': (events: StreamEvent[]) => void;
 }
 
 export interface QuestionSubscribePayload {

@@ -1,6 +1,11 @@
 // Socket.IO clients for integration tests of the council namespace.
 
-import { type ClientToServerEvents, SOCKET_NAMESPACE, type ServerToClientEvents } from '@council/contracts';
+import {
+  type ClientToServerEvents,
+  SOCKET_NAMESPACE,
+  type ServerToClientEvents,
+  type StreamEvent,
+} from '@council/contracts';
 import { type ManagerOptions, type Socket, type SocketOptions, io } from 'socket.io-client';
 
 export type CouncilClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
@@ -35,5 +40,15 @@ export function socketRefused(socket: Socket): Promise<Error> {
   return new Promise((resolve, reject) => {
     socket.once('connect', () => reject(new Error('connected')));
     socket.once('connect_error', (error) => resolve(error));
+  });
+}
+
+/**
+ * Calls `listener` with each stream event the socket receives, in order (the gateway sends them
+ * in `question:events` frames).
+ */
+export function onStreamEvents(socket: CouncilClientSocket, listener: (...event: StreamEvent) => void): void {
+  socket.on('question:events', (events) => {
+    for (const event of events) listener(...event);
   });
 }

@@ -115,7 +115,7 @@ describe('Ask screen', () => {
     expect(fetchMock.mock.calls.filter(([url]) => String(url).endsWith('/api/questions'))).toHaveLength(1);
 
     await act(async () => {
-      socket.fire('question:completed', { questionId: 42, entryId: '9-0', totalTokensUsed: 120 });
+      socket.stream(['question:completed', { questionId: 42, entryId: '9-0', totalTokensUsed: 120 }]);
       await new Promise((resolve) => setTimeout(resolve, 0));
     });
     expect(await screen.findByRole('button', { name: 'Ask the Council' })).toBeEnabled();

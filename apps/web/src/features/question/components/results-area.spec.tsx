@@ -47,7 +47,7 @@ const meta = (entryId: string) => ({ questionId: 42, entryId });
 /** Plays a server event and lets TanStack Query's batched notification (a 0 ms timeout) reach React. */
 const play = (event: string, payload: object) =>
   act(async () => {
-    socket.fire(event, payload);
+    socket.stream([event, payload]);
     await new Promise((resolve) => setTimeout(resolve, 0));
   });
 
@@ -107,6 +107,26 @@ describe('ResultsArea', () => {
     expect(within(card).getByText('Done')).toBeInTheDocument();
     expect(within(card).getByText('Completion tokens:')).toBeInTheDocument();
     expect(within(card).queryByText('Prompt tokens:')).not.toBeInTheDocument();
+  });
+
+  it('applies every event of a frame in order, skipping entries it has already applied', async () => {
+    renderResults();
+    const delta = (entryId: string, memberOrder: number, text: string): [string, object] => [
+      'answer:delta',
+      { ...meta(entryId), memberOrder, round: 0, kind: 'text', text },
+    ];
+    await act(async () => {
+      socket.stream(delta('1-0', 0, 'Tea'), delta('1-1', 1, 'Coffee'), delta('1-2', 0, ' first'));
+      // A replay overlapping what the last frame brought: only 1-3 is new.
+      socket.stream(delta('1-1', 1, 'Coffee'), delta('1-2', 0, ' first'), delta('1-3', 1, ' wins'));
+      await new Promise((resolve) => setTimeout(resolve, 0));
+    });
+    expect(
+      within(screen.getByRole('article', { name: 'ChatGPT' })).getByText('Tea first'),
+    ).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('article', { name: 'Claude' })).getByText('Coffee wins'),
+    ).toBeInTheDocument();
   });
 
   it('re-subscribes after a reconnect with the last entry id, so nothing is duplicated', async () => {
@@ -308,7 +328,7 @@ describe('ResultsArea', () => {
     const invalidate = vi.spyOn(queryClient, 'invalidateQueries');
     await play('question:completed', { ...meta('9-0'), totalTokensUsed: 0 });
     expect(invalidate).toHaveBeenCalledWith({ queryKey: ['auth', 'user'] });
-    expect(socket.listenerCount('answer:delta')).toBe(0);
+    expect(socket.listenerCount('question:events')).toBe(0);
   });
 
   it('reads the stored answers when the stream has expired for a finished question', async () => {

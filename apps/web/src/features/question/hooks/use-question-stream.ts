@@ -1,4 +1,10 @@
-import { ASK_TOASTS, type QuestionSubscribeAck, isQuestionFinal, toastWithMessage } from '@council/contracts';
+import {
+  ASK_TOASTS,
+  type QuestionSubscribeAck,
+  type StreamEvent as WireStreamEvent,
+  isQuestionFinal,
+  toastWithMessage,
+} from '@council/contracts';
 import { type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect } from 'react';
 import { toast } from '@/components/ui/use-toast';
@@ -10,21 +16,26 @@ import { questionKeys } from '../api/question-keys';
 import {
   type QuestionSeed,
   type QuestionStreamState,
-  STREAM_EVENT_NAMES,
   type StreamEvent,
-  type StreamEventName,
-  type StreamEventPayloadOf,
   applyStreamEvent,
   clearForReplay,
   createQuestionStream,
+  streamEventsOf,
 } from '../utils/question-stream';
 
-/** Folds one socket event into the cached state; a final event refreshes the user and the history. */
-export function receiveStreamEvent(queryClient: QueryClient, questionId: number, event: StreamEvent): void {
+/**
+ * Folds socket events into the cached state, in order and in one update (one render for a frame's
+ * events); a final event refreshes the user and the history.
+ */
+export function receiveStreamEvents(
+  queryClient: QueryClient,
+  questionId: number,
+  events: readonly StreamEvent[],
+): void {
   let finished = false;
   queryClient.setQueryData<QuestionStreamState>(questionKeys.stream(questionId), (state) => {
     if (!state) return state;
-    const next = applyStreamEvent(state, event);
+    const next = events.reduce(applyStreamEvent, state);
     finished = next !== state && isQuestionFinal(next.status) && !isQuestionFinal(state.status);
     return next;
   });
@@ -92,12 +103,9 @@ export function useQuestionStream(
   useEffect(() => {
     if (!live || questionId === null) return;
     const socket = socketFactory();
-    const handlers = STREAM_EVENT_NAMES.map((name) => {
-      const handler = (payload: StreamEventPayloadOf<StreamEventName>) =>
-        receiveStreamEvent(queryClient, questionId, { type: name, payload } as StreamEvent);
-      socket.on(name, handler);
-      return [name, handler] as const;
-    });
+    const onEvents = (events: WireStreamEvent[]) =>
+      receiveStreamEvents(queryClient, questionId, streamEventsOf(events));
+    socket.on('question:events', onEvents);
     const onConnect = () => subscribe(socket);
     socket.on('connect', onConnect);
     if (socket.connected) subscribe(socket);
@@ -105,7 +113,7 @@ export function useQuestionStream(
 
     return () => {
       socket.off('connect', onConnect);
-      for (const [name, handler] of handlers) socket.off(name, handler);
+      socket.off('question:events', onEvents);
       if (socket.connected) socket.emit('question:unsubscribe', { questionId });
     };
   }, [live, questionId, queryClient, socketFactory, subscribe]);

@@ -19,7 +19,9 @@ import {
   parseRevision,
   type ResponseState,
   type RoleResponse,
-  type ServerToClientEvents,
+  type StreamEvent as WireStreamEvent,
+  type StreamEventName,
+  type StreamEventPayloads,
   TOKEN_CAP_TEXTS,
   type TokenUsage,
   capShortenedCouncil,
@@ -118,33 +120,16 @@ export interface QuestionStreamState {
   error: string | null;
 }
 
-export type StreamEventName = keyof ServerToClientEvents;
-export type StreamEventPayloadOf<K extends StreamEventName> = Parameters<ServerToClientEvents[K]>[0];
+/** A socket stream event as the state folds it (the wire sends [name, payload] pairs). */
 export type StreamEvent = {
-  [K in StreamEventName]: { type: K; payload: StreamEventPayloadOf<K> };
+  [K in StreamEventName]: { type: K; payload: StreamEventPayloads[K] };
 }[StreamEventName];
 
-/** Every server event, once: a new event in the contracts fails to compile here until it is handled. */
-const STREAM_EVENT_FLAGS: Readonly<Record<StreamEventName, true>> = {
-  'answer:delta': true,
-  'answer:completed': true,
-  'answer:failed': true,
-  'answer:reset': true,
-  'debate:round': true,
-  'debate:paused': true,
-  'debate:note': true,
-  'debate:resumed': true,
-  'consensus:delta': true,
-  'consensus:reset': true,
-  'consensus:completed': true,
-  'consensus:failed': true,
-  'agreement:claim': true,
-  'agreement:reset': true,
-  'agreement:completed': true,
-  'question:completed': true,
-  'question:failed': true,
-};
-export const STREAM_EVENT_NAMES = Object.keys(STREAM_EVENT_FLAGS) as StreamEventName[];
+/** The events of one `question:events` frame, as the state folds them. */
+export function streamEventsOf(events: readonly WireStreamEvent[]): StreamEvent[] {
+  // Each pair's name matches its payload (WireStreamEvent); the object keeps that pairing.
+  return events.map(([type, payload]) => ({ type, payload }) as StreamEvent);
+}
 
 const NO_USAGE: TokenUsage = { promptTokens: 0, completionTokens: 0, totalTokens: 0 };
 
