@@ -1,4 +1,6 @@
 import { DEFAULT_REDIS_PREFIX, QUEUES, queuePrefix } from '../queues/queues.constants';
+import fc from 'fast-check';
+import { STREAM_ENTRY_ID_PART_MAX } from '../limits/limits.constants';
 import { compareEntryIds, isStreamEntryId, questionStreamKey } from './streams.keys';
 
 const Q = 42;
@@ -52,5 +54,32 @@ describe('compareEntryIds', () => {
     expect(compareEntryIds('9-10', '9-9')).toBeGreaterThan(0);
     expect(compareEntryIds('9-1', '9-1')).toBe(0);
     expect(compareEntryIds('1-18446744073709551614', '1-18446744073709551615')).toBeLessThan(0);
+    expect(compareEntryIds('007-1', '7-1')).toBe(0);
+    expect(compareEntryIds('0-0', '0-00')).toBe(0);
+  });
+
+  it('agrees with a BigInt comparison for any ids within Redis bounds', () => {
+    const part = fc.bigInt({ min: 0n, max: STREAM_ENTRY_ID_PART_MAX });
+    const id = fc
+      .tuple(part, part, fc.nat({ max: 3 }), fc.nat({ max: 3 }))
+      .map(([ms, seq, msZeros, seqZeros]) => `${'0'.repeat(msZeros)}${ms}-${'0'.repeat(seqZeros)}${seq}`);
+    const reference = (a: string, b: string): number => {
+      const [aMs, aSeq] = a.split('-').map(BigInt) as [bigint, bigint];
+      const [bMs, bSeq] = b.split('-').map(BigInt) as [bigint, bigint];
+      if (aMs !== bMs) return aMs < bMs ? -1 : 1;
+      return aSeq === bSeq ? 0 : aSeq < bSeq ? -1 : 1;
+    };
+    fc.assert(
+      fc.property(id, id, (a, b) => Math.sign(compareEntryIds(a, b)) === reference(a, b)),
+      { numRuns: 2000 },
+    );
+    // Close ids, where only the last digits differ.
+    fc.assert(
+      fc.property(fc.bigInt({ min: 0n, max: 10n ** 15n }), fc.integer({ min: -3, max: 3 }), (ms, step) => {
+        const a = `${ms}-5`;
+        const b = `${ms + BigInt(Math.max(0, step))}-${5 + step}`;
+        return Math.sign(compareEntryIds(a, b)) === reference(a, b);
+      }),
+    );
   });
 });

@@ -30,18 +30,36 @@ export const STREAM_START_ID = '0-0';
 
 const ENTRY_ID = /^(\d{1,20})-(\d{1,20})$/;
 
-/** Redis entry ids compared numerically (both parts can pass 2^53): negative when a comes first. */
+/**
+ * Redis entry ids compared numerically (both parts can pass 2^53): negative when a comes first.
+ * Compared as decimal strings, without BigInt: the gateway compares every entry it relays.
+ */
 export function compareEntryIds(a: string, b: string): number {
-  const [aMs, aSeq] = entryIdParts(a);
-  const [bMs, bSeq] = entryIdParts(b);
-  if (aMs !== bMs) return aMs < bMs ? -1 : 1;
-  if (aSeq !== bSeq) return aSeq < bSeq ? -1 : 1;
-  return 0;
+  const aDash = a.indexOf('-');
+  const bDash = b.indexOf('-');
+  const ms = compareDecimals(part(a, 0, aDash), part(b, 0, bDash));
+  if (ms !== 0) return ms;
+  return compareDecimals(aDash < 0 ? '0' : part(a, aDash + 1), bDash < 0 ? '0' : part(b, bDash + 1));
 }
 
-function entryIdParts(id: string): [bigint, bigint] {
-  const [ms = '0', seq = '0'] = id.split('-');
-  return [BigInt(ms), BigInt(seq)];
+/** A part of an id between `from` and `to`, "0" when empty. */
+function part(id: string, from: number, to = id.length): string {
+  const end = to < 0 ? id.length : to;
+  return end > from ? id.slice(from, end) : '0';
+}
+
+/** Two unsigned decimal integers compared: the longer is larger once leading zeros are gone. */
+function compareDecimals(a: string, b: string): number {
+  const x = withoutLeadingZeros(a);
+  const y = withoutLeadingZeros(b);
+  if (x.length !== y.length) return x.length < y.length ? -1 : 1;
+  return x < y ? -1 : x > y ? 1 : 0;
+}
+
+function withoutLeadingZeros(digits: string): string {
+  let start = 0;
+  while (start < digits.length - 1 && digits.charCodeAt(start) === 48) start += 1;
+  return start === 0 ? digits : digits.slice(start);
 }
 
 /**
