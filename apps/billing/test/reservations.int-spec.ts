@@ -39,6 +39,17 @@ describe('token ledger: reservations, settlements, releases', () => {
   const reload = (id: number) => harness.dataSource.getRepository(UserEntity).findOneByOrFail({ id });
   const entries = (userId: number) =>
     harness.dataSource.getRepository(LedgerEntryEntity).find({ where: { userId }, order: { id: 'ASC' } });
+  /** Resolves once some statement waits for a lock (an operation queued on a user's row lock). */
+  const waitForLockWaiter = async () => {
+    for (let attempt = 0; attempt < 200; attempt += 1) {
+      const [{ waiting }] = (await harness.dataSource.query(
+        `SELECT count(*)::int AS "waiting" FROM pg_locks WHERE NOT granted`,
+      )) as Array<{ waiting: number }>;
+      if (waiting > 0) return;
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+    throw new Error('No statement waited for a lock');
+  };
   const codeOf = (promise: Promise<unknown>) =>
     promise.then(
       () => 'ok',
@@ -369,6 +380,31 @@ describe('token ledger: reservations, settlements, releases', () => {
       });
     });
 
+    it('reads the question once the lock is granted: an answer completed while it waited is settled', async () => {
+      const owner = await user();
+      const asked = await question(owner.id);
+      const answer = await createTestResponse(harness.dataSource, asked.id, { totalTokens: 600 });
+      await reservations.reserve(owner.id, asked.id, 2_000);
+      const holder = harness.dataSource.createQueryRunner();
+      await holder.connect();
+      try {
+        await holder.startTransaction();
+        await holder.query('SELECT 1 FROM "users" WHERE "id" = $1 FOR UPDATE', [owner.id]);
+        const releasing = reservations.release(owner.id, asked.id);
+        await waitForLockWaiter();
+        // Committed after the release began and before it got the lock.
+        await harness.dataSource
+          .getRepository(ResponseEntity)
+          .update({ id: answer.id }, { status: 'completed' });
+        await holder.commitTransaction();
+        expect(await releasing).toMatchObject({ released: 1_400, tokensLeft: 9_400 });
+      } finally {
+        await holder.release();
+      }
+      const settled = (await entries(owner.id)).filter((entry) => entry.kind === 'settlement');
+      expect(settled).toEqual([expect.objectContaining({ amount: -600, responseId: answer.id })]);
+    });
+
     it("settles an answer once when the release races the answer's own settlement", async () => {
       const owner = await user();
       const asked = await question(owner.id);
@@ -498,10 +534,11 @@ describe('token ledger: reservations, settlements, releases', () => {
     });
   });
 
-  // Each statement is a round trip on billing's critical path (a question makes one reserve and one
-  // release, which settles its answers); these counts include START TRANSACTION and COMMIT.
-  describe('statements per operation', () => {
-    async function statements(run: () => Promise<unknown>): Promise<number> {
+  // Each round trip is on billing's critical path (a question makes one reserve and one release,
+  // which settles its answers). The transaction's start, the user's lock and reserve's or
+  // release's read go in one; COMMIT is one of its own.
+  describe('round trips per operation', () => {
+    async function roundTrips(run: () => Promise<unknown>): Promise<number> {
       const spy = jest.spyOn(harness.dataSource.logger, 'logQuery');
       try {
         await run();
@@ -511,11 +548,11 @@ describe('token ledger: reservations, settlements, releases', () => {
       }
     }
 
-    it('reserves, settles and releases in five statements each, and answers a replay in four', async () => {
+    it('reserves and releases in three round trips, settles in four, and answers a replay in one fewer', async () => {
       const owner = await user();
       const asked = await question(owner.id);
       const answer = await createTestResponse(harness.dataSource, asked.id);
-      // Two more completed answers: the release settles them in the same five statements.
+      // Two more completed answers: the release settles them in the same three round trips.
       for (const memberOrder of [1, 2]) {
         await createTestResponse(harness.dataSource, asked.id, {
           memberOrder,
@@ -530,15 +567,15 @@ describe('token ledger: reservations, settlements, releases', () => {
         memberOrder: 0,
         round: 0,
       };
-      expect(await statements(() => reservations.reserve(owner.id, asked.id, 4_000))).toBe(5);
-      expect(await statements(() => reservations.reserve(owner.id, asked.id, 4_000))).toBe(4);
-      expect(await statements(() => reservations.settle({ ...usage, totalTokens: 1_000 }))).toBe(5);
-      expect(await statements(() => reservations.settle({ ...usage, totalTokens: 1_000 }))).toBe(4);
-      expect(await statements(() => reservations.settle({ ...usage, memberOrder: 1, totalTokens: 1 }))).toBe(
-        4,
+      expect(await roundTrips(() => reservations.reserve(owner.id, asked.id, 4_000))).toBe(3);
+      expect(await roundTrips(() => reservations.reserve(owner.id, asked.id, 4_000))).toBe(2);
+      expect(await roundTrips(() => reservations.settle({ ...usage, totalTokens: 1_000 }))).toBe(4);
+      expect(await roundTrips(() => reservations.settle({ ...usage, totalTokens: 1_000 }))).toBe(3);
+      expect(await roundTrips(() => reservations.settle({ ...usage, memberOrder: 1, totalTokens: 1 }))).toBe(
+        3,
       );
-      expect(await statements(() => reservations.release(owner.id, asked.id))).toBe(5);
-      expect(await statements(() => reservations.release(owner.id, asked.id))).toBe(4);
+      expect(await roundTrips(() => reservations.release(owner.id, asked.id))).toBe(3);
+      expect(await roundTrips(() => reservations.release(owner.id, asked.id))).toBe(2);
     });
   });
 

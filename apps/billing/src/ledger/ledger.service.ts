@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { BILLING_MESSAGES } from '@council/contracts';
-import { LedgerEntryEntity, UserEntity, entityColumnsSql, preparedQuery } from '@council/db';
+import { LedgerEntryEntity, UserEntity, entityColumnsSql } from '@council/db';
 import { DomainException } from '@council/server-kit';
 import { DataSource, EntityManager, In, QueryFailedError } from 'typeorm';
 import { type SqlWrite, updateRow, writeTogether } from '../database/sql-write.util';
@@ -22,6 +22,15 @@ export interface LockedAccount {
   readonly manager: EntityManager;
   /** Fresh from the lock; append() keeps its balance columns current. */
   readonly user: UserEntity;
+}
+
+/**
+ * A read that needs the user's row lock, sent in the lock's own round trip (withAccountReading).
+ * Its SQL carries no parameters: the values it names must be inlined as sqlInteger() literals.
+ */
+export interface LockedRead<State> {
+  sql: string;
+  parse(rows: readonly unknown[]): State;
 }
 
 /** What an entry refers to; ids of rows that no longer exist must be left out (they are FKs). */
@@ -72,24 +81,31 @@ const IDEMPOTENCY_CONSTRAINT = 'UQ_ledger_entries_idempotencyKey';
  */
 @Injectable()
 export class LedgerService {
-  private lockSql: string | null = null;
+  private lockColumns: string | null = null;
 
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
-  private lockStatement(): string {
-    this.lockSql ??= lockUserSql(this.dataSource);
-    return this.lockSql;
+  /** Runs `work` in one transaction holding the user's row lock. */
+  withAccount<T>(userId: number, work: (account: LockedAccount) => Promise<T>): Promise<T> {
+    return this.withAccountReading(userId, NOTHING_TO_READ, (account) => work(account));
   }
 
-  /** Runs `work` in one transaction holding the user's row lock. */
-  async withAccount<T>(userId: number, work: (account: LockedAccount) => Promise<T>): Promise<T> {
+  /**
+   * withAccount, with `read` run once the lock is held and its result handed to `work`: one round
+   * trip for the transaction's start, the lock and the read.
+   */
+  async withAccountReading<State, T>(
+    userId: number,
+    read: LockedRead<State>,
+    work: (account: LockedAccount, state: State) => Promise<T>,
+  ): Promise<T> {
     try {
-      return await this.lockAndRun(userId, work);
+      return await this.lockAndRun(userId, read, work);
     } catch (error) {
       // Only reachable if two users' operations shared a key, or a lock was skipped: the retry
       // then finds the committed entries and answers as a duplicate.
       if (!isIdempotencyViolation(error)) throw error;
-      return this.lockAndRun(userId, work);
+      return this.lockAndRun(userId, read, work);
     }
   }
 
@@ -204,20 +220,63 @@ export class LedgerService {
     return { ok, cached, derived };
   }
 
-  private lockAndRun<T>(userId: number, work: (account: LockedAccount) => Promise<T>): Promise<T> {
-    return this.dataSource.transaction(async (manager) => {
-      // A prepared statement: this runs for every operation (five per question).
-      const {
-        rows: [row],
-      } = await preparedQuery<UserEntity>(manager, this.lockStatement(), [userId]);
+  /**
+   * The transaction: BEGIN, the lock and the read go as one simple query (one round trip; billing
+   * is on the path of every ask). In READ COMMITTED each statement of it takes its own snapshot
+   * once the one before has finished, so the read sees everything committed before the lock was
+   * granted, as a separate statement would.
+   */
+  private async lockAndRun<State, T>(
+    userId: number,
+    read: LockedRead<State>,
+    work: (account: LockedAccount, state: State) => Promise<T>,
+  ): Promise<T> {
+    const runner = this.dataSource.createQueryRunner();
+    try {
+      const client = (await runner.connect()) as SimpleQueryClient;
+      const statements = ['BEGIN', this.lockStatement(userId), ...(read.sql ? [read.sql] : [])];
+      const sql = statements.join(';\n');
+      this.dataSource.logger.logQuery(sql, [], runner);
+      const results = await client.query(sql).catch((error: unknown) => {
+        this.dataSource.logger.logQueryError(error as Error, sql, [], runner);
+        throw new QueryFailedError(sql, [], error as Error);
+      });
+      const [, lock, state] = results;
+      const row = lock?.rows[0];
       if (!row) throw new DomainException('NOT_FOUND', BILLING_MESSAGES.accountNotFound);
-      return work({ manager, user: manager.getRepository(UserEntity).create(row) });
-    });
+      const user = runner.manager.getRepository(UserEntity).create(row as UserEntity);
+      const value = await work({ manager: runner.manager, user }, read.parse(state?.rows ?? []));
+      await runner.query('COMMIT');
+      return value;
+    } catch (error) {
+      // Outside a transaction (the connection failed first), PostgreSQL only warns.
+      await runner.query('ROLLBACK').catch(() => undefined);
+      throw error;
+    } finally {
+      await runner.release();
+    }
+  }
+
+  private lockStatement(userId: number): string {
+    this.lockColumns ??= entityColumnsSql(this.dataSource, UserEntity);
+    return `SELECT ${this.lockColumns} FROM "users" WHERE "id" = ${sqlInteger(userId)} FOR UPDATE`;
   }
 }
 
-function lockUserSql(dataSource: DataSource): string {
-  return `SELECT ${entityColumnsSql(dataSource, UserEntity)} FROM "users" WHERE "id" = $1 FOR UPDATE`;
+/** node-postgres answers a query of several statements with one result per statement. */
+interface SimpleQueryClient {
+  query(text: string): Promise<Array<{ rows: unknown[] }>>;
+}
+
+const NOTHING_TO_READ: LockedRead<null> = { sql: '', parse: () => null };
+
+/**
+ * A number as an SQL integer literal, for the lock's round trip (LockedRead). Ids reach billing
+ * validated, so anything else is a bug and is refused rather than inlined.
+ */
+export function sqlInteger(value: number): string {
+  if (!Number.isSafeInteger(value)) throw new RangeError(`Not an integer: ${String(value)}`);
+  return String(value);
 }
 
 function isIdempotencyViolation(error: unknown): boolean {

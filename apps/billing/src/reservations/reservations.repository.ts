@@ -2,12 +2,14 @@
 // together with its ledger entries (billing is on the critical path of every question, and each
 // statement is a round trip). Read only once the user's row lock is held: a statement's snapshot
 // is taken when it starts, so a read folded into the locking SELECT would miss what the previous
-// lock holder committed.
+// lock holder committed. The reads of reserve and release are statements of their own sent in the
+// lock's round trip (LockedRead), their ids inlined as integer literals.
 
 import { type LedgerEntryKind } from '@council/contracts';
 import { type TokenReservationEntity, preparedQuery } from '@council/db';
 import { type EntityManager } from 'typeorm';
 import { type SqlWrite, updateRow } from '../database/sql-write.util';
+import { type LockedRead, sqlInteger } from '../ledger/ledger.service';
 
 export type ReservationRow = Pick<
   TokenReservationEntity,
@@ -69,21 +71,25 @@ type StateRow = Omit<ReservationRow, 'id'> & {
 const SELECT_STATE = `
   SELECT r."id", r."userId", r."reserved", r."heldMonthly", r."heldFree", r."heldPurchased",
          r."consumed", r."released", r."releasedAt", r."capped", q."userId" AS "questionOwnerId"`;
-const FROM_STATE = `
-  FROM (SELECT 1) AS "one"
-  LEFT JOIN "token_reservations" r ON r."questionId" = $1
-  LEFT JOIN "questions" q ON q."id" = $1`;
 
-/** The question's reservation and owner. */
-export async function findQuestionState(manager: EntityManager, questionId: number): Promise<QuestionState> {
-  const {
-    rows: [row],
-  } = await preparedQuery<StateRow>(manager, `${SELECT_STATE} ${FROM_STATE}`, [questionId]);
-  return stateOf(row);
+/** FROM of the state reads; `question` is the question id's placeholder or literal. */
+function fromState(question: string): string {
+  return `
+  FROM (SELECT 1) AS "one"
+  LEFT JOIN "token_reservations" r ON r."questionId" = ${question}
+  LEFT JOIN "questions" q ON q."id" = ${question}`;
+}
+
+/** The question's reservation and owner, read once the user's lock is held. */
+export function questionStateRead(questionId: number): LockedRead<QuestionState> {
+  return {
+    sql: `${SELECT_STATE} ${fromState(sqlInteger(questionId))}`,
+    parse: (rows) => stateOf(rows[0] as StateRow | undefined),
+  };
 }
 
 /**
- * findQuestionState plus what a settlement checks: whether the response still exists, and the
+ * The question's state (questionStateRead) plus what a settlement checks: whether the response still exists, and the
  * entries of an earlier settlement, by its ledger keys or by the same response under another key.
  */
 export async function findSettlementState(
@@ -104,37 +110,37 @@ export async function findSettlementState(
           FROM "ledger_entries" e
          WHERE e."idempotencyKey" = ANY($3::varchar[])
             OR (e."responseId" = $2 AND e."kind" = 'settlement')) AS "earlier"
-     ${FROM_STATE}`,
+     ${fromState('$1')}`,
     [questionId, responseId, keys],
   );
   return { ...stateOf(row), responseLive: row?.responseLive ?? false, earlier: row?.earlier ?? [] };
 }
 
 /**
- * findQuestionState plus what closing the question settles: its completed answers that no
- * settlement entry names, and the keys of its entries (an answer settled without naming its row
- * is found by its settlement key instead).
+ * The question's state (questionStateRead) plus what closing the question settles: its completed
+ * answers that no settlement entry names, and the keys of its entries (an answer settled without
+ * naming its row is found by its settlement key instead). Read once the user's lock is held.
  */
-export async function findCloseState(manager: EntityManager, questionId: number): Promise<CloseState> {
-  const {
-    rows: [row],
-  } = await preparedQuery<StateRow>(
-    manager,
-    `${SELECT_STATE},
+export function closeStateRead(questionId: number): LockedRead<CloseState> {
+  const question = sqlInteger(questionId);
+  return {
+    sql: `${SELECT_STATE},
        (SELECT COALESCE(json_agg(json_build_object(
                  'id', a."id", 'memberOrder', a."memberOrder", 'round', a."round", 'totalTokens', a."totalTokens")
                ORDER BY a."id"), '[]'::json)
           FROM "responses" a
-         WHERE a."questionId" = $1 AND a."status" = 'completed'
+         WHERE a."questionId" = ${question} AND a."status" = 'completed'
            AND NOT EXISTS (SELECT 1 FROM "ledger_entries" s
                             WHERE s."responseId" = a."id" AND s."kind" = 'settlement')) AS "unsettled",
        (SELECT COALESCE(json_agg(e."idempotencyKey"), '[]'::json)
           FROM "ledger_entries" e
-         WHERE e."questionId" = $1) AS "operationKeys"
-     ${FROM_STATE}`,
-    [questionId],
-  );
-  return { ...stateOf(row), unsettled: row?.unsettled ?? [], operationKeys: row?.operationKeys ?? [] };
+         WHERE e."questionId" = ${question}) AS "operationKeys"
+     ${fromState(question)}`,
+    parse: (rows) => {
+      const row = rows[0] as StateRow | undefined;
+      return { ...stateOf(row), unsettled: row?.unsettled ?? [], operationKeys: row?.operationKeys ?? [] };
+    },
+  };
 }
 
 /** INSERT of a new reservation, for LedgerService.append's `alongside`. */

@@ -25,9 +25,9 @@ import {
   type QuestionState,
   type ReservationRow,
   type UnsettledAnswer,
-  findCloseState,
-  findQuestionState,
+  closeStateRead,
   findSettlementState,
+  questionStateRead,
   insertReservation,
   updateReservation,
 } from './reservations.repository';
@@ -75,9 +75,9 @@ export class ReservationsService {
     maxTokens: number,
     capped = false,
   ): Promise<BillingReserveReply> {
-    return this.ledger.withAccount(userId, async (account) => {
-      const { manager, user } = account;
-      const { reservation, questionOwnerId } = await findQuestionState(manager, questionId);
+    return this.ledger.withAccountReading(userId, questionStateRead(questionId), async (account, state) => {
+      const { user } = account;
+      const { reservation, questionOwnerId } = state;
       if (reservation) {
         assertOwner(reservation, userId);
         return {
@@ -199,9 +199,8 @@ export class ReservationsService {
    * the balance. Without the owner's question or reservation there is nothing to settle.
    */
   release(userId: number, questionId: number): Promise<BillingReleaseReply> {
-    return this.ledger.withAccount(userId, async (account) => {
+    return this.ledger.withAccountReading(userId, closeStateRead(questionId), async (account, state) => {
       const { user } = account;
-      const state = await findCloseState(account.manager, questionId);
       const { reservation } = state;
       if (reservation) assertOwner(reservation, userId);
       const owned = reservation !== null || state.questionOwnerId === userId;
