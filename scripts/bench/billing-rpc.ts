@@ -141,6 +141,12 @@ function redisClientOf(root: string, redisUrl: string, prefix: string): ReserveC
   };
 }
 
+/** Which client a tree's billing answers: HTTP once server-kit has createBillingRpcClient. */
+function transportOf(root: string): Variant['kind'] {
+  const kit = createRequire(path.join(root, 'package.json'))('@council/server-kit') as Partial<HttpServerKit>;
+  return typeof kit.createBillingRpcClient === 'function' ? 'http' : 'redis';
+}
+
 /** The HTTP client the gateway uses (server-kit's createBillingRpcClient). */
 function httpClientOf(root: string, url: string): ReserveClient {
   const load = createRequire(path.join(root, 'package.json'));
@@ -227,7 +233,7 @@ async function startBilling(
   await createDatabase(adminUrl, database);
   onCleanup(() => dropDatabase(adminUrl, database));
   const databaseUrl = withDatabase(adminUrl, database);
-  const prefix = `{council-bench-rpc-${variant.name}-${runId}}`;
+  const prefix = `council-bench-rpc-${variant.name}-${runId}`;
   onCleanup(() => deleteKeysWithPrefix(redisUrl, prefix));
   await run(process.execPath, [path.join(variant.root, 'libs/db/dist/cli/migrate.js')], {
     env: { ...process.env, DATABASE_URL: databaseUrl, LOG_LEVEL: 'warn' },
@@ -414,7 +420,8 @@ async function main() {
   const sink = streamSink(process.stderr);
   const variants: Variant[] = [{ name: 'current', kind: 'http', root: ROOT }];
   if (args['baseline-root']) {
-    variants.unshift({ name: 'baseline', kind: 'redis', root: path.resolve(args['baseline-root']) });
+    const root = path.resolve(args['baseline-root']);
+    variants.unshift({ name: 'baseline', kind: transportOf(root), root });
   }
   banner('Billing RPC latency: billing.reserve');
   const started: StartedVariant[] = [];
