@@ -27,7 +27,7 @@ import {
   providerQueueName,
   questionCancelKey,
 } from '@council/contracts';
-import { closeBullMq, streamKeyFor } from '@council/server-kit';
+import { REDIS_CLIENT, type RedisClient, closeBullMq, streamKeyFor } from '@council/server-kit';
 import { type TestDatabase, createMigratedDatabase } from '@council/testing';
 import { getFlowProducerToken } from '@nestjs/bullmq';
 import { type FlowProducer, Queue } from 'bullmq';
@@ -540,6 +540,31 @@ describe('asking the council (gateway, billing process, PostgreSQL, Redis, BullM
       .set('Cookie', owner.cookie)
       .expect(200);
     expect(again.body).toMatchObject({ question: { status: 'cancelled' }, releasedTokens: 0 });
+  });
+
+  it('marks a question cancelled before it raises the cancel signal', async () => {
+    const owner = await signUp();
+    const body = (await ask(owner, { question: 'Stop me' }).expect(201)).body as AskQuestionResult;
+    const id = body.question.id;
+    // What a worker that acts on the signal at once would find: the question's status then.
+    const seen: string[] = [];
+    const client = gw.app.get<RedisClient>(REDIS_CLIENT);
+    const set = client.set.bind(client) as (...args: unknown[]) => Promise<unknown>;
+    const spy = jest.spyOn(client, 'set').mockImplementation((async (...args: unknown[]) => {
+      if (args[0] === questionCancelKey(redis.prefix, id)) {
+        const [row] = await gw.sql<{ status: string }>('SELECT "status" FROM "questions" WHERE "id" = $1', [
+          id,
+        ]);
+        seen.push(row?.status ?? 'missing');
+      }
+      return set(...args);
+    }) as never);
+    try {
+      await request(server).post(`/api/questions/${id}/cancel`).set('Cookie', owner.cookie).expect(200);
+    } finally {
+      spy.mockRestore();
+    }
+    expect(seen).toEqual(['cancelled']);
   });
 
   it('retries one failed member answer for its owner, once, on a finished question', async () => {

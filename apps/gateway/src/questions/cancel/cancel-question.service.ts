@@ -35,6 +35,10 @@ export class CancelQuestion {
       if (isFinalStatus(question.status)) {
         throw new DomainException('CONFLICT', QUESTION_FINISHED_MESSAGE);
       }
+      // Marked before the signal goes up: a member that stops on the signal and ends the question
+      // last must find it cancelled, or it would complete it (QuestionEnd completes a pending or
+      // running question) and the Stop would be lost.
+      const ended = await this.questions.markCancelledIfRunning(questionId);
       await this.redis.set(
         questionCancelKey(this.env.REDIS_PREFIX, questionId),
         '1',
@@ -43,7 +47,7 @@ export class CancelQuestion {
       );
       await this.jobs.removePending(questionId, await this.questions.membersWithAgents(questionId));
       // Only the request that ended the question ends its stream (a worker may have finished it first).
-      if (await this.questions.markCancelledIfRunning(questionId)) {
+      if (ended) {
         await this.stream.append(questionId, [
           { type: 'question:failed', error: QUESTION_CANCELLED_MESSAGE, reason: 'cancelled' },
         ]);
