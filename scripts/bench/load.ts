@@ -43,7 +43,8 @@ export class PhaseRecord {
   // The same split for the deltas that carry an answer's first token.
   firstToRedis: number[] = [];
   firstFromRedis: number[] = [];
-  // First tokens stored before the client's subscribe was acknowledged: they reach it by replay.
+  // First tokens stored before the client's subscribe was acknowledged: they reach it through the
+  // socket named in the ask (held until the POST answers), or else by replay.
   firstBeforeSubscribed: number[] = [];
   completion: number[] = [];
   questionTotal: number[] = [];
@@ -276,59 +277,82 @@ const EVENT_HANDLERS: Readonly<Record<string, EventHandler>> = {
   'question:failed': (q, _e, t) => q.finish(t, true),
 };
 
+/** One received event: its name, payload and receipt time. */
+type Received = [event: string, payload: StreamEvent, receivedAt: number];
+
+function deliver(question: Question, [event, payload, receivedAt]: Received): void {
+  const handler = EVENT_HANDLERS[event];
+  if (!handler) return;
+  question.entry(payload.entryId);
+  handler(question, payload, receivedAt);
+}
+
 /**
  * Routes a socket's stream events to the questions it asked: the gateway sends them in
- * `question:events` frames of [name, payload] pairs, the baseline one event per token.
+ * `question:events` frames of [name, payload] pairs, the baseline one event per token. Events of a
+ * question not (yet) known go to `unknown`.
  */
-function routeEvents(socket: Socket, questions: Map<number | string, Question>): void {
-  const receive = (event: string, payload: StreamEvent, receivedAt: number) => {
-    const handler = EVENT_HANDLERS[event];
-    const question = questions.get(payload.questionId);
-    if (!handler || !question) return;
-    question.entry(payload.entryId);
-    handler(question, payload, receivedAt);
+function routeEvents(
+  socket: Socket,
+  questions: Map<number | string, Question>,
+  unknown: (received: Received) => void = () => {},
+): void {
+  const receive = (received: Received) => {
+    const question = questions.get(received[1].questionId);
+    if (question) deliver(question, received);
+    else unknown(received);
   };
   socket.on('question:events', (events: Array<[string, StreamEvent]>) => {
     const receivedAt = now();
-    for (const [event, payload] of events) receive(event, payload, receivedAt);
+    for (const [event, payload] of events) receive([event, payload, receivedAt]);
   });
   for (const event of Object.keys(EVENT_HANDLERS)) {
-    socket.on(event, (payload: StreamEvent) => receive(event, payload, now()));
+    socket.on(event, (payload: StreamEvent) => receive([event, payload, now()]));
   }
 }
 
-/** A signed-in user of our stack: a session cookie and one /council socket. */
+/**
+ * A signed-in user of our stack: a session cookie and one /council socket. Like the web client, it
+ * names its socket in the ask (when the stack takes `socketId`), holds what arrives before the POST
+ * answers, and then subscribes from the start as the web client does.
+ */
 export class StackUser {
   readonly baseUrl: string;
   readonly origin: string;
   readonly cookie: string;
   readonly username: string;
+  readonly namesSocket: boolean;
   readonly questions = new Map<number | string, Question>();
   socket: Socket | null = null;
   counter = 0;
+  /** Events received during an ask for a question not yet known; null between asks. */
+  private held: Received[] | null = null;
 
   constructor({
     baseUrl,
     origin,
     cookie,
     username,
+    namesSocket = true,
   }: {
     baseUrl: string;
     origin: string;
     cookie: string;
     username: string;
+    namesSocket?: boolean;
   }) {
     this.baseUrl = baseUrl;
     this.origin = origin;
     this.cookie = cookie;
     this.username = username;
+    this.namesSocket = namesSocket;
   }
 
   async connect(): Promise<void> {
     this.socket = await connectSocket(`${this.baseUrl}/council`, {
       extraHeaders: { Cookie: this.cookie, Origin: this.origin },
     });
-    routeEvents(this.socket, this.questions);
+    routeEvents(this.socket, this.questions, (received) => this.held?.push(received));
   }
 
   close(): void {
@@ -340,29 +364,43 @@ export class StackUser {
     if (!socket) throw new Error(`${this.username} is not connected`);
     const askedAt = now();
     const measured = load.measuredNow();
+    const question = `Benchmark question ${this.username} #${(this.counter += 1)}`;
+    const socketId = this.namesSocket ? socket.id : undefined;
+    this.held = socketId ? [] : null;
     const response = await fetch(`${this.baseUrl}/api/questions`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', cookie: this.cookie, origin: this.origin },
-      body: JSON.stringify({ question: `Benchmark question ${this.username} #${(this.counter += 1)}` }),
+      body: JSON.stringify(socketId ? { question, socketId } : { question }),
     });
     if (response.status !== 201) {
+      this.held = null;
       load.record.askErrors += 1;
       const body = await response.text();
       throw new Error(`POST /api/questions answered ${response.status}: ${body.slice(0, 200)}`);
     }
-    const { question: asked } = (await response.json()) as { question: { id: number } };
-    const question = new Question(asked.id, load.record, askedAt, load.expectedTokens, measured);
-    question.mark('created', now(), 'asked');
-    this.questions.set(asked.id, question);
+    const { question: asked } = (await response.json()) as {
+      question: { id: number };
+    };
+    const held = this.held ?? [];
+    this.held = null;
+    const created = new Question(asked.id, load.record, askedAt, load.expectedTokens, measured);
+    created.mark('created', now(), 'asked');
+    this.questions.set(asked.id, created);
+    for (const received of held) if (received[1].questionId === asked.id) deliver(created, received);
     load.record.asked += 1;
     const ack = (await socket
       .timeout(30_000)
-      .emitWithAck('question:subscribe', { questionId: asked.id })) as {
+      .emitWithAck(
+        'question:subscribe',
+        created.lastEntryId
+          ? { questionId: asked.id, lastEntryId: created.lastEntryId }
+          : { questionId: asked.id },
+      )) as {
       ok?: boolean;
     } | null;
     if (!ack?.ok) throw new Error(`question:subscribe refused: ${JSON.stringify(ack)}`);
-    question.mark('subscribed', now(), 'created');
-    return question;
+    created.mark('subscribed', now(), 'created');
+    return created;
   }
 
   /** Asks, waits for the three answers, asks again, until the load stops. */

@@ -15,7 +15,7 @@
 // systems step by step until each one's first-token p99 slips; the rule is in capacity.ts).
 // Writes bench-results/latest.json and bench-results/latest.md (or --out). Everything started is
 // stopped on exit and on Ctrl-C: the apps, the helpers, the database and the run's Redis keys.
-import { createWriteStream, existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { createWriteStream, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import process from 'node:process';
@@ -1092,6 +1092,12 @@ async function describeTree(root: string): Promise<string> {
  * order flips each round, so neither always runs first). Only one system is under load at a time;
  * the idle one costs the machine about 2 % of a core.
  */
+/** Whether a tree's ask takes the asker's socket id (an older tree refuses the unknown field). */
+function askNamesSocket(root: string): boolean {
+  const dto = path.join(root, 'libs/contracts/src/dto/question.dto.ts');
+  return existsSync(dto) && readFileSync(dto, 'utf8').includes('socketId');
+}
+
 async function runComparison(spec: ComparisonSpec): Promise<number> {
   const { options, runId, sink, logFile } = spec;
   const compareRoot = path.resolve(process.cwd(), options.compare ?? '');
@@ -1128,7 +1134,10 @@ async function runComparison(spec: ComparisonSpec): Promise<number> {
       count: options.users,
       tag: `bench${id}`,
     });
-    const users = accounts.map((account) => new StackUser({ baseUrl: target.baseUrl, origin, ...account }));
+    const namesSocket = askNamesSocket(root);
+    const users = accounts.map(
+      (account) => new StackUser({ baseUrl: target.baseUrl, origin, namesSocket, ...account }),
+    );
     await mapLimit(users, 16, (user) => user.connect());
     onCleanup(() => users.forEach((user) => user.close()));
     const tree = await describeTree(root);

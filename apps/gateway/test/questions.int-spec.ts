@@ -4,6 +4,7 @@
 // put them.
 
 import { type Server } from 'node:http';
+import { type AddressInfo } from 'node:net';
 import {
   AGENTS_MIN_MESSAGE,
   type AskQuestionResult,
@@ -27,15 +28,28 @@ import {
   providerQueueName,
   questionCancelKey,
 } from '@council/contracts';
-import { REDIS_CLIENT, type RedisClient, closeBullMq, streamKeyFor } from '@council/server-kit';
-import { type TestDatabase, createMigratedDatabase } from '@council/testing';
+import {
+  QuestionStreamWriter,
+  REDIS_CLIENT,
+  type RedisClient,
+  closeBullMq,
+  streamKeyFor,
+} from '@council/server-kit';
+import {
+  type CouncilClientSocket,
+  type TestDatabase,
+  createMigratedDatabase,
+  onStreamEvents,
+  openCouncilSocket,
+  socketConnected,
+} from '@council/testing';
 import { getFlowProducerToken } from '@nestjs/bullmq';
 import { type FlowProducer, Queue } from 'bullmq';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { QUESTION_FLOW_PRODUCER, QUEUE_UNAVAILABLE_MESSAGE } from '../src/questions/questions.constants';
 import { QuestionResults } from '../src/questions/read/question-results.service';
-import { type TestGateway, signUpThroughApi, startTestGateway } from './accounts.helpers';
+import { type TestGateway, signUpThroughApi, startTestGateway, waitFor } from './accounts.helpers';
 import {
   type BillingProcess,
   type IsolatedRedis,
@@ -540,6 +554,70 @@ describe('asking the council (gateway, billing process, PostgreSQL, Redis, BullM
       .set('Cookie', owner.cookie)
       .expect(200);
     expect(again.body).toMatchObject({ question: { status: 'cancelled' }, releasedTokens: 0 });
+  });
+
+  it("streams a question to the asker's named socket from its first entry, before any subscribe", async () => {
+    await gw.app.listen(0, '127.0.0.1');
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const asker = await signUp();
+    const other = await signUp();
+    const open = async (cookie: string): Promise<CouncilClientSocket> => {
+      const socket = openCouncilSocket(url, { Cookie: cookie, Origin: PUBLIC_URL }, { forceNew: true });
+      await socketConnected(socket);
+      return socket;
+    };
+    const [own, foreign] = await Promise.all([open(asker.cookie), open(other.cookie)]);
+    const seen = (socket: CouncilClientSocket): string[] => {
+      const received: string[] = [];
+      onStreamEvents(socket, (event, payload) =>
+        received.push(`${payload.questionId} ${event} ${payload.entryId}`),
+      );
+      return received;
+    };
+    const ownSeen = seen(own);
+    const foreignSeen = seen(foreign);
+    try {
+      // A malformed id is refused like any other field, and nothing is written.
+      const before = await questionCount(asker.id);
+      expectError(
+        await ask(asker, { question: 'Early?', socketId: 'not a socket' }),
+        400,
+        'VALIDATION_FAILED',
+        VALIDATION_MESSAGES.socketIdInvalid,
+      );
+      expect(await questionCount(asker.id)).toBe(before);
+
+      const res = await ask(asker, { question: 'Early?', socketId: own.id });
+      expect(res.status).toBe(201);
+      const questionId = (res.body as AskQuestionResult).question.id;
+      // Another user's socket named in an ask follows nothing.
+      const foreignAsk = await ask(asker, { question: 'Foreign?', socketId: foreign.id });
+      expect(foreignAsk.status).toBe(201);
+      const foreignQuestionId = (foreignAsk.body as AskQuestionResult).question.id;
+
+      const writer = new QuestionStreamWriter(gw.redisClient, redis.prefix);
+      const written = await writer.append(questionId, [
+        { type: 'answer:delta', memberOrder: 0, round: 0, kind: 'text', text: 'First' },
+        { type: 'answer:delta', memberOrder: 1, round: 0, kind: 'text', text: 'words' },
+      ]);
+      await writer.append(foreignQuestionId, [
+        { type: 'answer:delta', memberOrder: 0, round: 0, kind: 'text', text: 'Private' },
+      ]);
+      const expected = written.map((id) => `${questionId} answer:delta ${id}`);
+      await waitFor(() => (ownSeen.length >= 2 ? true : undefined));
+      expect(ownSeen).toEqual(expected);
+
+      // The client's own subscribe still answers, and replays nothing it already has.
+      const ack = await new Promise((resolve) => own.emit('question:subscribe', { questionId }, resolve));
+      expect(ack).toMatchObject({ ok: true });
+      const more = await writer.append(questionId, [{ type: 'question:completed', totalTokensUsed: 0 }]);
+      await waitFor(() => (ownSeen.length >= 3 ? true : undefined));
+      expect(ownSeen).toEqual([...expected, `${questionId} question:completed ${more[0]}`]);
+      expect(foreignSeen).toEqual([]);
+    } finally {
+      own.disconnect();
+      foreign.disconnect();
+    }
   });
 
   it('marks a question cancelled before it raises the cancel signal', async () => {

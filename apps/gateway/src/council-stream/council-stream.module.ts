@@ -2,11 +2,11 @@ import { Module } from '@nestjs/common';
 import { AuthModule } from '../auth/auth.module';
 import { QuestionsModule } from '../questions/questions.module';
 import { CouncilStreamGateway } from './council-stream.gateway';
-import { CouncilStreamTailer } from './council-stream.tailer';
+import { StreamTailModule } from './stream-tail.module';
 
 /** Live answers over Socket.IO (/council), tailed from the questions' Redis Streams. */
 @Module({
-  imports: [AuthModule, QuestionsModule],
-  providers: [CouncilStreamGateway, CouncilStreamTailer],
+  imports: [AuthModule, QuestionsModule, StreamTailModule],
+  providers: [CouncilStreamGateway],
 })
 export class CouncilStreamModule {}

@@ -2,6 +2,7 @@ import { Inject, Injectable, Logger, type OnApplicationShutdown } from '@nestjs/
 import {
   type ClientToServerEvents,
   type InterServerEvents,
+  SOCKET_SUBSCRIPTIONS_MAX,
   STREAM_ENTRY_ID_PART_MAX,
   STREAM_START_ID,
   type ServerToClientEvents,
@@ -58,7 +59,9 @@ interface Watch {
  * per stream each round, since each question has its own slot), relaying each entry to the
  * question's room once (what one read found of a question goes as one `question:events`). A
  * subscriber first gets the entries after its `lastEntryId` (XRANGE), then joins the room exactly
- * where the loop's cursor stands, so nothing is lost or repeated between replay and live. Gateways share nothing; each reads the streams it needs.
+ * where the loop's cursor stands, so nothing is lost or repeated between replay and live. The
+ * asker's socket can follow a new question from its first entry, before its members are queued
+ * (`followNew`). Gateways share nothing; each reads the streams it needs.
  */
 @Injectable()
 export class CouncilStreamTailer implements OnApplicationShutdown {
@@ -105,6 +108,21 @@ export class CouncilStreamTailer implements OnApplicationShutdown {
     return run;
   }
 
+  /**
+   * Has the asker's socket follow a question just written, before its members are queued: its
+   * stream is still empty, so the watch starts at the stream's start and nothing needs replaying.
+   * False (nothing done) when the socket is not on this gateway, is another user's, follows as many
+   * questions as it may, or the question is already watched.
+   */
+  followNew(userId: number, socketId: string, questionId: number): boolean {
+    const socket = this.namespace?.sockets.get(socketId);
+    if (!socket || socket.disconnected || socket.data.userId !== userId) return false;
+    if (this.watches.has(questionId) || this.locks.has(questionId)) return false;
+    if (this.followedCount(socket) >= SOCKET_SUBSCRIPTIONS_MAX) return false;
+    this.join(socket, questionId, this.addWatch(questionId, this.keyOf(questionId), STREAM_START_ID));
+    return true;
+  }
+
   /** Whether this socket already follows the question (a repeated subscribe replays nothing). */
   isFollowing(socket: CouncilSocket, questionId: number): boolean {
     return this.socketQuestions.get(socket.id)?.has(questionId) ?? false;
@@ -139,7 +157,7 @@ export class CouncilStreamTailer implements OnApplicationShutdown {
     // Already in the room: it receives every live entry, so a repeat replays nothing (a flood of
     // repeated subscribes would otherwise replay the whole stream each time).
     if (this.isFollowing(socket, questionId)) return;
-    const key = streamKeyFor(this.env.REDIS_PREFIX, questionId);
+    const key = this.keyOf(questionId);
     let from = after;
     for (;;) {
       const watch = this.watches.get(questionId);
@@ -155,14 +173,22 @@ export class CouncilStreamTailer implements OnApplicationShutdown {
       const current = this.watches.get(questionId);
       if (current && compareEntryIds(from, current.cursor) < 0) continue; // the loop moved on meanwhile
       // No await from here on: joining and registering happen before the loop can relay again.
-      void socket.join(questionRoom(questionId));
-      const joined = current ?? this.addWatch(questionId, key, from);
-      joined.sockets.add(socket.id);
-      const questions = this.socketQuestions.get(socket.id) ?? new Set<number>();
-      questions.add(questionId);
-      this.socketQuestions.set(socket.id, questions);
+      this.join(socket, questionId, current ?? this.addWatch(questionId, key, from));
       return;
     }
+  }
+
+  /** Puts the socket in the question's room and on its watch (synchronous: no relay in between). */
+  private join(socket: CouncilSocket, questionId: number, watch: Watch): void {
+    void socket.join(questionRoom(questionId));
+    watch.sockets.add(socket.id);
+    const questions = this.socketQuestions.get(socket.id) ?? new Set<number>();
+    questions.add(questionId);
+    this.socketQuestions.set(socket.id, questions);
+  }
+
+  private keyOf(questionId: number): string {
+    return streamKeyFor(this.env.REDIS_PREFIX, questionId);
   }
 
   /** Emits the entries in (from, upTo] to the socket; returns the last id sent (or `from`). */

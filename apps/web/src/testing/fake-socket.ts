@@ -13,6 +13,8 @@ type Listener = (...args: never[]) => void;
  */
 export class FakeCouncilSocket {
   connected = false;
+  /** Socket.IO gives a connected socket an id; a test sets one to have the ask name it. */
+  id: string | undefined = undefined;
   ackStatus: QuestionStatus = 'running';
   /** Replaces the ok reply, e.g. with a refusal. */
   ackReply: QuestionSubscribeAck | null = null;
@@ -45,6 +47,12 @@ export class FakeCouncilSocket {
   connect(): this {
     this.connected = true;
     this.fire('connect');
+    return this;
+  }
+
+  disconnect(): this {
+    this.connected = false;
+    this.fire('disconnect');
     return this;
   }
 

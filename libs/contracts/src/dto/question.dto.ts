@@ -13,12 +13,19 @@ import {
   IsNotEmpty,
   IsOptional,
   IsString,
+  Matches,
   Max,
   MaxLength,
   Min,
   ValidateNested,
 } from 'class-validator';
-import { AGENTS_MAX, AGENTS_MIN, ID_MAX, QUESTION_MAX_LENGTH } from '../limits/limits.constants';
+import {
+  AGENTS_MAX,
+  AGENTS_MIN,
+  ID_MAX,
+  QUESTION_MAX_LENGTH,
+  SOCKET_ID_PATTERN,
+} from '../limits/limits.constants';
 import { VALIDATION_MESSAGES as M } from '../messages/validation.messages';
 import { WEIGH_IN } from '../council/weigh-in';
 import { TOKEN_CAP } from '../council/token-cap';
@@ -97,6 +104,16 @@ export class AskQuestionDto {
   @ValidateNested({ each: true })
   @Type(() => CouncilMemberDto)
   agents?: CouncilMemberDto[];
+
+  /**
+   * The asker's /council socket: the gateway has it follow the question before the members start,
+   * so the first words stream to it while this request is still being answered. Best effort: a
+   * socket that is not the asker's, or not on the gateway that answers, is ignored.
+   */
+  @IsOptional()
+  @IsString({ message: M.socketIdInvalid })
+  @Matches(SOCKET_ID_PATTERN, { message: M.socketIdInvalid })
+  socketId?: string;
 }
 
 /** POST /api/questions/{id}/notes: the asker's note while the debate waits for one. */

@@ -194,3 +194,10 @@ export const SOCKET_EVENT_WINDOW_MS = 10_000;
 export const SOCKET_REFUSED_EVENTS_BEFORE_DISCONNECT = 30;
 /** Questions one socket may follow at once (a user watches a handful; a flood watches thousands). */
 export const SOCKET_SUBSCRIPTIONS_MAX = 20;
+/** A Socket.IO socket id as the server makes them (base64url, 20 characters today). */
+export const SOCKET_ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
+/**
+ * Frames a browser holds while its ask is being answered (the gateway may stream the question to
+ * the asker's socket first); a question's first seconds fill a few dozen.
+ */
+export const ASKED_FRAMES_HELD_MAX = 1_000;

@@ -65,4 +65,5 @@ export const VALIDATION_MESSAGES = {
   tokenCapInvalid: `The limit must be a whole number of tokens from ${TOKEN_CAP.min.toLocaleString('en-GB')} to ${TOKEN_CAP.max.toLocaleString('en-GB')}`,
   historyCursorInvalid: 'The page cursor is invalid; load the history again from the start',
   nullCharacter: 'Text cannot contain null characters',
+  socketIdInvalid: 'Socket id must be the id of a /council socket',
 } as const;

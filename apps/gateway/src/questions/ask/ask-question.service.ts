@@ -11,6 +11,7 @@ import {
 import { DomainException, QuestionStreamWriter } from '@council/server-kit';
 import { BillingClient } from '../../billing/billing.client';
 import { BillingRpcException } from '../../billing/billing.exception';
+import { CouncilStreamTailer } from '../../council-stream/council-stream.tailer';
 import { type AuthUser } from '../../users/users.util';
 import { CatalogueSnapshotService } from '../data/catalogue-snapshot.service';
 import { QuestionsRepository } from '../data/questions.repository';
@@ -28,7 +29,7 @@ import { QuestionResults } from '../read/question-results.service';
 /**
  * Asking the council: the council is checked against the user's tier (questions.util, from
  * libs/contracts' PLANS), the question and its members are written, tokens are held through
- * billing, and one flow is queued.
+ * billing, the asker's socket (when named) starts following it, and one flow is queued.
  */
 @Injectable()
 export class AskQuestion {
@@ -41,6 +42,7 @@ export class AskQuestion {
     private readonly billing: BillingClient,
     private readonly stream: QuestionStreamWriter,
     private readonly results: QuestionResults,
+    private readonly tailer: CouncilStreamTailer,
   ) {}
 
   /** A 402 writes nothing. With `wait`, answers once the question is final (or the wait timed out). */
@@ -56,6 +58,8 @@ export class AskQuestion {
     }
     const question = await this.questions.insert(user.id, dto, plan);
     await this.reserve(user, question.id, dto, plan, catalogue);
+    // Before the members are queued, so the asker's socket misses none of their first words.
+    if (dto.socketId) this.tailer.followNew(user.id, dto.socketId, question.id);
     try {
       await this.jobs.enqueue(
         {

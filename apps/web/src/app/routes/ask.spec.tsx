@@ -9,7 +9,7 @@ import { setCouncilSocket } from '@/lib/socket';
 import { agentsFixture, askResultFixture, modelsFixture, rolesFixture } from '@/testing/ask.fixture';
 import { deferred } from '@/testing/billing.fixture';
 import { FakeCouncilSocket } from '@/testing/fake-socket';
-import { mockApi, sentBody } from '@/testing/mock-api';
+import { errorResponse, mockApi, sentBody } from '@/testing/mock-api';
 import { jsonResponse } from '@/testing/mock-fetch';
 import { renderApp } from '@/testing/render-app';
 import { signedInUser } from '@/testing/session-user.fixture';
@@ -119,6 +119,57 @@ describe('Ask screen', () => {
       await new Promise((resolve) => setTimeout(resolve, 0));
     });
     expect(await screen.findByRole('button', { name: 'Ask the Council' })).toBeEnabled();
+  });
+
+  it('names its socket in the ask and shows the first words that arrive before the answer', async () => {
+    const reply = deferred<Response>();
+    socket.id = 'socket-1';
+    const { fetchMock } = await openAsk(signedInUser, { '/api/questions': () => reply.promise });
+    // The socket opens with the ask screen, so the first ask can name it.
+    expect(socket.connected).toBe(true);
+    await userEvent.type(screen.getByRole('textbox', { name: 'Your question' }), 'Tea?');
+    await userEvent.click(screen.getByRole('button', { name: 'Ask the Council' }));
+    await waitFor(() =>
+      expect(sentBody(fetchMock, '/api/questions')).toMatchObject({ socketId: 'socket-1' }),
+    );
+
+    const delta = (entryId: string, text: string): [string, object] => [
+      'answer:delta',
+      { questionId: 42, entryId, memberOrder: 0, round: 0, kind: 'text', text },
+    ];
+    // The gateway streams to the named socket while the POST is still being answered.
+    act(() => socket.stream(delta('1-0', 'Tea '), delta('1-1', 'first')));
+    await act(async () => {
+      reply.resolve(jsonResponse(askResultFixture(), 201));
+      await new Promise((resolve) => setTimeout(resolve, 0));
+    });
+    const card = await screen.findByRole('article', { name: 'ChatGPT' });
+    expect(within(card).getByText('Tea first')).toBeInTheDocument();
+    // The results subscribe from what they have, and their own listener takes over from the ask's.
+    await waitFor(() => expect(socket.subscriptions).toEqual([{ questionId: 42, lastEntryId: '1-1' }]));
+    expect(socket.listenerCount('question:events')).toBe(1);
+    act(() => socket.stream(delta('1-1', 'first'), delta('2-0', ', then more')));
+    expect(await within(card).findByText('Tea first, then more')).toBeInTheDocument();
+  });
+
+  it('asks without a socket id while the socket is not connected, and stops listening on failure', async () => {
+    socket.id = 'socket-1';
+    const { fetchMock } = await openAsk(signedInUser, {
+      '/api/questions': () => errorResponse(503, 'SERVICE_UNAVAILABLE', 'Down'),
+    });
+    await userEvent.type(screen.getByRole('textbox', { name: 'Your question' }), 'Tea?');
+    await userEvent.click(screen.getByRole('button', { name: 'Ask the Council' }));
+    await waitFor(() => expect(lastToast()).toMatchObject({ title: 'Error' }));
+    expect(sentBody(fetchMock, '/api/questions')).toMatchObject({ socketId: 'socket-1' });
+    expect(socket.listenerCount('question:events')).toBe(0);
+
+    socket.connected = false;
+    await userEvent.click(screen.getByRole('button', { name: 'Ask the Council' }));
+    await waitFor(() =>
+      expect(fetchMock.mock.calls.filter(([url]) => String(url) === '/api/questions')).toHaveLength(2),
+    );
+    const second = fetchMock.mock.calls.filter(([url]) => String(url) === '/api/questions')[1];
+    expect(JSON.parse(String(second?.[1]?.body))).not.toHaveProperty('socketId');
   });
 
   it('asks with Ctrl+Enter (Cmd+Enter on a Mac) from the question box', async () => {

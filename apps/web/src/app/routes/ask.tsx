@@ -1,5 +1,4 @@
 import { ASK_SCREEN } from '@council/contracts';
-import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { PageHeader } from '@/components/layout/page-header';
 import { QuestionForm } from '@/features/ask/components/question-form';
@@ -7,16 +6,15 @@ import { TrialBanner } from '@/features/ask/components/trial-banner';
 import { useAskQuestion } from '@/features/ask/hooks/use-ask-question';
 import { useAskViewStore } from '@/features/ask/stores/ask-view-store';
 import { useCouncilStore } from '@/features/ask/stores/council-store';
-import { seedQuestionStream } from '@/features/question/api/get-question-stream';
 import { ResultsArea } from '@/features/question/components/results-area';
 import { ResultsSkeleton } from '@/features/question/components/results-skeleton';
+import { useAskedStream } from '@/features/question/hooks/use-asked-stream';
 import { useQuestionRunning } from '@/features/question/hooks/use-question-running';
 import { useUser } from '@/lib/auth';
 import { useCatalogue } from '@/lib/catalogue';
 
 /** The main question screen (spec §2 "Ask screen"): the ask form above the question's live results. */
 export function AskRoute() {
-  const queryClient = useQueryClient();
   const { data: user } = useUser();
   const { catalogue, isError: catalogueFailed, retry: retryCatalogue } = useCatalogue();
   const initialize = useCouncilStore((state) => state.initialize);
@@ -26,9 +24,10 @@ export function AskRoute() {
   const current = useAskViewStore((state) => state.current);
   const show = useAskViewStore((state) => state.show);
   const shown = current && user && current.username === user.username ? current : null;
+  const askedStream = useAskedStream();
   const ask = useAskQuestion({
     onAsked: (id, result) => {
-      seedQuestionStream(queryClient, result);
+      askedStream.seed(result);
       show(id, user?.username ?? '', result);
     },
   });
@@ -51,7 +50,10 @@ export function AskRoute() {
         catalogueFailed={catalogueFailed}
         onRetryCatalogue={retryCatalogue}
         pending={ask.isPending || running}
-        onSubmit={(input) => ask.mutate(input)}
+        onSubmit={(input) =>
+          // The ask names this tab's socket, so the first words stream while the POST is answered.
+          ask.mutate({ ...input, socketId: askedStream.start() }, { onError: askedStream.stop })
+        }
       />
       {ask.isPending ? (
         <ResultsSkeleton count={memberCount || 3} />

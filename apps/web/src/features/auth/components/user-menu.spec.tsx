@@ -1,8 +1,10 @@
 import { type SessionUser } from '@council/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { useToastStore } from '@/components/ui/use-toast';
+import { setCouncilSocket } from '@/lib/socket';
+import { FakeCouncilSocket } from '@/testing/fake-socket';
 import { mockApi } from '@/testing/mock-api';
 import { jsonResponse, textResponse } from '@/testing/mock-fetch';
 import { renderApp } from '@/testing/render-app';
@@ -18,9 +20,14 @@ async function openUserMenu() {
   return { user, menu: await screen.findByRole('menu') };
 }
 
+let socket: FakeCouncilSocket;
+
 beforeEach(() => {
   useToastStore.setState({ toasts: [] });
+  socket = new FakeCouncilSocket();
+  setCouncilSocket(socket.asSocket());
 });
+afterEach(() => setCouncilSocket(null));
 
 describe('signed-in header (spec §2)', () => {
   it('shows the token balance and a user menu instead of Log in / Sign up', async () => {
@@ -97,8 +104,9 @@ describe('signed-in header (spec §2)', () => {
 });
 
 describe('sign out (spec §4, §8)', () => {
-  it('clears every cached query, sets the user to null and goes to /', async () => {
+  it('closes the socket, clears every cached query, sets the user to null and goes to /', async () => {
     const fetchMock = mockApi({ '/api/logout': () => jsonResponse({ message: 'Logged out' }) }, signedInUser);
+    socket.connect();
     const { router, queryClient } = renderApp('/history');
     const visited: string[] = [];
     router.subscribe((state) => visited.push(state.location.pathname));
@@ -113,6 +121,8 @@ describe('sign out (spec §4, §8)', () => {
     expect(fetchMock).toHaveBeenCalledWith('/api/logout', expect.objectContaining({ method: 'POST' }));
     expect(queryClient.getQueryData(['questions', 'list'])).toBeUndefined();
     expect(queryClient.getQueryData(['auth', 'user'])).toBeNull();
+    // Its handshake carried this user's session: the next user must not inherit it.
+    expect(socket.connected).toBe(false);
     expect(queryClient.getQueryCache().getAll()).toHaveLength(1);
     expect(userCalls(fetchMock)).toBe(1);
     expect(lastToast()).toMatchObject({

@@ -5,47 +5,21 @@ import {
   isQuestionFinal,
   toastWithMessage,
 } from '@council/contracts';
-import { type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect } from 'react';
 import { toast } from '@/components/ui/use-toast';
 import { userKeys } from '@/lib/auth';
-import { historyKeys } from '@/lib/history-keys';
 import { type CouncilSocket, getCouncilSocket } from '@/lib/socket';
+import { takeOverAskedStream } from '../api/asked-stream';
 import { getQuestionStreamQueryOptions } from '../api/get-question-stream';
 import { questionKeys } from '../api/question-keys';
+import { receiveStreamEvents } from '../api/receive-stream-events';
 import {
   type QuestionSeed,
   type QuestionStreamState,
-  type StreamEvent,
-  applyStreamEvent,
   clearForReplay,
   createQuestionStream,
-  streamEventsOf,
 } from '../utils/question-stream';
-
-/**
- * Folds socket events into the cached state, in order and in one update (one render for a frame's
- * events); a final event refreshes the user and the history.
- */
-export function receiveStreamEvents(
-  queryClient: QueryClient,
-  questionId: number,
-  events: readonly StreamEvent[],
-): void {
-  let finished = false;
-  queryClient.setQueryData<QuestionStreamState>(questionKeys.stream(questionId), (state) => {
-    if (!state) return state;
-    const next = events.reduce(applyStreamEvent, state);
-    finished = next !== state && isQuestionFinal(next.status) && !isQuestionFinal(state.status);
-    return next;
-  });
-  if (finished) {
-    void queryClient.invalidateQueries({ queryKey: userKeys.user() });
-    // The history and the detail screen pick up the final status and token count.
-    void queryClient.invalidateQueries({ queryKey: historyKeys.all });
-    void queryClient.invalidateQueries({ queryKey: questionKeys.details() });
-  }
-}
 
 /**
  * Subscribes to a question's events while it runs (spec §2 results area, ARCHITECTURE "Streaming"). On every
@@ -103,9 +77,11 @@ export function useQuestionStream(
   useEffect(() => {
     if (!live || questionId === null) return;
     const socket = socketFactory();
-    const onEvents = (events: WireStreamEvent[]) =>
-      receiveStreamEvents(queryClient, questionId, streamEventsOf(events));
+    const onEvents = (events: WireStreamEvent[]) => {
+      receiveStreamEvents(queryClient, questionId, events);
+    };
     socket.on('question:events', onEvents);
+    takeOverAskedStream(questionId);
     const onConnect = () => subscribe(socket);
     socket.on('connect', onConnect);
     if (socket.connected) subscribe(socket);

@@ -1,0 +1,12 @@
+import { Module } from '@nestjs/common';
+import { CouncilStreamTailer } from './council-stream.tailer';
+
+/**
+ * The one stream tailer of this gateway: the socket gateway subscribes sockets through it, and the
+ * ask has the asker's socket follow a new question through it.
+ */
+@Module({
+  providers: [CouncilStreamTailer],
+  exports: [CouncilStreamTailer],
+})
+export class StreamTailModule {}

@@ -1,0 +1,52 @@
+import { type AskQuestionResult } from '@council/contracts';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useMemo, useRef } from 'react';
+import { type CouncilSocket, getCouncilSocket } from '@/lib/socket';
+import { AskedStream } from '../api/asked-stream';
+import { seedQuestionStream } from '../api/get-question-stream';
+
+export interface AskedStreamControls {
+  /** Before the POST: listens on the socket and answers its id for the ask (none if offline). */
+  start: () => string | undefined;
+  /** The POST answered: the question's state, with any frames that came first. */
+  seed: (asked: AskQuestionResult) => void;
+  /** The POST failed. */
+  stop: () => void;
+}
+
+/**
+ * The ask screen's side of streaming a question from its first words (AskedStream): opens the
+ * socket while the screen shows, so an ask can name it, and stops listening when the screen goes.
+ */
+export function useAskedStream(socketFactory: () => CouncilSocket = getCouncilSocket): AskedStreamControls {
+  const queryClient = useQueryClient();
+  const current = useRef<AskedStream | null>(null);
+
+  useEffect(() => {
+    const socket = socketFactory();
+    if (!socket.connected) socket.connect();
+    return () => {
+      current.current?.stop();
+      current.current = null;
+    };
+  }, [socketFactory]);
+
+  return useMemo(
+    () => ({
+      start: () => {
+        current.current?.stop();
+        current.current = AskedStream.start(queryClient, socketFactory());
+        return current.current?.socketId;
+      },
+      seed: (asked) => {
+        if (current.current) current.current.seed(asked);
+        else seedQuestionStream(queryClient, asked);
+      },
+      stop: () => {
+        current.current?.stop();
+        current.current = null;
+      },
+    }),
+    [queryClient, socketFactory],
+  );
+}
