@@ -1,0 +1,64 @@
+import { ASKED_FRAMES_HELD_MAX, type StreamEvent as WireStreamEvent } from '@council/contracts';
+import { QueryClient } from '@tanstack/react-query';
+import { describe, expect, it } from 'vitest';
+import { askResultFixture } from '@/testing/ask.fixture';
+import { FakeCouncilSocket } from '@/testing/fake-socket';
+import { memberText, type QuestionStreamState } from '../utils/question-stream';
+import { AskedStream, takeOverAskedStream } from './asked-stream';
+import { questionKeys } from './question-keys';
+
+const delta = (entryId: string, text: string, questionId = 42): WireStreamEvent =>
+  ['answer:delta', { questionId, entryId, memberOrder: 0, round: 0, kind: 'text', text }] as WireStreamEvent;
+
+function connectedSocket(): FakeCouncilSocket {
+  const socket = new FakeCouncilSocket();
+  socket.id = 'socket-1';
+  socket.connect();
+  return socket;
+}
+
+const stateOf = (queryClient: QueryClient) =>
+  queryClient.getQueryData<QuestionStreamState>(questionKeys.stream(42));
+
+describe('AskedStream', () => {
+  it('needs a connected socket with an id to name', () => {
+    const queryClient = new QueryClient();
+    expect(AskedStream.start(queryClient, new FakeCouncilSocket().asSocket())).toBeNull();
+    const socket = connectedSocket();
+    expect(AskedStream.start(queryClient, socket.asSocket())?.socketId).toBe('socket-1');
+  });
+
+  it('folds the frames held before the answer in order, ignoring other questions, then follows on', () => {
+    const queryClient = new QueryClient();
+    const socket = connectedSocket();
+    const asked = AskedStream.start(queryClient, socket.asSocket());
+    socket.fire('question:events', [delta('1-0', 'Tea ')]);
+    socket.fire('question:events', [delta('1-1', 'x', 7), delta('1-2', 'is ')]);
+    expect(stateOf(queryClient)).toBeUndefined();
+
+    asked?.seed(askResultFixture());
+    expect(memberText(stateOf(queryClient)!.members[0]!)).toBe('Tea is ');
+    socket.fire('question:events', [delta('1-2', 'is '), delta('2-0', 'calm')]);
+    expect(memberText(stateOf(queryClient)!.members[0]!)).toBe('Tea is calm');
+
+    takeOverAskedStream(42);
+    expect(socket.listenerCount('question:events')).toBe(0);
+  });
+
+  it('stops listening once the question ends, and holds at most ASKED_FRAMES_HELD_MAX frames', () => {
+    const queryClient = new QueryClient();
+    const socket = connectedSocket();
+    const asked = AskedStream.start(queryClient, socket.asSocket());
+    for (let index = 0; index <= ASKED_FRAMES_HELD_MAX; index += 1) {
+      socket.fire('question:events', [delta(`1-${index}`, '.')]);
+    }
+    asked?.seed(askResultFixture());
+    expect(memberText(stateOf(queryClient)!.members[0]!)).toHaveLength(ASKED_FRAMES_HELD_MAX);
+
+    socket.fire('question:events', [
+      ['question:completed', { questionId: 42, entryId: '9-0', totalTokensUsed: 10 }] as WireStreamEvent,
+    ]);
+    expect(stateOf(queryClient)?.status).toBe('completed');
+    expect(socket.listenerCount('question:events')).toBe(0);
+  });
+});
