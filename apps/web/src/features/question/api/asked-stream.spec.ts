@@ -61,4 +61,22 @@ describe('AskedStream', () => {
     expect(stateOf(queryClient)?.status).toBe('completed');
     expect(socket.listenerCount('question:events')).toBe(0);
   });
+
+  it('unfollows a question whose ask screen went away before its results took over', () => {
+    const queryClient = new QueryClient();
+    const socket = connectedSocket();
+    const left = AskedStream.start(queryClient, socket.asSocket());
+    left?.abandon();
+    expect(socket.listenerCount('question:events')).toBe(0);
+    expect(socket.unsubscriptions).toEqual([]);
+    // The answer still names the question: the gateway stops relaying it to this socket.
+    left?.seed(askResultFixture());
+    expect(socket.unsubscriptions).toEqual([42]);
+
+    const shown = AskedStream.start(queryClient, socket.asSocket());
+    shown?.seed(askResultFixture({ id: 43 }));
+    takeOverAskedStream(43);
+    shown?.abandon();
+    expect(socket.unsubscriptions).toEqual([42]);
+  });
 });

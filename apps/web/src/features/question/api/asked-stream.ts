@@ -22,6 +22,8 @@ const awaitingTakeOver = new Map<number, AskedStream>();
 export class AskedStream {
   private questionId: number | null = null;
   private held: WireStreamEvent[][] = [];
+  private takenOver = false;
+  private abandoned = false;
   private readonly onEvents = (events: WireStreamEvent[]): void => {
     if (this.questionId === null) {
       if (this.held.length < ASKED_FRAMES_HELD_MAX) this.held.push(events);
@@ -47,12 +49,17 @@ export class AskedStream {
   seed(asked: AskQuestionResult): void {
     seedQuestionStream(this.queryClient, asked);
     this.questionId = asked.question.id;
+    if (this.abandoned) {
+      this.unfollow();
+      return;
+    }
     awaitingTakeOver.set(this.questionId, this);
     const held = this.held;
     this.held = [];
     for (const events of held) this.fold(events);
   }
 
+  /** Stops listening (the results took over, the question ended, or the ask failed). */
   stop(): void {
     this.socket.off('question:events', this.onEvents);
     this.held = [];
@@ -61,11 +68,35 @@ export class AskedStream {
     }
   }
 
+  /**
+   * The ask screen went away before its results took over: nothing listens to the question on this
+   * socket, so the gateway must stop relaying it here (now, or once the answer names it). A later
+   * subscribe then replays what was missed instead of finding the socket already following.
+   */
+  abandon(): void {
+    this.stop();
+    if (this.takenOver || this.abandoned) return;
+    this.abandoned = true;
+    if (this.questionId !== null) this.unfollow();
+  }
+
+  /** The results area listens to the question itself now. */
+  takeOver(): void {
+    this.takenOver = true;
+    this.stop();
+  }
+
+  private unfollow(): void {
+    if (this.questionId !== null && this.socket.connected) {
+      this.socket.emit('question:unsubscribe', { questionId: this.questionId });
+    }
+  }
+
   private fold(events: WireStreamEvent[]): void {
     if (this.questionId === null) return;
     const state = receiveStreamEvents(this.queryClient, this.questionId, events);
     // An ended question has no results listener to hand over to.
-    if (state && isQuestionFinal(state.status)) this.stop();
+    if (state && isQuestionFinal(state.status)) this.takeOver();
   }
 }
 
@@ -74,5 +105,5 @@ export class AskedStream {
  * id, so a frame both saw is applied once.
  */
 export function takeOverAskedStream(questionId: number): void {
-  awaitingTakeOver.get(questionId)?.stop();
+  awaitingTakeOver.get(questionId)?.takeOver();
 }

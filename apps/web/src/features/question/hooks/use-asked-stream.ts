@@ -16,7 +16,8 @@ export interface AskedStreamControls {
 
 /**
  * The ask screen's side of streaming a question from its first words (AskedStream): opens the
- * socket while the screen shows, so an ask can name it, and stops listening when the screen goes.
+ * socket while the screen shows, so an ask can name it, and abandons the question's stream when
+ * the screen goes before its results took over.
  */
 export function useAskedStream(socketFactory: () => CouncilSocket = getCouncilSocket): AskedStreamControls {
   const queryClient = useQueryClient();
@@ -25,16 +26,14 @@ export function useAskedStream(socketFactory: () => CouncilSocket = getCouncilSo
   useEffect(() => {
     const socket = socketFactory();
     if (!socket.connected) socket.connect();
-    return () => {
-      current.current?.stop();
-      current.current = null;
-    };
+    // Kept after the screen goes: an answer that comes later still tells the gateway to unfollow.
+    return () => current.current?.abandon();
   }, [socketFactory]);
 
   return useMemo(
     () => ({
       start: () => {
-        current.current?.stop();
+        current.current?.abandon();
         current.current = AskedStream.start(queryClient, socketFactory());
         return current.current?.socketId;
       },
