@@ -556,24 +556,27 @@ describe('asking the council (gateway, billing process, PostgreSQL, Redis, BullM
     expect(again.body).toMatchObject({ question: { status: 'cancelled' }, releasedTokens: 0 });
   });
 
-  it("streams a question to the asker's named socket from its first entry, before any subscribe", async () => {
-    await gw.app.listen(0, '127.0.0.1');
+  /** A socket of the user's, on the gateway listening (from the first call on). */
+  const openSocket = async (cookie: string): Promise<CouncilClientSocket> => {
+    if (!server.listening) await gw.app.listen(0, '127.0.0.1');
     const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const socket = openCouncilSocket(url, { Cookie: cookie, Origin: PUBLIC_URL }, { forceNew: true });
+    await socketConnected(socket);
+    return socket;
+  };
+  /** What the socket receives, as "questionId event entryId". */
+  const seen = (socket: CouncilClientSocket): string[] => {
+    const received: string[] = [];
+    onStreamEvents(socket, (event, payload) =>
+      received.push(`${payload.questionId} ${event} ${payload.entryId}`),
+    );
+    return received;
+  };
+
+  it("streams a question to the asker's named socket from its first entry, before any subscribe", async () => {
     const asker = await signUp();
     const other = await signUp();
-    const open = async (cookie: string): Promise<CouncilClientSocket> => {
-      const socket = openCouncilSocket(url, { Cookie: cookie, Origin: PUBLIC_URL }, { forceNew: true });
-      await socketConnected(socket);
-      return socket;
-    };
-    const [own, foreign] = await Promise.all([open(asker.cookie), open(other.cookie)]);
-    const seen = (socket: CouncilClientSocket): string[] => {
-      const received: string[] = [];
-      onStreamEvents(socket, (event, payload) =>
-        received.push(`${payload.questionId} ${event} ${payload.entryId}`),
-      );
-      return received;
-    };
+    const [own, foreign] = await Promise.all([openSocket(asker.cookie), openSocket(other.cookie)]);
     const ownSeen = seen(own);
     const foreignSeen = seen(foreign);
     try {
@@ -617,6 +620,41 @@ describe('asking the council (gateway, billing process, PostgreSQL, Redis, BullM
     } finally {
       own.disconnect();
       foreign.disconnect();
+    }
+  });
+
+  it('stops the named socket following a question that could not be queued', async () => {
+    const asker = await signUp();
+    const socket = await openSocket(asker.cookie);
+    const received = seen(socket);
+    const producer = gw.app.get<FlowProducer>(getFlowProducerToken(QUESTION_FLOW_PRODUCER));
+    const add = jest.spyOn(producer, 'addBulk').mockRejectedValueOnce(new Error('Redis is down'));
+    try {
+      expectError(
+        await ask(asker, { question: 'Queue down?', socketId: socket.id }),
+        503,
+        'SERVICE_UNAVAILABLE',
+        QUEUE_UNAVAILABLE_MESSAGE,
+      );
+      add.mockRestore();
+      const [failed] = await gw.sql<{ id: number }>('SELECT "id" FROM "questions" WHERE "userId" = $1', [
+        asker.id,
+      ]);
+      const writer = new QuestionStreamWriter(gw.redisClient, redis.prefix);
+      await writer.append(failed?.id ?? 0, [
+        { type: 'answer:delta', memberOrder: 0, round: 0, kind: 'text', text: 'Never' },
+      ]);
+      // A later ask naming the same socket is followed, and only its entries arrive.
+      const res = await ask(asker, { question: 'Queue back?', socketId: socket.id }).expect(201);
+      const questionId = (res.body as AskQuestionResult).question.id;
+      const [entryId] = await writer.append(questionId, [
+        { type: 'answer:delta', memberOrder: 0, round: 0, kind: 'text', text: 'Live' },
+      ]);
+      await waitFor(() => (received.length > 0 ? true : undefined));
+      expect(received).toEqual([`${questionId} answer:delta ${entryId}`]);
+    } finally {
+      add.mockRestore();
+      socket.disconnect();
     }
   });
 

@@ -123,6 +123,15 @@ export class CouncilStreamTailer implements OnApplicationShutdown {
     return true;
   }
 
+  /**
+   * Undoes followNew for a question that will never stream (it could not be queued): the socket
+   * stops watching it, so the watch holds neither a key of the XREAD nor one of its slots.
+   */
+  unfollowNew(socketId: string, questionId: number): void {
+    const socket = this.namespace?.sockets.get(socketId);
+    if (socket && this.isFollowing(socket, questionId)) this.unsubscribe(socket, questionId);
+  }
+
   /** Whether this socket already follows the question (a repeated subscribe replays nothing). */
   isFollowing(socket: CouncilSocket, questionId: number): boolean {
     return this.socketQuestions.get(socket.id)?.has(questionId) ?? false;

@@ -73,6 +73,7 @@ export class AskQuestion {
       );
     } catch (error) {
       this.logger.error(`Question ${question.id} could not be queued: ${errorMessage(error)}`);
+      if (dto.socketId) this.tailer.unfollowNew(dto.socketId, question.id);
       await this.failUnqueued(user.id, question.id, QUEUE_UNAVAILABLE_MESSAGE);
       throw new DomainException('SERVICE_UNAVAILABLE', QUEUE_UNAVAILABLE_MESSAGE);
     }
