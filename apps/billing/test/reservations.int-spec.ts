@@ -8,6 +8,7 @@ import {
 } from '@council/db';
 import { DomainException } from '@council/server-kit';
 import { createTestQuestion, createTestResponse, createTestUser } from '@council/testing';
+import { LedgerService } from '../src/ledger/ledger.service';
 import { ReservationsService } from '../src/reservations/reservations.service';
 import { UsageProcessor } from '../src/usage/usage.processor';
 import {
@@ -403,6 +404,17 @@ describe('token ledger: reservations, settlements, releases', () => {
       }
       const settled = (await entries(owner.id)).filter((entry) => entry.kind === 'settlement');
       expect(settled).toEqual([expect.objectContaining({ amount: -600, responseId: answer.id })]);
+    });
+
+    it('lets the user ask while an operation holds the account: a question does not wait for it', async () => {
+      const owner = await user();
+      const outcome = await harness.get(LedgerService).withAccount(owner.id, async () => {
+        // The question's foreign key check on the user row must not queue behind the lock.
+        const asked = question(owner.id).then(() => 'inserted');
+        const late = new Promise<string>((resolve) => setTimeout(() => resolve('waited'), 3_000));
+        return Promise.race([asked, late]);
+      });
+      expect(outcome).toBe('inserted');
     });
 
     it("settles an answer once when the release races the answer's own settlement", async () => {

@@ -17,7 +17,7 @@ import {
 import { MAX_OPERATION_ENTRIES, operationKeys } from './ledger.keys';
 import { insertEntries } from './ledger.repository';
 
-/** A user row locked (SELECT … FOR UPDATE) for the rest of the transaction. */
+/** A user row locked (SELECT … FOR NO KEY UPDATE) for the rest of the transaction. */
 export interface LockedAccount {
   readonly manager: EntityManager;
   /** Fresh from the lock; append() keeps its balance columns current. */
@@ -257,9 +257,14 @@ export class LedgerService {
     }
   }
 
+  /**
+   * NO KEY UPDATE, the lock an UPDATE of the balance columns takes anyway: operations on one account
+   * still run one at a time, but rows that merely reference the user (a question being asked, whose
+   * foreign key check takes KEY SHARE) are not made to wait for an operation to commit.
+   */
   private lockStatement(userId: number): string {
     this.lockColumns ??= entityColumnsSql(this.dataSource, UserEntity);
-    return `SELECT ${this.lockColumns} FROM "users" WHERE "id" = ${sqlInteger(userId)} FOR UPDATE`;
+    return `SELECT ${this.lockColumns} FROM "users" WHERE "id" = ${sqlInteger(userId)} FOR NO KEY UPDATE`;
   }
 }
 
