@@ -13,10 +13,12 @@ import {
   capacityOf,
   capacityRatioText,
   capacityRule,
+  cpuFloorRow,
   cpuGoalRow,
   judgeCapacity,
   nextMeasurement,
   pointOf,
+  stackOnlyCpuMsPerQuestion,
   stackPasses,
   sutCpuMsPerQuestion,
   tokenP50GoalRow,
@@ -292,6 +294,31 @@ describe('goal rows', () => {
     assert.equal(fail.targetText, 'ratio ≤ 1.5×');
     assert.equal(cpuGoalRow(10.5, 7).pass, true);
     assert.equal(cpuGoalRow(null, 7).pass, null);
+  });
+
+  it('CPU floor: storage, queues and billing alone, and what the goal leaves the rest', () => {
+    const phase = {
+      completedInWindow: 100,
+      cpuSeconds: {
+        gateway: 1.1,
+        'provider-worker': 1.2,
+        'provider-worker-2': 0.5,
+        billing: 0.6,
+        postgres: 1.0,
+        redis: 0.3,
+        'consensus-worker': 0.1,
+        'bench driver': 0.5,
+        'fake provider': 0.6,
+      },
+    };
+    const stackOnly = stackOnlyCpuMsPerQuestion(phase);
+    assert.equal(stackOnly?.toFixed(1), '20.0');
+    const r = cpuFloorRow(stackOnly, 14);
+    assert.equal(r.ratio?.toFixed(2), '1.43');
+    assert.equal(r.pass, null);
+    assert.equal(r.targetText, 'the goal leaves 1.0 ms for provider worker + gateway (baseline: 14.0)');
+    assert.equal(stackOnlyCpuMsPerQuestion({ completedInWindow: 0, cpuSeconds: phase.cpuSeconds }), null);
+    assert.equal(cpuFloorRow(null, 14.1).targetText, undefined);
   });
 
   it('capacity: the ratio against 0.7×, with a lower bound said', () => {
