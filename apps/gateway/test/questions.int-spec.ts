@@ -610,12 +610,27 @@ describe('asking the council (gateway, billing process, PostgreSQL, Redis, BullM
       await waitFor(() => (ownSeen.length >= 2 ? true : undefined));
       expect(ownSeen).toEqual(expected);
 
-      // The client's own subscribe still answers, and replays nothing it already has.
-      const ack = await new Promise((resolve) => own.emit('question:subscribe', { questionId }, resolve));
-      expect(ack).toMatchObject({ ok: true });
-      const more = await writer.append(questionId, [{ type: 'question:completed', totalTokensUsed: 0 }]);
-      await waitFor(() => (ownSeen.length >= 3 ? true : undefined));
-      expect(ownSeen).toEqual([...expected, `${questionId} question:completed ${more[0]}`]);
+      // The client's own subscribe still answers, replays nothing it already has, and asks
+      // PostgreSQL nothing: the status is the one the relayed entries tell (the row is pending).
+      const statements: string[] = [];
+      const log = jest
+        .spyOn(gw.app.get(DataSource).logger, 'logQuery')
+        .mockImplementation((query: string) => {
+          statements.push(query);
+        });
+      const subscribe = () =>
+        new Promise((resolve) => own.emit('question:subscribe', { questionId }, resolve));
+      try {
+        expect(await subscribe()).toEqual({ ok: true, status: 'running' });
+        const more = await writer.append(questionId, [{ type: 'question:completed', totalTokensUsed: 0 }]);
+        await waitFor(() => (ownSeen.length >= 3 ? true : undefined));
+        expect(ownSeen).toEqual([...expected, `${questionId} question:completed ${more[0]}`]);
+        expect(await subscribe()).toEqual({ ok: true, status: 'completed' });
+      } finally {
+        log.mockRestore();
+      }
+      expect(statements).toEqual([]);
+      expect(ownSeen).toHaveLength(3);
       expect(foreignSeen).toEqual([]);
     } finally {
       own.disconnect();

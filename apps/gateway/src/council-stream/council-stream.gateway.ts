@@ -172,6 +172,10 @@ export class CouncilStreamGateway implements OnGatewayInit, OnGatewayConnection,
   private async subscribe(socket: CouncilSocket, payload: unknown): Promise<QuestionSubscribeAck> {
     const dto = await validatePayload(QuestionSubscribeDto, payload);
     if (isRefusal(dto)) return dto;
+    // Already following (the ask named this socket, or an earlier subscribe): ownership was checked
+    // then, a repeat replays nothing, and the stream tells the status, so no query is needed.
+    const followed = this.tailer.followedStatus(socket, dto.questionId);
+    if (followed) return { ok: true, status: followed };
     const status = await this.questions.ownedStatus(socket.data.userId, dto.questionId);
     if (status === null) return { ok: false, code: 'NOT_FOUND', message: SERVER_MESSAGES.questionNotFound };
     if (

@@ -2,6 +2,7 @@ import { Inject, Injectable, Logger, type OnApplicationShutdown } from '@nestjs/
 import {
   type ClientToServerEvents,
   type InterServerEvents,
+  type QuestionStatus,
   SOCKET_SUBSCRIPTIONS_MAX,
   STREAM_ENTRY_ID_PART_MAX,
   STREAM_START_ID,
@@ -32,7 +33,13 @@ import {
   STREAM_TAIL_COUNT,
   STREAM_TAIL_ERROR_PAUSE_MS,
 } from './council-stream.constants';
-import { type RawStreamEntry, type XreadReply, entryTimestampMs, streamEvent } from './council-stream.util';
+import {
+  type RawStreamEntry,
+  type XreadReply,
+  entryTimestampMs,
+  statusAfterEntry,
+  streamEvent,
+} from './council-stream.util';
 
 export type CouncilNamespace = Namespace<
   ClientToServerEvents,
@@ -51,6 +58,11 @@ interface Watch {
   /** The last entry relayed to the question's room. Only moves forward. */
   cursor: string;
   sockets: Set<string>;
+  /**
+   * The status the relayed entries tell (statusAfterEntry), or the one known when the watch began;
+   * null when neither is known.
+   */
+  status: QuestionStatus | null;
 }
 
 /**
@@ -119,7 +131,9 @@ export class CouncilStreamTailer implements OnApplicationShutdown {
     if (!socket || socket.disconnected || socket.data.userId !== userId) return false;
     if (this.watches.has(questionId) || this.locks.has(questionId)) return false;
     if (this.followedCount(socket) >= SOCKET_SUBSCRIPTIONS_MAX) return false;
-    this.join(socket, questionId, this.addWatch(questionId, this.keyOf(questionId), STREAM_START_ID));
+    const watch = this.addWatch(questionId, this.keyOf(questionId), STREAM_START_ID);
+    watch.status = 'pending';
+    this.join(socket, questionId, watch);
     return true;
   }
 
@@ -135,6 +149,15 @@ export class CouncilStreamTailer implements OnApplicationShutdown {
   /** Whether this socket already follows the question (a repeated subscribe replays nothing). */
   isFollowing(socket: CouncilSocket, questionId: number): boolean {
     return this.socketQuestions.get(socket.id)?.has(questionId) ?? false;
+  }
+
+  /**
+   * The question's status as this socket's watch knows it: null when the socket does not follow
+   * the question or the watch has seen nothing to tell it.
+   */
+  followedStatus(socket: CouncilSocket, questionId: number): QuestionStatus | null {
+    if (!this.isFollowing(socket, questionId)) return null;
+    return this.watches.get(questionId)?.status ?? null;
   }
 
   /** How many questions this socket follows. */
@@ -237,7 +260,7 @@ export class CouncilStreamTailer implements OnApplicationShutdown {
   }
 
   private addWatch(questionId: number, key: string, cursor: string): Watch {
-    const watch: Watch = { questionId, key, cursor, sockets: new Set() };
+    const watch: Watch = { questionId, key, cursor, sockets: new Set(), status: null };
     this.watches.set(questionId, watch);
     this.byKey.set(key, watch);
     this.interruptRead();
@@ -347,6 +370,7 @@ export class CouncilStreamTailer implements OnApplicationShutdown {
       watch.cursor = id;
       const entry = decodeStreamEntry(fields);
       if (!entry) continue;
+      watch.status = statusAfterEntry(entry);
       events.push(streamEvent(watch.questionId, id, entry));
       this.lag.observe(Math.max(0, now - entryTimestampMs(id)) / 1000);
     }
