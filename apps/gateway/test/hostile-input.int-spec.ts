@@ -8,6 +8,8 @@ import { brotliCompressSync, gzipSync } from 'node:zlib';
 import {
   type QuestionSubscribeAck,
   REQUEST_BODY_MAX_DEPTH,
+  REQUEST_BODY_MAX_VALUES,
+  REQUEST_CONTAINER_MAX_ENTRIES,
   REQUEST_MESSAGES,
   isErrorBody,
 } from '@council/contracts';
@@ -25,6 +27,17 @@ const PUBLIC_URL = 'http://council.test';
 
 /** `{"a":{"a":…1…}}`, `depth` objects deep, as text: no serializer has to survive it. */
 const deepJson = (depth: number): string => `${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}`;
+
+/** An object of `count` fields named 0, 1, … in base 36: 120,000 of them fill the 1 MiB a body may be. */
+const wideObject = (count: number): Record<string, number> =>
+  Object.fromEntries(Array.from({ length: count }, (_, index) => [index.toString(36), 0]));
+
+/** A request's time from send to answer. */
+const timed = async <T>(work: () => PromiseLike<T>): Promise<{ value: T; ms: number }> => {
+  const started = performance.now();
+  const value = await work();
+  return { value, ms: performance.now() - started };
+};
 
 describe('hostile input (gateway, PostgreSQL, Redis)', () => {
   let gw: TestGateway;
@@ -219,7 +232,31 @@ describe('hostile input (gateway, PostgreSQL, Redis)', () => {
         const ack = await subscribe(socket, payload);
         expect(ack).toEqual({ ok: false, code: 'VALIDATION_FAILED', message: expect.any(String) });
       }
+      // Only the callback, no payload: refused, not left unanswered.
+      const untyped = socket as unknown as {
+        timeout(ms: number): { emitWithAck(event: string): Promise<unknown> };
+      };
+      const bare = await untyped.timeout(5000).emitWithAck('question:subscribe');
+      expect(bare).toEqual({
+        ok: false,
+        code: 'VALIDATION_FAILED',
+        message: REQUEST_MESSAGES.socketPayloadInvalid,
+      });
       expect(socket.connected).toBe(true);
+    });
+
+    it('refuses a payload of a megabyte of fields at once, before validation sees it', async () => {
+      const socket = await connect();
+      const { value: ack, ms } = await timed(() =>
+        subscribe(socket, { questionId: 1, ...wideObject(110_000) }),
+      );
+      expect(ack).toEqual({
+        ok: false,
+        code: 'VALIDATION_FAILED',
+        message: REQUEST_MESSAGES.tooManyEntries('payload'),
+      });
+      // The field-by-field transformation took 18 s of the gateway's only thread for this payload.
+      expect(ms).toBeLessThan(3000);
     });
 
     it('answers the largest entry id, and a future one, without an error', async () => {
@@ -324,5 +361,51 @@ describe('hostile input (gateway, PostgreSQL, Redis)', () => {
     expect(res.headers['x-robots-tag']).toBe('noindex');
     const home = await request(server).get('/history').set('Accept', 'text/html').expect(200);
     expect(home.headers['x-robots-tag']).toBeUndefined();
+  });
+
+  it('10. refuses bodies too wide or too large at once, signed out, and keeps serving others meanwhile', async () => {
+    const before = await rowCount();
+    const wide = JSON.stringify({ username: 'wide_one', password: 'correct horse', ...wideObject(120_000) });
+    expect(wide.length).toBeLessThan(1_048_576);
+    const [refused, health] = await Promise.all([
+      timed(() => post('/api/register').set('Content-Type', 'application/json').send(wide)),
+      timed(() => request(server).get('/api/health')),
+    ]);
+    expectRefused(refused.value, 400, REQUEST_MESSAGES.tooManyEntries('body'));
+    expect(health.value.status).toBe(200);
+    // Before the limit this body held the gateway for 14.6 s, health checks included.
+    expect(refused.ms).toBeLessThan(3000);
+    expect(health.ms).toBeLessThan(3000);
+
+    const agents = Array.from({ length: REQUEST_CONTAINER_MAX_ENTRIES + 1 }, (_, order) => ({ order }));
+    expectRefused(
+      await post('/api/questions').set('Cookie', cookie).send({ question: 'Wide?', agents }),
+      400,
+      REQUEST_MESSAGES.tooManyEntries('body.agents'),
+    );
+    const many = Array.from({ length: Math.ceil(REQUEST_BODY_MAX_VALUES / 100) }, () => wideObject(100));
+    expectRefused(
+      await post('/api/support/contact').send({ name: 'n', email: 'e@example.com', message: 'm', many }),
+      400,
+      REQUEST_MESSAGES.tooManyValues,
+    );
+    expect(await rowCount()).toBe(before);
+  });
+
+  it('11. answers a Range or a precondition a client page cannot meet with 416 or 412, never 500', async () => {
+    for (const path of ['/', '/history', '/favicon.svg', '/assets/missing.js']) {
+      const range = await request(server)
+        .get(path)
+        .set('Accept', 'text/html')
+        .set('Range', 'bytes=999999999-');
+      expectRefused(range, 416);
+      expect(range.headers['content-type']).toMatch(/^application\/json/);
+      expect(range.headers['content-range']).toMatch(/^bytes \*\/\d+$/);
+      const match = await request(server).get(path).set('Accept', 'text/html').set('If-Match', '"nope"');
+      expectRefused(match, 412);
+    }
+    const head = await request(server).head('/').set('Accept', 'text/html').set('Range', 'bytes=5-1');
+    expect([200, 206, 416]).toContain(head.status);
+    await request(server).get('/').set('Accept', 'text/html').set('Range', 'bytes=0-9').expect(206);
   });
 });

@@ -9,7 +9,6 @@ import {
   type QuestionSubscribeAck,
   QuestionSubscribeDto,
   QuestionUnsubscribeDto,
-  REQUEST_BODY_MAX_DEPTH,
   REQUEST_MESSAGES,
   SERVER_MESSAGES,
   SOCKET_EVENTS_PER_WINDOW,
@@ -48,7 +47,7 @@ async function validatePayload<T extends object>(
   if (typeof payload !== 'object' || payload === null || Array.isArray(payload)) {
     return { ok: false, code: 'VALIDATION_FAILED', message: REQUEST_MESSAGES.socketPayloadInvalid };
   }
-  const hostile = findHostileInput(payload, 'payload', REQUEST_BODY_MAX_DEPTH);
+  const hostile = findHostileInput(payload, 'payload');
   if (hostile)
     return { ok: false, code: 'VALIDATION_FAILED', message: hostileInputException(hostile).message };
   const dto = plainToInstance(dtoClass, payload);
@@ -145,12 +144,15 @@ export class CouncilStreamGateway implements OnGatewayInit, OnGatewayConnection,
         socket.disconnect(true);
       }
     });
-    socket.on('question:subscribe', (payload, ack) => {
-      void this.subscribe(socket, payload).then(
-        (reply) => (typeof ack === 'function' ? ack(reply) : undefined),
+    socket.on('question:subscribe', (payload: unknown, ack: unknown) => {
+      // A client that sends only the callback still gets its refusal: Socket.IO hands it over first.
+      const answer = [ack, payload].find((each) => typeof each === 'function') as
+        ((reply: QuestionSubscribeAck) => void) | undefined;
+      void this.subscribe(socket, typeof payload === 'function' ? undefined : payload).then(
+        (reply) => answer?.(reply),
         (error: unknown) => {
           this.logger.error(`question:subscribe failed: ${errorMessage(error)}`);
-          if (typeof ack === 'function') ack({ ok: false, code: 'INTERNAL', message: 'Could not subscribe' });
+          answer?.({ ok: false, code: 'INTERNAL', message: 'Could not subscribe' });
         },
       );
     });

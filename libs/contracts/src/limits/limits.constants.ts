@@ -174,6 +174,17 @@ export const REQUEST_BODY_LIMIT_BYTES = 1_048_576;
  */
 export const REQUEST_BODY_MAX_DEPTH = 32;
 
+/**
+ * Ours: the most fields of one object, or items of one list, in a request body or socket payload.
+ * Our widest DTO has a dozen fields and our longest list AGENTS_MAX items; the transformation in
+ * front of validation slows with the square of an object's field count (a megabyte of fields held
+ * the gateway for seconds), so wider input is refused before it runs.
+ */
+export const REQUEST_CONTAINER_MAX_ENTRIES = 256;
+
+/** Ours: the most values (fields, items and the containers holding them) in one body or payload. */
+export const REQUEST_BODY_MAX_VALUES = 10_000;
+
 /** The only request body type of the JSON API; anything else is 415 (which also stops form-based CSRF). */
 export const JSON_CONTENT_TYPE = 'application/json';
 

@@ -1,7 +1,12 @@
 // Messages of requests refused before any route sees them (the shared request pipeline in
 // server-kit and the gateway's socket), so a client learns what to change.
 
-import { REQUEST_BODY_MAX_DEPTH, SOCKET_SUBSCRIPTIONS_MAX } from '../limits/limits.constants';
+import {
+  REQUEST_BODY_MAX_DEPTH,
+  REQUEST_BODY_MAX_VALUES,
+  REQUEST_CONTAINER_MAX_ENTRIES,
+  SOCKET_SUBSCRIPTIONS_MAX,
+} from '../limits/limits.constants';
 
 export const REQUEST_MESSAGES = {
   malformedJson: 'Request body is not valid JSON',
@@ -16,6 +21,10 @@ export const REQUEST_MESSAGES = {
   /** Only the OAuth form_post callback reads a form. */
   unsupportedFormMediaType: 'Content-Type must be application/x-www-form-urlencoded',
   tooDeep: `Request body is nested too deeply (at most ${REQUEST_BODY_MAX_DEPTH} levels)`,
+  /** `where` names the object or list: "body", "body.agents". */
+  tooManyEntries: (where: string): string =>
+    `${where} has too many fields or items (at most ${REQUEST_CONTAINER_MAX_ENTRIES})`,
+  tooManyValues: `Request body holds too many values (at most ${REQUEST_BODY_MAX_VALUES})`,
   /** `where` names the field: "body.username", "query.search", "param.shareId". */
   nullCharacter: (where: string): string => `${where} cannot contain null characters (U+0000)`,
   loneSurrogate: (where: string): string =>

@@ -12,6 +12,7 @@ import { isDependencyOutage } from './dependency-outage';
 import { DomainException } from './domain.exception';
 import { RateLimitedException } from './rate-limited.exception';
 import { ERROR_STATUS, codeForStatus } from './error-status.map';
+import { httpLayerError } from './http-layer-error';
 
 function httpMessage(exception: HttpException): string {
   const body = exception.getResponse();
@@ -32,6 +33,8 @@ export function toErrorBody(exception: unknown): ErrorBody {
     const explicit = (exception.getResponse() as { code?: ErrorCode }).code;
     return { statusCode, code: explicit ?? codeForStatus(statusCode), message: httpMessage(exception) };
   }
+  const layer = httpLayerError(exception);
+  if (layer) return { statusCode: layer.status, code: codeForStatus(layer.status), message: layer.message };
   if (isDependencyOutage(exception)) {
     return {
       statusCode: HttpStatus.SERVICE_UNAVAILABLE,
@@ -41,6 +44,9 @@ export function toErrorBody(exception: unknown): ErrorBody {
   }
   return { statusCode: HttpStatus.INTERNAL_SERVER_ERROR, code: 'INTERNAL', message: 'Internal server error' };
 }
+
+/** What a file's answer carries and an error's must not. */
+const FILE_HEADERS = ['Content-Type', 'ETag', 'Last-Modified', 'Accept-Ranges'] as const;
 
 @Catch()
 export class AllExceptionsFilter implements ExceptionFilter {
@@ -53,6 +59,12 @@ export class AllExceptionsFilter implements ExceptionFilter {
     if (body.statusCode >= 500)
       this.logger.error(exception instanceof Error ? exception.stack : String(exception));
     if (response.headersSent) return;
+    const layer = httpLayerError(exception);
+    if (layer) {
+      // `send` describes the file before it finds it cannot serve it; the answer is this JSON.
+      for (const name of FILE_HEADERS) response.removeHeader(name);
+      for (const [name, value] of Object.entries(layer.headers)) response.setHeader(name, value);
+    }
     if (exception instanceof RateLimitedException) {
       response.setHeader('Retry-After', String(Math.max(1, Math.ceil(exception.retryAfterSeconds))));
     }

@@ -1,11 +1,6 @@
 import { type IncomingMessage } from 'node:http';
 import { type NestExpressApplication } from '@nestjs/platform-express';
-import {
-  JSON_CONTENT_TYPE,
-  REQUEST_BODY_LIMIT_BYTES,
-  REQUEST_BODY_MAX_DEPTH,
-  REQUEST_MESSAGES,
-} from '@council/contracts';
+import { JSON_CONTENT_TYPE, REQUEST_BODY_LIMIT_BYTES, REQUEST_MESSAGES } from '@council/contracts';
 import express, { type NextFunction, type Request, type RequestHandler, type Response } from 'express';
 import { DomainException } from '../errors/domain.exception';
 import { describeBodyError, mediaTypeOf, sendsBody } from './body-errors.util';
@@ -50,6 +45,10 @@ export function hostileInputException(found: HostileInput): DomainException {
   switch (found.kind) {
     case 'tooDeep':
       return new DomainException('VALIDATION_FAILED', REQUEST_MESSAGES.tooDeep);
+    case 'tooManyEntries':
+      return new DomainException('VALIDATION_FAILED', REQUEST_MESSAGES.tooManyEntries(found.path));
+    case 'tooManyValues':
+      return new DomainException('VALIDATION_FAILED', REQUEST_MESSAGES.tooManyValues);
     case 'nullCharacter':
       return new DomainException('VALIDATION_FAILED', REQUEST_MESSAGES.nullCharacter(found.path));
     case 'loneSurrogate':
@@ -78,11 +77,12 @@ function requireMediaType(formPaths: readonly RegExp[]): RequestHandler {
   };
 }
 
-/** Depth, U+0000 and lone surrogates in the parsed body and the query string: 400 naming the field. */
+/**
+ * Depth, width, size, U+0000 and lone surrogates in the parsed body and the query string: 400
+ * naming the field.
+ */
 function refuseHostileInput(req: Request, _res: Response, next: NextFunction): void {
-  const found =
-    findHostileInput(req.body, 'body', REQUEST_BODY_MAX_DEPTH) ??
-    findHostileInput(req.query, 'query', REQUEST_BODY_MAX_DEPTH);
+  const found = findHostileInput(req.body, 'body') ?? findHostileInput(req.query, 'query');
   next(found ? hostileInputException(found) : undefined);
 }
 

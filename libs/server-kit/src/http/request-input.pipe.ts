@@ -1,5 +1,4 @@
 import { type ArgumentMetadata, Injectable, type PipeTransform } from '@nestjs/common';
-import { REQUEST_BODY_MAX_DEPTH } from '@council/contracts';
 import { hostileInputException } from './body-parsers';
 import { findHostileInput } from './request-input.util';
 
@@ -12,7 +11,7 @@ import { findHostileInput } from './request-input.util';
 export class RequestInputPipe implements PipeTransform<unknown, unknown> {
   transform(value: unknown, metadata: ArgumentMetadata): unknown {
     if (metadata.type !== 'param') return value;
-    const found = findHostileInput(value, `param.${metadata.data ?? 'value'}`, REQUEST_BODY_MAX_DEPTH);
+    const found = findHostileInput(value, `param.${metadata.data ?? 'value'}`);
     if (found) throw hostileInputException(found);
     return value;
   }
