@@ -166,6 +166,16 @@ describe('demo mode (no STRIPE_SECRET_KEY)', () => {
         monthlyTokens: 1_000_000,
         currentPeriodEnd: premium.currentPeriodEnd,
       });
+      // A checkout is paid once: the Premium one, confirmed again, leaves the upgrade in place.
+      expect(await demo.confirm(sessionIdOf(subscribe.url), subscriber.id)).toMatchObject({
+        duplicate: true,
+        tier: 'max',
+      });
+      expect(await subscriptions.status(subscriber.id)).toMatchObject({
+        tier: 'max',
+        monthlyTokens: 1_000_000,
+        tokenAllowance: 1_000_000,
+      });
 
       // Manage Payment Method manages the card and never cancels (DECISIONS 21).
       const card = await subscriptions.portal(subscriber.id, undefined, 'req-demo-0007', 'payment_method');
@@ -214,6 +224,18 @@ describe('demo mode (no STRIPE_SECRET_KEY)', () => {
         status: 'canceled',
         currentPeriodEnd: null,
         monthlyTokens: 1_000_000,
+      });
+      // The ended plan's checkouts, confirmed again, bring back neither plan.
+      for (const url of [subscribe.url, upgrade.url]) {
+        expect(await demo.confirm(sessionIdOf(url), subscriber.id)).toMatchObject({
+          duplicate: true,
+          tier: 'free',
+        });
+      }
+      expect(await subscriptions.status(subscriber.id)).toMatchObject({
+        tier: 'free',
+        status: 'canceled',
+        currentPeriodEnd: null,
       });
     });
 

@@ -100,9 +100,11 @@ export class DemoCheckoutService {
   }
 
   /**
-   * Marks the session paid, then applies the events Stripe would send. Idempotent. On the demo
-   * billing portal, `end-period-now` ends the paid period of a live subscription at once (the
-   * labelled demo control of DECISIONS 21): it ends as a cancelled plan does at its period end.
+   * Marks the session paid, then applies the events Stripe would send, once: a confirm repeated
+   * before they were all applied applies them again (each is idempotent), one repeated after
+   * changes nothing, as a Stripe checkout cannot be paid twice. On the demo billing portal,
+   * `end-period-now` ends the paid period of a live subscription at once (the labelled demo
+   * control of DECISIONS 21): it ends as a cancelled plan does at its period end.
    */
   async confirm(
     id: string,
@@ -110,6 +112,7 @@ export class DemoCheckoutService {
     action: DemoAction = 'confirm',
   ): Promise<BillingDemoConfirmReply> {
     const session = await this.load(id, userId);
+    if (action === 'confirm' && session.fulfilledAt) return this.confirmReply(session, userId, true);
     const current = await this.subscriptionOf(session);
     if (
       !actionsOf(session, current).includes(action) &&
@@ -121,9 +124,8 @@ export class DemoCheckoutService {
     // complete the session, and only the others answer duplicate.
     const claimed = session.status !== 'complete' && (await this.store.claimCompletion(id));
     const duplicate = action === 'confirm' && !claimed;
-    if (claimed) {
-      await this.store.saveSession({ ...session, status: 'complete', completedAt: new Date().toISOString() });
-    }
+    const completedAt = session.completedAt ?? new Date().toISOString();
+    if (claimed) await this.store.saveSession({ ...session, status: 'complete', completedAt });
     if (action === 'end-period-now' && current) {
       const ended = periodEndedNow(current);
       await this.store.saveSubscription(ended);
@@ -132,9 +134,19 @@ export class DemoCheckoutService {
       const subscription = await this.prepareSubscription(session, current);
       for (const event of demoEvents(session, subscription)) await this.events.apply(event, this.source);
     }
+    const fulfilledAt = new Date().toISOString();
+    await this.store.saveSession({ ...session, status: 'complete', completedAt, fulfilledAt });
+    return this.confirmReply(session, userId, duplicate);
+  }
+
+  private async confirmReply(
+    session: DemoSession,
+    userId: number,
+    duplicate: boolean,
+  ): Promise<BillingDemoConfirmReply> {
     const user = await this.dataSource.getRepository(UserEntity).findOneByOrFail({ id: userId });
     return {
-      id,
+      id: session.id,
       status: 'complete',
       duplicate,
       redirectUrl: billingReturnUrl(this.config.PUBLIC_URL, 'success', session.kind),

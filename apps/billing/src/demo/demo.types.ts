@@ -24,4 +24,9 @@ export interface DemoSession {
   createdAt: string;
   expiresAt: string;
   completedAt: string | null;
+  /**
+   * When its events were applied in full. A confirm repeated after that changes nothing: applying
+   * them again would put back a plan a later checkout or cancellation replaced.
+   */
+  fulfilledAt?: string | null;
 }
