@@ -354,6 +354,43 @@ describe('provider worker (PostgreSQL + Redis + fake providers)', () => {
       expect(await finalEntries(questionId)).toEqual([]);
     });
 
+    it('a question cancelled mid-answer reports the tokens its stopped answers are charged for', async () => {
+      const { questionId, userId, members } = await askQuestion();
+      fake.configure({ tokensPerSecond: 40 });
+      try {
+        await flows.addBulk(
+          buildQuestionJobs(
+            { id: questionId, userId, showDebate: false, showReasoning: false },
+            members,
+            FAST,
+          ),
+        );
+        await waitUntil(async () =>
+          (await streamEntries(questionId)).some((entry) => entry.type === 'answer:delta'),
+        );
+        // What the gateway's cancel does: the status, then the signal.
+        await dataSource.getRepository(QuestionEntity).update({ id: questionId }, { status: 'cancelled' });
+        await redis.set(questionCancelKey(redisEnv.prefix, questionId), '1', 'EX', 60);
+        await waitUntil(async () => {
+          const rows = await responsesOf(questionId);
+          return rows.length === members.length && rows.every((row) => row.status !== 'streaming');
+        });
+        await waitUntil(async () => (await questionOf(questionId)).totalTokensUsed > 0);
+      } finally {
+        fake.configure({ tokensPerSecond: 0 });
+      }
+      const rows = await responsesOf(questionId);
+      expect(rows.map((row) => row.error)).toEqual(members.map(() => QUESTION_CANCELLED_MESSAGE));
+      const question = await questionOf(questionId);
+      expect(question.status).toBe('cancelled');
+      expect(question.totalTokensUsed).toBe(rows.reduce((sum, row) => sum + row.totalTokens, 0));
+      // Each stopped answer is settled on its own, for the tokens the question reports.
+      expect((await usageJobIds(questionId)).sort()).toEqual(
+        [releaseJobId(questionId), ...members.map((member) => jobId(questionId, member.order, 0))].sort(),
+      );
+      expect(await finalEntries(questionId)).toEqual([]);
+    });
+
     it('of several writers ending the same question at once, exactly one writes its final entry', async () => {
       const writer = new QuestionStreamWriter(redis, redisEnv.prefix);
       const { questionId } = await askQuestion();

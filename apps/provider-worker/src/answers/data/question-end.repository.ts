@@ -27,6 +27,11 @@ interface EndRow {
  * that end together complete it (the last statement to start sees every member's row, and a second
  * UPDATE waits for the first and then finds the status changed). The total is the answers' tokens,
  * never more than a capped question's cap (billing never charges past it).
+ *
+ * A cancelled question keeps its status, but once none of its answers is open its total becomes
+ * what its stopped and completed answers used, which is what billing charges for them (DECISIONS
+ * 18), as the consensus worker's finalise does for a question with a debate. Only a statement
+ * that sees every answer closed writes it, so all such writes agree.
  */
 const END_SQL = `
   WITH "done" AS (
@@ -42,8 +47,19 @@ const END_SQL = `
              WHERE "questionId" = $1 AND "round" = 0 AND "memberOrder" IS NOT NULL)
            >= (SELECT count(*) FROM "question_agents" WHERE "questionId" = $1)
      RETURNING q."totalTokensUsed"
+  ), "tallied" AS (
+    UPDATE "questions" q
+       SET "totalTokensUsed" = LEAST(
+             (SELECT COALESCE(SUM("totalTokens"), 0) FROM "responses" WHERE "questionId" = $1),
+             COALESCE(q."tokenCap", 2147483647)),
+           "updatedAt" = now()
+     WHERE q."id" = $1 AND q."status" = 'cancelled'
+       AND NOT EXISTS (
+         SELECT 1 FROM "responses" WHERE "questionId" = $1 AND "status" IN ('pending', 'streaming'))
+     RETURNING q."totalTokensUsed"
   )
-  SELECT q."status", q."totalTokensUsed" AS "total", (SELECT "totalTokensUsed" FROM "done") AS "completedTotal",
+  SELECT q."status", COALESCE((SELECT "totalTokensUsed" FROM "tallied"), q."totalTokensUsed") AS "total",
+         (SELECT "totalTokensUsed" FROM "done") AS "completedTotal",
          EXISTS (SELECT 1 FROM "responses" WHERE "questionId" = $1 AND "status" IN ('pending', 'streaming')) AS "open"
     FROM "questions" q
    WHERE q."id" = $1`;
