@@ -28,8 +28,8 @@ export const PAYMENT_TOASTS = {
 export const PAYMENT_ERRORS = {
   /** The server answered non-OK without a message. */
   initiateFailed: 'Failed to initiate payment',
-  /** The payment provider's script did not load; the spec quotes only "Failed to load". */
-  scriptLoadFailed: 'Failed to load the payment script',
+  /** The payment provider's script did not load (spec §8). */
+  scriptLoadFailed: 'Failed to load',
   /** The provider's redirect failed without a message. */
   redirectFailed: 'Payment failed',
   noCheckoutUrl: 'No checkout URL or session ID returned from server',

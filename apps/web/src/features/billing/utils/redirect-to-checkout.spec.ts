@@ -58,8 +58,6 @@ describe('redirectWithSessionId', () => {
   });
 
   it('cannot load the payment script without a publishable key', async () => {
-    await expect(redirectWithSessionId('cs_1', undefined)).rejects.toThrow(
-      'Failed to load the payment script',
-    );
+    await expect(redirectWithSessionId('cs_1', undefined)).rejects.toThrow(/^Failed to load$/);
   });
 });

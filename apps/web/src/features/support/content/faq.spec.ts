@@ -22,4 +22,10 @@ describe('faqItems', () => {
     );
     expect(faqItems(new Set(['Gemini']))).toHaveLength(FAQ_ITEMS.length);
   });
+
+  it('tells a free account it can keep asking on a token pack after its free queries (DECISIONS 17)', () => {
+    const freeQueries = FAQ_ITEMS.find((item) => item.id === 'free-queries')?.answer.join(' ');
+    expect(freeQueries).toMatch(/5 queries in total per account/);
+    expect(freeQueries).toMatch(/used up, you can keep asking with a token pack/);
+  });
 });

@@ -79,7 +79,7 @@ export const FAQ_ITEMS: readonly FaqItem[] = [
     question: 'How many free queries do I get?',
     answer: [
       `The Free plan gives you ${FREE_QUERIES_TOTAL} queries in total per account. They are a one-off trial allowance and do not reset each month.`,
-      `Each free question goes to the three default assistants, one from each provider, and uses tokens from your ${count(free.tokenAllowance)}-token starting balance. When your free queries are used up, upgrade to Premium or Max to keep asking; your history stays where it is.`,
+      `Each free question goes to the three default assistants, one from each provider, and uses tokens from your ${count(free.tokenAllowance)}-token starting balance. When your free queries are used up, you can keep asking with a token pack bought on the Pricing page, or upgrade to Premium or Max; your history stays where it is.`,
     ],
     link: { label: 'Compare plans', path: ROUTE_PATHS.subscription },
   },
