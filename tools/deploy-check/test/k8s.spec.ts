@@ -109,7 +109,9 @@ describe('k8s manifests', () => {
 
   it('every workload uses one image, whose name the kustomization can retag', () => {
     const images = workloads().flatMap((workload) =>
-      workload.spec.template.spec.containers.map((container) => container.image),
+      [...(workload.spec.template.spec.initContainers ?? []), ...workload.spec.template.spec.containers].map(
+        (container) => container.image,
+      ),
     );
     expect(new Set(images).size).toBe(1);
     const kustomization = loadKustomization();
@@ -134,6 +136,20 @@ describe('k8s manifests', () => {
       expect(deployment.apiVersion).toBe('apps/v1');
       expect(deployment.spec.template.spec.containers).toHaveLength(1);
       expect([...(container().command ?? []), ...(container().args ?? [])]).toEqual(app.command);
+    });
+
+    it('starts only once the database has every migration of its image (an init container waits)', () => {
+      const init = deployment.spec.template.spec.initContainers ?? [];
+      expect(init).toHaveLength(1);
+      const waiter = init[0] as Container;
+      const words = [...(waiter.command ?? []), ...(waiter.args ?? [])].join(' ');
+      expect(words).toMatch(new RegExp(`^${MIGRATE_COMMAND} --wait [1-9]\\d*$`));
+      expect(waiter.image).toBe(container().image);
+      expect(containerEnvironment(waiter, manifests).env.DATABASE_URL).toBe(
+        containerEnvironment(container(), manifests).env.DATABASE_URL,
+      );
+      expect(waiter.securityContext?.allowPrivilegeEscalation).toBe(false);
+      expect(waiter.resources?.limits?.memory).toBeDefined();
     });
 
     it('selects its own pods, and only them', () => {
