@@ -62,9 +62,12 @@ COPY --from=manifests /app ./
 RUN --mount=type=cache,target=/root/.npm npm install --omit=dev --no-audit --no-fund
 
 FROM ${NODE_IMAGE} AS runtime
-ENV NODE_ENV=production
+# Without SMTP_URL the gateway writes each mail to the log and to an .eml file in MAIL_OUTBOX_DIR;
+# /app is read-only to the app user (and k8s/ mounts the root filesystem read-only), /tmp is not.
+ENV NODE_ENV=production \
+    MAIL_OUTBOX_DIR=/tmp/council-outbox
 WORKDIR /app
-# Files stay owned by root: the apps read them and write nothing to disk.
+# Files stay owned by root: the apps read them and write nothing to disk but the mail outbox above.
 COPY --from=prod-deps /app ./
 COPY --from=build /out ./
 USER node

@@ -152,6 +152,24 @@ describe('docker-compose.yml', () => {
     expect(published).toEqual([['gateway', ['3000:3000']]]);
   });
 
+  it('builds links and accepts browsers on the host port chosen with GATEWAY_PORT (PUBLIC_URL)', () => {
+    for (const variables of [{}, { GATEWAY_PORT: '8080' }]) {
+      const port = variables.GATEWAY_PORT ?? '3000';
+      const gatewayPorts = (services.gateway?.ports ?? []).map((entry) =>
+        typeof entry === 'string' ? interpolate(entry, variables) : entry,
+      );
+      expect(gatewayPorts).toEqual([`${port}:3000`]);
+      for (const name of ['gateway', 'billing']) {
+        expect({ name, url: serviceEnvironment(services[name], variables).PUBLIC_URL }).toEqual({
+          name,
+          url: `http://localhost:${port}`,
+        });
+      }
+    }
+    const chosen = { GATEWAY_PORT: '8080', PUBLIC_URL: 'https://council.example.com' };
+    expect(serviceEnvironment(services.gateway, chosen).PUBLIC_URL).toBe('https://council.example.com');
+  });
+
   it('every app and migrate reach the compose PostgreSQL and Redis with its credentials', () => {
     const postgresEnv = serviceEnvironment(services.postgres);
     for (const name of ['migrate', ...SERVER_APPS.map((app) => app.name)]) {

@@ -110,6 +110,36 @@ describe('k8s environments', () => {
   });
 });
 
+describe('docker-compose.yml and .env', () => {
+  /** Fixed by the compose file itself (its ports, services, single Redis, image layout), or tests only. */
+  const FIXED = new Set([
+    'NODE_ENV',
+    'PORT',
+    'METRICS_PORT',
+    'DATABASE_URL',
+    'REDIS_URL',
+    'REDIS_CLUSTER_NODES',
+    'BILLING_URL',
+    'WEB_DIST_DIR',
+    'STRIPE_API_BASE',
+  ]);
+
+  it.each(appCases)('%s takes every other variable it reads from the environment or .env', (name, app) => {
+    const raw = compose.services[name]?.environment;
+    const entries = Array.isArray(raw) ? [] : Object.entries(raw ?? {});
+    const passed = new Set(
+      entries
+        .filter(([key, value]) => typeof value === 'string' && value.includes(`\${${key}`))
+        .map(([key]) => key),
+    );
+    const fromCatalogue = name === 'provider-worker' ? catalogueVariables() : [];
+    const missing = [...declaredVariables(app.envClass), ...fromCatalogue].filter(
+      (variable) => !FIXED.has(variable) && !passed.has(variable),
+    );
+    expect(missing).toEqual([]);
+  });
+});
+
 describe('.env.example', () => {
   const exists = repoFileExists('.env.example');
 

@@ -44,10 +44,11 @@ export class MailService implements OnApplicationShutdown {
   async send(mail: OutgoingMail): Promise<void> {
     const info = await this.transport.sendMail({ from: this.config.MAIL_FROM, ...mail });
     if (!this.outboxDir) return;
-    mkdirSync(this.outboxDir, { recursive: true });
     const file = join(this.outboxDir, `${Date.now()}-${info.messageId.replace(/[^\w.-]/g, '_')}.eml`);
-    writeFileSync(file, (info as unknown as { message: Buffer }).message);
+    // Logged first: a message whose file cannot be written is still in the log.
     this.logger.log(`Outbox: "${mail.subject}" to ${mail.to} → ${file}\n${mail.text}`);
+    mkdirSync(this.outboxDir, { recursive: true });
+    writeFileSync(file, (info as unknown as { message: Buffer }).message);
   }
 
   onApplicationShutdown(): void {
