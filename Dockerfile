@@ -40,6 +40,9 @@ COPY --from=manifests /app ./
 RUN --mount=type=cache,target=/root/.npm npm install --no-audit --no-fund
 
 FROM deps AS build
+# Stripe's publishable key, built into the client for checkout's session-id fallback (docs/operations.md,
+# Stripe; the hosted checkout URL needs none): docker build --build-arg VITE_STRIPE_PUBLISHABLE_KEY=pk_…
+ARG VITE_STRIPE_PUBLISHABLE_KEY=
 COPY . .
 # Build everything, then gather what the runtime needs into /out, keeping the repo layout that the
 # @council/* workspace links expect: apps/*/dist (servers, and the client in apps/web/dist),
