@@ -61,7 +61,11 @@ describe('safeReturnPath', () => {
       '//evil.example',
       '/\\evil.example',
       '/\t/evil.example',
+      '/.//evil.example',
+      '/a/..//evil.example',
+      '/%2e//evil.example',
       '/api/auth/google',
+      '/x/../api/auth/google',
       '/api',
     ]) {
       expect(safeReturnPath(value)).toBeNull();

@@ -8,6 +8,7 @@ import {
   NAME_MAX_LENGTH,
   OAUTH_ERROR_CODES,
   ROUTE_PATHS,
+  sitePath,
 } from '@council/contracts';
 import { type GatewayEnv } from '../config/gateway.env';
 import { type ProviderProfile } from '../users/users.util';
@@ -67,27 +68,14 @@ export function unavailableCode(provider: OAuthProviderName): string {
 }
 
 /**
- * The `return` path, when it is a path on this site and not an API route (a sign-in returning to
- * /api/auth/google would start another one); anything else gives null. Same rules as the web's
- * safeReturnPath: no absolute URLs, no `//host` or `/\host`, nothing that resolves elsewhere.
+ * The `return` path, when it is a path on this site (sitePath) and not an API route (a sign-in
+ * returning to /api/auth/google would start another one); anything else gives null.
  */
 export function safeReturnPath(value: unknown): string | null {
-  if (
-    typeof value !== 'string' ||
-    !value.startsWith('/') ||
-    value.startsWith('//') ||
-    value.startsWith('/\\')
-  ) {
-    return null;
-  }
-  try {
-    const url = new URL(value, 'http://council.invalid');
-    if (url.origin !== 'http://council.invalid') return null;
-    if (url.pathname === '/api' || url.pathname.startsWith('/api/')) return null;
-    return `${url.pathname}${url.search}${url.hash}`;
-  } catch {
-    return null;
-  }
+  const path = sitePath(value);
+  if (path === null) return null;
+  const pathname = new URL(path, 'http://council.invalid').pathname;
+  return pathname === '/api' || pathname.startsWith('/api/') ? null : path;
 }
 
 /** A Cookie header's pairs (first occurrence wins, values URL-decoded when possible). */

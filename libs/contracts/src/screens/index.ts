@@ -12,3 +12,4 @@ export * from './auth.constants';
 export * from './billing.constants';
 export * from './ask-screen.constants';
 export * from './history.constants';
+export * from './site-path';

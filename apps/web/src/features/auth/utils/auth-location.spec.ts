@@ -36,6 +36,8 @@ describe('safeReturnPath', () => {
     '//evil.example',
     '/\\evil.example',
     '/\t/evil.example',
+    '/.//evil.example',
+    '/a/..//evil.example',
   ])('falls back to / for %j', (value) => {
     expect(safeReturnPath(value)).toBe('/');
   });

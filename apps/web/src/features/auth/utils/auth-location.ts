@@ -1,5 +1,5 @@
 // Which auth-screen mode a location selects (spec §2, §4) and where to go after signing in.
-import { AUTH_FORM_VALUES, AUTH_QUERY_PARAMS, type AuthMode, ROUTE_PATHS } from '@council/contracts';
+import { AUTH_FORM_VALUES, AUTH_QUERY_PARAMS, type AuthMode, ROUTE_PATHS, sitePath } from '@council/contracts';
 
 /**
  * A token query parameter, or a path starting with /reset-password, selects reset mode; otherwise
@@ -16,22 +16,11 @@ export function authModeFromLocation(pathname: string, searchParams: URLSearchPa
 }
 
 /**
- * The `return` parameter, when it is a path on this site; anything else (absent, absolute URL,
- * protocol-relative `//host`, `/\host`) gives /. Keeps the pricing screen's round trip safe from
- * being turned into an open redirect.
+ * The `return` parameter, when it is a path on this site (sitePath); anything else gives /. Keeps
+ * the pricing screen's round trip safe from being turned into an open redirect.
  */
 export function safeReturnPath(value: string | null): string {
-  if (!value || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) {
-    return ROUTE_PATHS.ask;
-  }
-  try {
-    // Resolving against a dummy origin must not change the origin (catches tabs, newlines, etc.).
-    const url = new URL(value, 'http://council.invalid');
-    if (url.origin !== 'http://council.invalid') return ROUTE_PATHS.ask;
-    return `${url.pathname}${url.search}${url.hash}`;
-  } catch {
-    return ROUTE_PATHS.ask;
-  }
+  return sitePath(value) ?? ROUTE_PATHS.ask;
 }
 
 /** The /auth address of a mode, keeping a non-default return path across mode switches. */
