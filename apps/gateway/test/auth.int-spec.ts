@@ -357,6 +357,21 @@ describe('accounts: register, login, logout, sessions (real PostgreSQL and Redis
       await login({ username: owner.username, password: owner.password }, nextIp()).expect(200);
     });
 
+    it('lets no more than 10 parallel guesses from one address reach the password check', async () => {
+      const owner = fresh();
+      await register(owner).expect(201);
+      const attacker = nextIp();
+      const answers = await Promise.all(
+        Array.from({ length: 30 }, (_, i) =>
+          login({ username: owner.username, password: `parallel-${i}` }, attacker).then((res) => res.status),
+        ),
+      );
+      expect(answers.filter((status) => status === 401)).toHaveLength(10);
+      expect(answers.filter((status) => status === 429)).toHaveLength(20);
+      // Refused attempts took nothing from the owner's own address.
+      await login({ username: owner.username, password: owner.password }, nextIp()).expect(200);
+    });
+
     it('caps failures on one account across many IPs, but never for an IP its owner signed in from', async () => {
       const owner = fresh();
       await register(owner).expect(201);

@@ -49,28 +49,29 @@ export class AuthService {
   }
 
   /**
-   * Checks the limits (LOGIN_RATE_LIMITS), verifies the password through Passport's local strategy,
-   * and signs in under a new session id. Failures count against the IP, the account from this IP and
-   * the account; a success clears the account's counters and marks this IP as known to it.
+   * Charges the attempt to the limits (LOGIN_RATE_LIMITS) before the password is verified through
+   * Passport's local strategy, then signs in under a new session id. A failure keeps the points it
+   * took against the IP, the account from this IP and the account (from a known IP the account's is
+   * charged after the failure, never checked); a success gives the IP its point back, clears the
+   * account's counters and marks this IP as known to it.
    */
   async login(req: Request, res: Response, dto: LoginDto): Promise<SessionUser> {
     const keys = loginThrottleKeys(dto.username, clientIp(req));
     const knownIp = (await this.redis.exists(this.knownIpKey(keys.accountAndIp))) === 1;
-    await this.rateLimit.assertAvailable(LOGIN_RATE_LIMITS.perIp, keys.ip);
-    await this.rateLimit.assertAvailable(LOGIN_RATE_LIMITS.perAccountAndIp, keys.accountAndIp);
-    if (!knownIp) await this.rateLimit.assertAvailable(LOGIN_RATE_LIMITS.perAccount, keys.account);
+    await this.rateLimit.consumeEach([
+      [LOGIN_RATE_LIMITS.perIp, keys.ip],
+      [LOGIN_RATE_LIMITS.perAccountAndIp, keys.accountAndIp],
+      ...(knownIp ? [] : [[LOGIN_RATE_LIMITS.perAccount, keys.account] as const]),
+    ]);
 
     const user = await this.authenticateLocal(req, res);
     if (!user) {
-      await Promise.all([
-        this.rateLimit.penalize(LOGIN_RATE_LIMITS.perIp, keys.ip),
-        this.rateLimit.penalize(LOGIN_RATE_LIMITS.perAccountAndIp, keys.accountAndIp),
-        this.rateLimit.penalize(LOGIN_RATE_LIMITS.perAccount, keys.account),
-      ]);
+      if (knownIp) await this.rateLimit.penalize(LOGIN_RATE_LIMITS.perAccount, keys.account);
       throw new DomainException('UNAUTHENTICATED', SERVER_MESSAGES.invalidCredentials);
     }
 
     await Promise.all([
+      this.rateLimit.refund(LOGIN_RATE_LIMITS.perIp, keys.ip),
       this.rateLimit.reset(LOGIN_RATE_LIMITS.perAccountAndIp, keys.accountAndIp),
       this.rateLimit.reset(LOGIN_RATE_LIMITS.perAccount, keys.account),
       this.redis.set(this.knownIpKey(keys.accountAndIp), '1', 'EX', KNOWN_LOGIN_IP_TTL_SECONDS),

@@ -9,7 +9,8 @@ const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 
 /**
- * Login counts FAILED attempts only, checked before the password is verified:
+ * Login counts FAILED attempts only. Each attempt takes its points before the password is verified
+ * (so parallel attempts cannot slip past the limit together) and a success gives them back:
  * - per IP: 100 failures in 15 minutes, whatever the usernames (credential stuffing from one address);
  * - per account and IP: 10 failures in 15 minutes; a successful login from that IP clears it;
  * - per account from all IPs: 50 failures in 15 minutes (a spread-out attack on one account), but

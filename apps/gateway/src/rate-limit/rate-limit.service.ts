@@ -50,14 +50,27 @@ export class RateLimitService {
   }
 
   /**
-   * Throws RateLimitedException when `key` has no points left, without spending one: for limits that
-   * count failures only (login), checked before the attempt and charged with `penalize` after it.
+   * Spends one point on every (rule, key), or on none: when one refuses, the points taken are given
+   * back and RateLimitedException is thrown. For limits that count failures only (login), the
+   * attempt is charged before it runs, so parallel attempts cannot all pass a check made while none
+   * had failed yet, and `refund` gives a success its point back.
    */
-  async assertAvailable(rule: RateLimitRule, key: string): Promise<void> {
-    const state = await this.limiter(rule).get(key);
-    if (state && state.consumedPoints >= rule.points) {
-      throw new RateLimitedException(state.msBeforeNext / 1000);
+  async consumeEach(entries: readonly (readonly [RateLimitRule, string])[]): Promise<void> {
+    const taken: (readonly [RateLimitRule, string])[] = [];
+    try {
+      for (const entry of entries) {
+        taken.push(entry);
+        await this.consume(...entry);
+      }
+    } catch (error) {
+      await Promise.all(taken.map(([rule, key]) => this.refund(rule, key)));
+      throw error;
     }
+  }
+
+  /** Gives back one point spent for `key`. */
+  async refund(rule: RateLimitRule, key: string): Promise<void> {
+    await this.limiter(rule).reward(key, 1);
   }
 
   /** Spends one point for `key` without throwing (the caller has already answered the attempt). */
