@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { type DynamicModule, RequestMethod } from '@nestjs/common';
 import { LoggerModule } from 'nestjs-pino';
+import { type Options } from 'pino-http';
 import { type IncomingMessage, type ServerResponse } from 'node:http';
 import { type LogLevel } from '../config/base-server.env';
 
@@ -10,6 +11,15 @@ const SECRET_QUERY_PARAMS = /([?&](?:token|code|state|id_token)=)[^&#]*/gi;
 /** Reset tokens and OAuth codes travel in query strings; they must never reach the logs. */
 export function redactUrl(url: string): string {
   return url.replace(SECRET_QUERY_PARAMS, '$1[redacted]');
+}
+
+/** A request's log fields: its id, method and URL, with secrets in the query string redacted. */
+export function serializeRequest(req: { id: string; method: string; url: string }): {
+  id: string;
+  method: string;
+  url: string;
+} {
+  return { id: req.id, method: req.method, url: redactUrl(req.url) };
 }
 
 /** Reuse a caller's request id (from a proxy) when it looks sane, else mint one. */
@@ -43,21 +53,20 @@ export function createLoggerModule(
       { path: 'metrics', method: RequestMethod.ALL },
       ...unloggedPaths.map((path) => ({ path, method: RequestMethod.ALL })),
     ],
-    pinoHttp: {
-      level,
-      base: { service },
-      genReqId: requestIdFor,
-      customProps: (req) => ({ requestId: req.id }),
-      redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
-      // Probes and scrapes would drown the useful lines.
-      autoLogging: { ignore: (req) => /\/(health|metrics)$/.test(req.url ?? '') },
-      serializers: {
-        req: (req: { id: string; method: string; url: string }) => ({
-          id: req.id,
-          method: req.method,
-          url: req.url,
-        }),
-      },
-    },
+    pinoHttp: requestLogOptions(service, level),
   });
+}
+
+/** pino-http's options: one line per request, secrets in headers and query strings redacted. */
+export function requestLogOptions(service: string, level: LogLevel) {
+  return {
+    level,
+    base: { service },
+    genReqId: requestIdFor,
+    customProps: (req: IncomingMessage) => ({ requestId: req.id }),
+    redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
+    // Probes and scrapes would drown the useful lines.
+    autoLogging: { ignore: (req: IncomingMessage) => /\/(health|metrics)$/.test(req.url ?? '') },
+    serializers: { req: serializeRequest },
+  } satisfies Options;
 }
