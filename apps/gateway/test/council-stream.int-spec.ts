@@ -14,6 +14,8 @@ import {
   socketRefused,
 } from '@council/testing';
 import request from 'supertest';
+import { SocketSessions } from '../src/council-stream/socket-sessions';
+import { SessionService } from '../src/session/session.service';
 import {
   type SignedUpUser,
   type TestGateway,
@@ -237,5 +239,58 @@ describe('council stream over Socket.IO (two gateways, PostgreSQL, Redis)', () =
     await writer.append(questionId, [delta('unseen')]);
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(received.map((entry) => entry.text)).toEqual(['seen']);
+  });
+
+  describe('a socket lives no longer than its session', () => {
+    const disconnected = (socket: CouncilClientSocket): Promise<string> =>
+      new Promise((resolve) => socket.once('disconnect', (reason) => resolve(String(reason))));
+    const sessionIdsOf = (userId: number): Promise<string[]> =>
+      gw.redisClient.zrange(`${gw.redis.prefix}:user-sessions:${userId}`, 0, -1);
+
+    it('a logout through one gateway disconnects the socket on the other at once', async () => {
+      const { user, socket } = await signedIn(urls[1]);
+      const gone = disconnected(socket);
+      await request(gw.app.getHttpServer())
+        .post('/api/logout')
+        .set('Cookie', user.cookie)
+        .set('Origin', PUBLIC_URL)
+        .expect(200);
+      expect(await gone).toBe('io server disconnect');
+    });
+
+    it('ending every session of a user (a password reset) disconnects all their sockets', async () => {
+      const { user, socket } = await signedIn(urls[0]);
+      const other = connect(urls[1], { Cookie: user.cookie, Origin: PUBLIC_URL });
+      await socketConnected(other);
+      const gone = [disconnected(socket), disconnected(other)];
+      expect(await gw.app.get(SessionService).endSessionsOf(user.id)).toBe(1);
+      expect(await Promise.all(gone)).toEqual(['io server disconnect', 'io server disconnect']);
+    });
+
+    it('a socket whose session is gone follows no new question, and the sweep ends it', async () => {
+      const { user, socket } = await signedIn(urls[1]);
+      const questionId = await newQuestion(user.id);
+      const [sid] = await sessionIdsOf(user.id);
+      // Ended without an announcement (as if this gateway had missed it), or expired.
+      await gw.redisClient.del(`${gw.redis.prefix}:sess:${sid}`);
+      const gone = disconnected(socket);
+      expect(await subscribe(socket, questionId)).toMatchObject({ ok: false, code: 'UNAUTHENTICATED' });
+      expect(await gone).toBe('io server disconnect');
+
+      const { user: next, socket: idle } = await signedIn(urls[1]);
+      const [nextSid] = await sessionIdsOf(next.id);
+      await gw.redisClient.del(`${gw.redis.prefix}:sess:${nextSid}`);
+      const idleGone = disconnected(idle);
+      await second.get(SocketSessions).sweep();
+      expect(await idleGone).toBe('io server disconnect');
+    });
+
+    it('a live session keeps its socket through the sweep', async () => {
+      const { user, socket } = await signedIn(urls[0]);
+      await gw.app.get(SocketSessions).sweep();
+      const questionId = await newQuestion(user.id);
+      expect(await subscribe(socket, questionId)).toEqual({ ok: true, status: 'running' });
+      expect(socket.connected).toBe(true);
+    });
   });
 });

@@ -23,3 +23,10 @@ export const SUBSCRIBE_INVALID_MESSAGE =
 
 /** connect_error message of a handshake without a signed-in session. */
 export const SOCKET_UNAUTHENTICATED_MESSAGE = 'Authentication required';
+
+/**
+ * How often each gateway checks that the sessions its sockets were opened with still exist, and
+ * disconnects the sockets of sessions that ended (expired, or ended while the gateway missed the
+ * announcement on sessionsEndedChannel).
+ */
+export const SOCKET_SESSION_SWEEP_MS = 60_000;

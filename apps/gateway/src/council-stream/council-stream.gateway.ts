@@ -32,6 +32,7 @@ import { type AuthUser } from '../users/users.util';
 import { SOCKET_UNAUTHENTICATED_MESSAGE, SUBSCRIBE_INVALID_MESSAGE } from './council-stream.constants';
 import { type CouncilNamespace, type CouncilSocket, CouncilStreamTailer } from './council-stream.tailer';
 import { SocketEventBudget, isAllowedSocketOrigin, isHandshakeRequest } from './council-stream.util';
+import { SocketSessions } from './socket-sessions';
 
 type Refusal = Extract<QuestionSubscribeAck, { ok: false }>;
 
@@ -87,10 +88,12 @@ export class CouncilStreamGateway implements OnGatewayInit, OnGatewayConnection,
     private readonly env: GatewayEnv,
     @Inject(SESSION_MIDDLEWARE) private readonly sessionMiddleware: RequestHandler,
     @Inject(AUTHENTICATOR) private readonly authenticator: Authenticator,
+    private readonly sessions: SocketSessions,
   ) {}
 
   afterInit(namespace: CouncilNamespace): void {
     this.tailer.attach(namespace);
+    this.sessions.attach(namespace);
     const allowed = allowedOrigins(this.env.PUBLIC_URL, this.env.NODE_ENV === 'production');
     const engine = namespace.server.engine;
     engine.use(((req, _res, next) => {
@@ -115,12 +118,17 @@ export class CouncilStreamGateway implements OnGatewayInit, OnGatewayConnection,
         });
         return next(error);
       }
-      socket.data = { userId: user.id, username: user.username };
+      socket.data = {
+        userId: user.id,
+        username: user.username,
+        sessionId: (socket.request as Request).sessionID,
+      };
       next();
     });
   }
 
   handleConnection(socket: CouncilSocket): void {
+    this.sessions.track(socket);
     // Every incoming event spends the socket's budget; a flood is refused, then disconnected,
     // without touching other sockets (the budget is the socket's own).
     const budget = new SocketEventBudget(
@@ -149,7 +157,11 @@ export class CouncilStreamGateway implements OnGatewayInit, OnGatewayConnection,
       const answer = [ack, payload].find((each) => typeof each === 'function') as
         ((reply: QuestionSubscribeAck) => void) | undefined;
       void this.subscribe(socket, typeof payload === 'function' ? undefined : payload).then(
-        (reply) => answer?.(reply),
+        (reply) => {
+          answer?.(reply);
+          // Its session has ended: the refusal goes out first, then the socket.
+          if (!reply.ok && reply.code === 'UNAUTHENTICATED') socket.disconnect(true);
+        },
         (error: unknown) => {
           this.logger.error(`question:subscribe failed: ${errorMessage(error)}`);
           answer?.({ ok: false, code: 'INTERNAL', message: 'Could not subscribe' });
@@ -178,6 +190,10 @@ export class CouncilStreamGateway implements OnGatewayInit, OnGatewayConnection,
     // then, a repeat replays nothing, and the stream tells the status, so no query is needed.
     const followed = this.tailer.followedStatus(socket, dto.questionId);
     if (followed) return { ok: true, status: followed };
+    // Its session may have ended on another gateway a moment ago: follow nothing new for it.
+    if (!(await this.sessions.isLive(socket.data.sessionId))) {
+      return { ok: false, code: 'UNAUTHENTICATED', message: SOCKET_UNAUTHENTICATED_MESSAGE };
+    }
     const status = await this.questions.ownedStatus(socket.data.userId, dto.questionId);
     if (status === null) return { ok: false, code: 'NOT_FOUND', message: SERVER_MESSAGES.questionNotFound };
     if (

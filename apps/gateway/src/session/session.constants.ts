@@ -34,6 +34,11 @@ export const DEVELOPMENT_SESSION_SECRET = 'council-development-only-session-secr
 
 /** Redis keys, all under REDIS_PREFIX so test runs and deployments sharing a Redis never collide. */
 export const sessionKeyPrefix = (redisPrefix: string): string => `${redisPrefix}:sess:`;
+/**
+ * Pub/sub channel on which a gateway announces sessions it ended (a JSON array of their ids), so
+ * every gateway disconnects the sockets opened with them.
+ */
+export const sessionsEndedChannel = (redisPrefix: string): string => `${redisPrefix}:sessions-ended`;
 /** A sorted set of one user's session ids, scored by each session's absolute end (epoch ms). */
 export const userSessionsKey = (redisPrefix: string, userId: number): string =>
   `${redisPrefix}:user-sessions:${userId}`;

@@ -1,4 +1,5 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { errorMessage } from '@council/contracts';
 import { REDIS_CLIENT, type RedisClient } from '@council/server-kit';
 import { type Request, type Response } from 'express';
 import { GatewayEnv } from '../config/gateway.env';
@@ -8,6 +9,7 @@ import {
   SESSION_COOKIE_NAME,
   SESSION_LIFETIMES,
   sessionKeyPrefix,
+  sessionsEndedChannel,
   userSessionsKey,
 } from './session.constants';
 import { sessionCookieOptions } from './session.middleware';
@@ -30,6 +32,8 @@ export function sessionUserId(req: Request): number | null {
  */
 @Injectable()
 export class SessionService {
+  private readonly logger = new Logger(SessionService.name);
+
   constructor(
     @Inject(REDIS_CLIENT) private readonly redis: RedisClient,
     private readonly config: GatewayEnv,
@@ -67,16 +71,24 @@ export class SessionService {
     ];
     if (previousSid && previousUserId !== null) {
       updates.push(this.redis.zrem(userSessionsKey(this.config.REDIS_PREFIX, previousUserId), previousSid));
+      // Signing in replaced that session: the sockets opened with it end too.
+      updates.push(this.announceEnded([previousSid]));
     }
     await Promise.all(updates);
   }
 
-  /** Deletes the session (a replayed cookie is then signed out) and clears the cookie. */
+  /**
+   * Deletes the session (a replayed cookie is then signed out), ends the sockets opened with it and
+   * clears the cookie.
+   */
   async signOut(req: Request, res: Response): Promise<void> {
     const userId = sessionUserId(req);
     const sid = req.sessionID;
     if (req.session) await promised((done) => req.session.destroy(done));
-    if (userId !== null) await this.redis.zrem(userSessionsKey(this.config.REDIS_PREFIX, userId), sid);
+    if (userId !== null) {
+      await this.redis.zrem(userSessionsKey(this.config.REDIS_PREFIX, userId), sid);
+      await this.announceEnded([sid]);
+    }
     res.clearCookie(SESSION_COOKIE_NAME, sessionCookieOptions(this.config));
   }
 
@@ -90,6 +102,20 @@ export class SessionService {
     // leaves them listed and a retry ends them.
     await Promise.all(sids.map((sid) => this.redis.del(prefix + sid)));
     await this.redis.zrem(key, ...sids);
+    await this.announceEnded(sids);
     return sids.length;
+  }
+
+  /**
+   * Tells every gateway to disconnect the sockets of these sessions (SocketSessions). A lost
+   * message costs little: a socket whose session is gone can follow no new question, and the
+   * gateways' sweep ends it within SOCKET_SESSION_SWEEP_MS.
+   */
+  private async announceEnded(sids: readonly string[]): Promise<void> {
+    try {
+      await this.redis.publish(sessionsEndedChannel(this.config.REDIS_PREFIX), JSON.stringify(sids));
+    } catch (error) {
+      this.logger.warn(`Could not announce ended sessions: ${errorMessage(error)}`);
+    }
   }
 }

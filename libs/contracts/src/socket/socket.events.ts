@@ -119,4 +119,6 @@ export type InterServerEvents = Record<never, never>;
 export interface SocketData {
   userId: number;
   username: string;
+  /** The session the handshake's cookie named: the socket ends with it (logout, password reset). */
+  sessionId: string;
 }
