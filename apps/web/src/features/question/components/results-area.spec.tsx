@@ -7,6 +7,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { TooltipProvider } from '@/components/ui/tooltip';
 import { useToastStore } from '@/components/ui/use-toast';
 import { createQueryClient } from '@/lib/query-client';
+import { userKeys } from '@/lib/auth';
 import { setCouncilSocket } from '@/lib/socket';
 import { askResultFixture } from '@/testing/ask.fixture';
 import { FakeCouncilSocket } from '@/testing/fake-socket';
@@ -377,6 +378,22 @@ describe('ResultsArea', () => {
       title: 'Error',
       description: 'Not your question',
     });
+  });
+
+  it('re-reads the user instead of a toast when the session has ended, on refusal or disconnect', async () => {
+    socket.ackReply = { ok: false, code: 'UNAUTHENTICATED', message: 'Authentication required' };
+    const toastsBefore = useToastStore.getState().toasts;
+    const { queryClient } = renderResults();
+    const invalidate = vi.spyOn(queryClient, 'invalidateQueries');
+    socket.reconnect();
+    expect(useToastStore.getState().toasts).toEqual(toastsBefore);
+    expect(invalidate).toHaveBeenCalledWith({ queryKey: userKeys.user() });
+
+    invalidate.mockClear();
+    socket.fire('disconnect', 'transport close');
+    expect(invalidate).not.toHaveBeenCalled();
+    socket.fire('disconnect', 'io server disconnect');
+    expect(invalidate).toHaveBeenCalledWith({ queryKey: userKeys.user() });
   });
 
   it('offers Share once the question has completed, with the saved sharing of its detail', async () => {

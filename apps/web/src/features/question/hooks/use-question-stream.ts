@@ -57,7 +57,11 @@ export function useQuestionStream(
         lastEntryId ? { questionId, lastEntryId } : { questionId },
         (ack: QuestionSubscribeAck) => {
           if (!ack.ok) {
-            toast(toastWithMessage(ASK_TOASTS.submitFailed, ack.message));
+            // The session has ended (signed out elsewhere, a password reset): re-reading the user
+            // sends the visitor to sign in, which says more than a toast would.
+            if (ack.code === 'UNAUTHENTICATED')
+              void queryClient.invalidateQueries({ queryKey: userKeys.user() });
+            else toast(toastWithMessage(ASK_TOASTS.submitFailed, ack.message));
             return;
           }
           // A finished question whose stream has expired: read the stored answers instead.
@@ -83,12 +87,19 @@ export function useQuestionStream(
     socket.on('question:events', onEvents);
     takeOverAskedStream(questionId);
     const onConnect = () => subscribe(socket);
+    // The gateway ends a socket when its session ends: find out whether the user is still signed in.
+    const onDisconnect = (reason: string) => {
+      if (reason === 'io server disconnect')
+        void queryClient.invalidateQueries({ queryKey: userKeys.user() });
+    };
     socket.on('connect', onConnect);
+    socket.on('disconnect', onDisconnect);
     if (socket.connected) subscribe(socket);
     else socket.connect();
 
     return () => {
       socket.off('connect', onConnect);
+      socket.off('disconnect', onDisconnect);
       socket.off('question:events', onEvents);
       if (socket.connected) socket.emit('question:unsubscribe', { questionId });
     };
