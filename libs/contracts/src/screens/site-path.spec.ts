@@ -28,7 +28,21 @@ describe('sitePath', () => {
   });
 
   it('never gives a path that a browser would resolve to another origin', () => {
-    const piece = fc.constantFrom('/', '\\', '.', '..', '%2e', '%2f', 'evil.example', '\t', '@', ':', '?', '#', 'a');
+    const piece = fc.constantFrom(
+      '/',
+      '\\',
+      '.',
+      '..',
+      '%2e',
+      '%2f',
+      'evil.example',
+      '\t',
+      '@',
+      ':',
+      '?',
+      '#',
+      'a',
+    );
     fc.assert(
       fc.property(fc.array(piece, { maxLength: 8 }), (pieces) => {
         const path = sitePath(`/${pieces.join('')}`);

@@ -1,5 +1,11 @@
 // Which auth-screen mode a location selects (spec §2, §4) and where to go after signing in.
-import { AUTH_FORM_VALUES, AUTH_QUERY_PARAMS, type AuthMode, ROUTE_PATHS, sitePath } from '@council/contracts';
+import {
+  AUTH_FORM_VALUES,
+  AUTH_QUERY_PARAMS,
+  type AuthMode,
+  ROUTE_PATHS,
+  sitePath,
+} from '@council/contracts';
 
 /**
  * A token query parameter, or a path starting with /reset-password, selects reset mode; otherwise
