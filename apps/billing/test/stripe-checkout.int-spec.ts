@@ -189,6 +189,21 @@ describe('Stripe checkout, subscriptions and the portal', () => {
       expect(grants.map((grant) => grant.amount).sort()).toEqual([250_000, 750_000]);
     });
 
+    it("grants an upgrade on the period's last day a thirtieth of the difference, as it is prorated", async () => {
+      const { subscriber, subscription } = await premiumSubscriber();
+      const item = stripe.subscriptions.get(subscription.id)?.items.data[0];
+      if (!item) throw new Error('no item');
+      const nowSeconds = Math.floor(Date.now() / 1000);
+      item.current_period_start = nowSeconds - Math.round(29.5 * 86_400);
+      item.current_period_end = nowSeconds + Math.round(0.5 * 86_400);
+      await subscriptions.getOrCreate(subscriber.id, 'max', 'req-late-upgrade');
+      expect(await reload(subscriber.id)).toMatchObject({ subscriptionTier: 'max', monthlyTokens: 275_000 });
+      const grants = await harness.dataSource
+        .getRepository(LedgerEntryEntity)
+        .findBy({ userId: subscriber.id, kind: 'grant', bucket: 'monthly' });
+      expect(grants.map((grant) => grant.amount).sort((a, b) => a - b)).toEqual([25_000, 250_000]);
+    });
+
     it('reports the subscription with the real renewal date and the balance', async () => {
       const { subscriber, subscription } = await premiumSubscriber();
       const renewal = new Date((subscription.items.data[0]?.current_period_end ?? 0) * 1000).toISOString();

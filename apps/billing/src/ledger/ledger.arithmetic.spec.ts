@@ -149,11 +149,17 @@ describe('ledger arithmetic', () => {
       );
     });
 
-    it('adds only the difference on an upgrade, and nothing on a downgrade', () => {
-      expect(planUpgradeTopUp(250_000, 1_000_000)).toEqual([
+    it('adds only the difference on an upgrade, for the share of the period left, and nothing on a downgrade', () => {
+      expect(planUpgradeTopUp(250_000, 1_000_000, 1)).toEqual([
         expect.objectContaining({ kind: 'grant', amount: 750_000 }),
       ]);
-      expect(planUpgradeTopUp(1_000_000, 250_000)).toEqual([]);
+      expect(planUpgradeTopUp(250_000, 1_000_000, 1 / 30)).toEqual([
+        expect.objectContaining({ kind: 'grant', amount: 25_000 }),
+      ]);
+      expect(planUpgradeTopUp(250_000, 1_000_000, 0)).toEqual([]);
+      expect(planUpgradeTopUp(250_000, 1_000_000, Number.NaN)).toEqual([]);
+      expect(planUpgradeTopUp(250_000, 1_000_000, 7)).toEqual([expect.objectContaining({ amount: 750_000 })]);
+      expect(planUpgradeTopUp(1_000_000, 250_000, 1)).toEqual([]);
     });
 
     it('credits a pack to the purchased bucket', () => {

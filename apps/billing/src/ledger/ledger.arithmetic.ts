@@ -206,13 +206,16 @@ export function planAllowanceReset(monthlyLeft: number, allowance: number): Move
   return movements;
 }
 
-/** An upgrade mid-period adds the difference between the two plans' allowances to this period. */
-export function planUpgradeTopUp(fromAllowance: number, toAllowance: number): Movement[] {
-  const difference = toAllowance - fromAllowance;
-  if (difference <= 0) return [];
-  return [
-    { kind: 'grant', bucket: 'monthly', amount: difference, note: 'Plan upgrade: allowance difference' },
-  ];
+/**
+ * An upgrade mid-period adds the difference between the two plans' allowances for the share of the
+ * period still to run (`periodLeft`, 0 to 1), as Stripe prorates its price: an upgrade on the
+ * period's last day buys a thirtieth of the difference, not all of it.
+ */
+export function planUpgradeTopUp(fromAllowance: number, toAllowance: number, periodLeft: number): Movement[] {
+  const share = Number.isFinite(periodLeft) ? Math.min(1, Math.max(0, periodLeft)) : 0;
+  const amount = Math.round((toAllowance - fromAllowance) * share);
+  if (amount <= 0) return [];
+  return [{ kind: 'grant', bucket: 'monthly', amount, note: 'Plan upgrade: allowance difference' }];
 }
 
 /** A token pack lands in the purchased bucket. */

@@ -6,6 +6,7 @@ import {
   mapSubscription,
   mapSubscriptionStatus,
   parseUserId,
+  periodShareLeft,
   refId,
   startsNewPeriod,
   subscriptionRowOf,
@@ -51,6 +52,7 @@ function state(fields: Partial<SubscriptionState> = {}): SubscriptionState {
     paidTier: 'premium',
     tier: 'premium',
     periodEnd: new Date(END * 1000),
+    periodStart: new Date((END - 30 * 86_400) * 1000),
     cancelAtPeriodEnd: false,
     ...fields,
   };
@@ -96,8 +98,38 @@ describe('Stripe → our rows', () => {
         paidTier: 'max',
         tier: 'max',
         periodEnd: new Date(END * 1000),
+        // The demo's items carry no start: one calendar month before the end.
+        periodStart: new Date(Date.UTC(2030, 1, 17, 17, 46, 40)),
         cancelAtPeriodEnd: false,
       });
+    });
+
+    it("takes the period's start from the items when Stripe gives it", () => {
+      const items = {
+        data: [
+          {
+            id: 'si_1',
+            current_period_start: END - 1000,
+            current_period_end: END,
+            price: { id: 'price_max' },
+          },
+        ],
+      };
+      expect(mapSubscription(subscription({ items }), known).periodStart).toEqual(
+        new Date((END - 1000) * 1000),
+      );
+    });
+
+    it('counts the share of a period left in days, today included', () => {
+      const start = new Date(Date.UTC(2026, 10, 1));
+      const end = new Date(Date.UTC(2026, 11, 1)); // 30 days
+      const at = (day: number, hour = 12) => new Date(Date.UTC(2026, 10, day, hour));
+      expect(periodShareLeft(start, end, at(1, 0))).toBe(1);
+      expect(periodShareLeft(start, end, at(1))).toBe(1);
+      expect(periodShareLeft(start, end, at(16))).toBe(15 / 30);
+      expect(periodShareLeft(start, end, at(30))).toBe(1 / 30);
+      expect(periodShareLeft(start, end, end)).toBe(0);
+      expect(periodShareLeft(start, end, new Date(Date.UTC(2027, 0, 1)))).toBe(0);
     });
 
     it('keeps the plan until the period ends when cancelled at period end', () => {
@@ -116,6 +148,7 @@ describe('Stripe → our rows', () => {
           paidTier: 'premium',
           tier: 'free',
           periodEnd: null,
+          periodStart: null,
           cancelAtPeriodEnd: false,
         });
       }

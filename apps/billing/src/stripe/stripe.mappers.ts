@@ -77,6 +77,8 @@ export interface SubscriptionState {
   tier: SubscriptionTier;
   /** End of the current period (the renewal date); null once the subscription is not live. */
   periodEnd: Date | null;
+  /** Start of the current period; null once the subscription is not live. */
+  periodStart: Date | null;
   cancelAtPeriodEnd: boolean;
 }
 
@@ -89,6 +91,10 @@ export function mapSubscription(subscription: SubscriptionLike, known: KnownPric
     .filter((tier): tier is SellableTier => tier !== null);
   const paidTier = highestTier(tiers);
   const ends = items.map((item) => item.current_period_end).filter((end) => Number.isFinite(end) && end > 0);
+  const periodEnd = live && ends.length > 0 ? new Date(Math.max(...ends) * 1000) : null;
+  const starts = items
+    .map((item) => item.current_period_start ?? 0)
+    .filter((start) => Number.isFinite(start) && start > 0);
   return {
     subscriptionId: subscription.id,
     customerId: refId(subscription.customer),
@@ -96,9 +102,33 @@ export function mapSubscription(subscription: SubscriptionLike, known: KnownPric
     live,
     paidTier,
     tier: live && paidTier ? paidTier : 'free',
-    periodEnd: live && ends.length > 0 ? new Date(Math.max(...ends) * 1000) : null,
+    periodEnd,
+    periodStart: !periodEnd
+      ? null
+      : starts.length > 0
+        ? new Date(Math.min(...starts) * 1000)
+        : monthBefore(periodEnd),
     cancelAtPeriodEnd: live && (subscription.cancel_at_period_end || Boolean(subscription.cancel_at)),
   };
+}
+
+/** The same moment one calendar month earlier (UTC): a monthly period's start from its end. */
+function monthBefore(date: Date): Date {
+  const start = new Date(date);
+  start.setUTCMonth(start.getUTCMonth() - 1);
+  return start;
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * The share of a period still to run at `now`, counted in days (today included): 1 on the period's
+ * first day, 1/30 on the last day of a 30-day period, 0 once it has ended.
+ */
+export function periodShareLeft(start: Date, end: Date, now: Date): number {
+  const days = Math.max(1, Math.round((end.getTime() - start.getTime()) / DAY_MS));
+  const daysLeft = Math.ceil((end.getTime() - now.getTime()) / DAY_MS);
+  return Math.min(days, Math.max(0, daysLeft)) / days;
 }
 
 /** The plan with the larger allowance (an upgrade's invoice bills both). */

@@ -19,6 +19,8 @@ export interface SubscriptionItemLike {
   id: string;
   /** Since API 2025-03-31 the period lives on the item, not on the subscription. */
   current_period_end: number;
+  /** Absent on the demo's items, whose periods are one calendar month. */
+  current_period_start?: number;
   price: PriceLike;
 }
 

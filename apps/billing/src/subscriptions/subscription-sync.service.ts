@@ -13,6 +13,7 @@ import {
   decideSubscriptionSync,
   invoiceTier,
   mapSubscription,
+  periodShareLeft,
   startsNewPeriod,
   subscriptionRowOf,
 } from '../stripe/stripe.mappers';
@@ -57,10 +58,11 @@ export class SubscriptionSyncService {
     const { manager, user } = account;
     const decision = decideSubscriptionSync(user, state);
     if (!decision.apply) return { state, decision };
-    if (decision.upgrade && state.periodEnd) {
+    if (decision.upgrade && state.periodEnd && state.periodStart) {
       const { from, to } = decision.upgrade;
+      const periodLeft = periodShareLeft(state.periodStart, state.periodEnd, new Date());
       await this.ledger.runOnceLocked(account, upgradeKey(state.subscriptionId, to, state.periodEnd), () => ({
-        movements: planUpgradeTopUp(PLANS[from].tokenAllowance, PLANS[to].tokenAllowance),
+        movements: planUpgradeTopUp(PLANS[from].tokenAllowance, PLANS[to].tokenAllowance, periodLeft),
         refs,
       }));
     }
