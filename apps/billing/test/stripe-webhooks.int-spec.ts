@@ -230,6 +230,54 @@ describe('Stripe webhooks', () => {
       });
     });
 
+    it('a new subscription adds its allowance to what the ended plan left, until its first renewal', async () => {
+      const { subscriber, subscription, invoice } = await paidSubscription('max');
+      const paid = createStripeEvent('invoice.paid', invoice);
+      await deliver(harness, paid);
+      await processed(harness, paid.id);
+      const ended = createStripeEvent(
+        'customer.subscription.deleted',
+        stripe.updateSubscription(subscription.id, { status: 'canceled' }),
+      );
+      await deliver(harness, ended);
+      await processed(harness, ended.id);
+      expect(await reload(subscriber.id)).toMatchObject({
+        subscriptionTier: 'free',
+        monthlyTokens: 1_000_000,
+      });
+
+      // The fake's clock counts seconds: the new period must end after the old one.
+      await new Promise((resolve) => setTimeout(resolve, 1100));
+      const reply = await harness
+        .get(SubscriptionsService)
+        .getOrCreate(subscriber.id, 'premium', `req-${subscriber.id}-again`);
+      if (!('url' in reply)) throw new Error('expected a checkout url');
+      const session = [...stripe.sessions.values()].find((candidate) => candidate.url === reply.url);
+      const again = stripe.completeCheckoutSession(session?.id ?? '');
+      if (!again.subscription || !again.invoice) throw new Error('no subscription');
+      const first = createStripeEvent('invoice.paid', again.invoice);
+      await deliver(harness, first);
+      await processed(harness, first.id);
+      expect(await reload(subscriber.id)).toMatchObject({
+        subscriptionTier: 'premium',
+        monthlyTokens: 1_250_000,
+      });
+
+      const item = again.subscription.items.data[0];
+      const renewal = stripe.createInvoice(again.subscription.id, {
+        billingReason: 'subscription_cycle',
+        periodStart: item?.current_period_end,
+        periodEnd: (item?.current_period_end ?? 0) + 30 * 86_400,
+      });
+      const renewed = createStripeEvent('invoice.paid', renewal);
+      await deliver(harness, renewed);
+      await processed(harness, renewed.id);
+      expect(await reload(subscriber.id)).toMatchObject({
+        subscriptionTier: 'premium',
+        monthlyTokens: 250_000,
+      });
+    });
+
     it('a cancellation at period end keeps the plan until Stripe ends it', async () => {
       const { subscriber, subscription } = await paidSubscription('premium');
       const updated = createStripeEvent(

@@ -149,6 +149,14 @@ describe('ledger arithmetic', () => {
       );
     });
 
+    it("keeps what an ended plan left when a new subscription's first period starts", () => {
+      const movements = planAllowanceReset(800_000, 250_000, true);
+      expect(movements.map(({ kind, amount }) => ({ kind, amount }))).toEqual([
+        { kind: 'grant', amount: 250_000 },
+      ]);
+      expect(applyMovements(balance(800_000, 0, 0), movements)).toEqual(balance(1_050_000, 0, 0));
+    });
+
     it('adds only the difference on an upgrade, for the share of the period left, and nothing on a downgrade', () => {
       expect(planUpgradeTopUp(250_000, 1_000_000, 1)).toEqual([
         expect.objectContaining({ kind: 'grant', amount: 750_000 }),

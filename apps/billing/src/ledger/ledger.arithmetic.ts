@@ -187,12 +187,14 @@ export function planRelease(held: Buckets): { released: number; movements: Movem
 
 /**
  * A paid period starts: the monthly allocation is reset to the plan's allowance. What was left of
- * the previous period's allocation ends (an adjustment), then the allowance is granted.
+ * the previous period's allocation ends (an adjustment), then the allowance is granted. The first
+ * period of a new subscription (`keepLeft`) only adds its allowance: tokens an ended plan left
+ * behind stay, as they did when it ended, until this plan's first renewal.
  */
-export function planAllowanceReset(monthlyLeft: number, allowance: number): Movement[] {
+export function planAllowanceReset(monthlyLeft: number, allowance: number, keepLeft = false): Movement[] {
   assertTokens('allowance', allowance);
   const movements: Movement[] = [];
-  if (monthlyLeft > 0) {
+  if (monthlyLeft > 0 && !keepLeft) {
     movements.push({
       kind: 'adjustment',
       bucket: 'monthly',

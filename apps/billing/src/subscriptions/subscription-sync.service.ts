@@ -81,7 +81,8 @@ export class SubscriptionSyncService {
 
   /**
    * A paid invoice for a new period resets the monthly allocation to the plan's allowance
-   * (planAllowanceReset), once per invoice, and moves nextTokenReset to the period's end.
+   * (planAllowanceReset), once per invoice, and moves nextTokenReset to the period's end. A new
+   * subscription's first invoice adds the allowance to what an ended plan left.
    */
   async grantPeriodLocked(
     account: LockedAccount,
@@ -94,7 +95,11 @@ export class SubscriptionSyncService {
     const periodEnd = invoice.periodEnd ?? synced.state.periodEnd;
     if (!tier || !periodEnd || !startsNewPeriod(periodEnd, account.user.nextTokenReset)) return false;
     const result = await this.ledger.runOnceLocked(account, allowanceKey(invoice.id), ({ user }) => ({
-      movements: planAllowanceReset(user.monthlyTokens, PLANS[tier].tokenAllowance),
+      movements: planAllowanceReset(
+        user.monthlyTokens,
+        PLANS[tier].tokenAllowance,
+        invoice.billingReason === 'subscription_create',
+      ),
       refs,
     }));
     if (result.duplicate) return false;
