@@ -1,3 +1,8 @@
+import {
+  WEBHOOK_REDRIVE_AFTER_MS,
+  WEBHOOK_REDRIVE_EVERY_MS,
+  WEBHOOK_REDRIVE_SCHEDULER_ID,
+} from '@council/contracts';
 import { LedgerEntryEntity, StripeEventEntity, UserEntity } from '@council/db';
 import { DomainException } from '@council/server-kit';
 import {
@@ -12,6 +17,7 @@ import { CheckoutService } from '../src/checkout/checkout.service';
 import { ReservationsService } from '../src/reservations/reservations.service';
 import { SubscriptionsService } from '../src/subscriptions/subscriptions.service';
 import { WebhookIngressService } from '../src/webhooks/webhook-ingress.service';
+import { WebhookRedriveService } from '../src/webhooks/webhook-redrive.service';
 import {
   type BillingHarness,
   WEBHOOK_SECRET,
@@ -395,6 +401,45 @@ describe('Stripe webhooks', () => {
       expect(await deliver(harness, event)).toMatchObject({ duplicate: true });
       await processed(harness, event.id);
       expect(await reload(buyer.id)).toMatchObject({ purchasedTokens: 50_000 });
+    });
+
+    it('re-drives an event whose job was lost after the 2xx, and leaves a recent one to its job', async () => {
+      const { buyer, session } = await paidTopUp();
+      const event = createStripeEvent('checkout.session.completed', session);
+      // Recorded and acknowledged an hour ago; its job went with Redis. Stripe will not deliver it again.
+      await harness.dataSource.getRepository(StripeEventEntity).insert({
+        id: event.id,
+        type: event.type,
+        payload: { ...event },
+        receivedAt: new Date(Date.now() - 60 * 60 * 1000),
+      });
+      const recent = createStripeEvent(
+        'charge.refunded',
+        { id: 'ch_2', object: 'charge' },
+        { id: stripeEventId() },
+      );
+      await harness.dataSource
+        .getRepository(StripeEventEntity)
+        .insert({ id: recent.id, type: recent.type, payload: { ...recent } });
+
+      expect(await harness.get(WebhookRedriveService).redrive(WEBHOOK_REDRIVE_AFTER_MS)).toBe(1);
+      await processed(harness, event.id);
+      expect(await reload(buyer.id)).toMatchObject({ purchasedTokens: 50_000 });
+      expect(await harness.queue('billing-webhooks').getJob(`webhook-${recent.id}`)).toBeUndefined();
+      // Processed now: the next re-drive finds nothing of it.
+      expect(await harness.get(WebhookRedriveService).redrive(WEBHOOK_REDRIVE_AFTER_MS)).toBe(0);
+      await harness.dataSource.getRepository(StripeEventEntity).delete({ id: recent.id });
+    });
+
+    it('has one re-drive schedule, on the webhook queue', async () => {
+      const schedulers = await harness.queue('billing-webhooks').getJobSchedulers();
+      expect(schedulers).toEqual([
+        expect.objectContaining({
+          key: WEBHOOK_REDRIVE_SCHEDULER_ID,
+          name: 'webhook-redrive',
+          every: WEBHOOK_REDRIVE_EVERY_MS,
+        }),
+      ]);
     });
 
     it('retries processing while Stripe is unavailable, then converges', async () => {

@@ -77,8 +77,11 @@ export class WebhookIngressService {
     );
   }
 
-  /** A redelivery of an event not processed yet: re-run a job that gave up, else make sure one exists. */
-  private async requeue(eventId: string, type: string): Promise<void> {
+  /**
+   * An event recorded but not processed yet (a redelivery, or the re-drive): re-run a job that gave
+   * up, else make sure one exists (a job still waiting or retrying is left as it is).
+   */
+  async requeue(eventId: string, type: string): Promise<void> {
     const job = await this.queue.queue.getJob(webhookJobId(eventId));
     if (job && (await job.isFailed())) {
       await job.retry();

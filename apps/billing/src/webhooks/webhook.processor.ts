@@ -8,6 +8,7 @@ import { DataSource } from 'typeorm';
 import { StripeObjectSource } from '../stripe/stripe-object-source';
 import { parseStripeEvent } from './billing-event';
 import { type FulfilmentOutcome, WebhookEventsService } from './webhook-events.service';
+import { WebhookRedriveService } from './webhook-redrive.service';
 
 export const WEBHOOK_CONCURRENCY = 4;
 
@@ -22,6 +23,7 @@ export class WebhookProcessor extends JobProcessor<typeof QUEUES.billingWebhooks
   constructor(
     private readonly events: WebhookEventsService,
     private readonly source: StripeObjectSource,
+    private readonly redrive: WebhookRedriveService,
     protected readonly metrics: MetricsService,
     @InjectDataSource() private readonly dataSource: DataSource,
   ) {
@@ -29,7 +31,10 @@ export class WebhookProcessor extends JobProcessor<typeof QUEUES.billingWebhooks
   }
 
   protected handlers(): JobHandlers<typeof QUEUES.billingWebhooks> {
-    return { [JOBS.webhookProcess]: (data) => this.apply(data) };
+    return {
+      [JOBS.webhookProcess]: (data) => this.apply(data),
+      [JOBS.webhookRedrive]: (data) => this.redrive.redrive(data.olderThanMs),
+    };
   }
 
   private async apply(data: WebhookProcessJobData): Promise<FulfilmentOutcome | 'done'> {

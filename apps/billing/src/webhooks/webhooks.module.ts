@@ -6,11 +6,18 @@ import { SubscriptionSyncModule } from '../subscriptions/subscription-sync.modul
 import { EventUserResolver } from './event-user.resolver';
 import { WebhookEventsService } from './webhook-events.service';
 import { WebhookIngressService } from './webhook-ingress.service';
+import { WebhookRedriveService } from './webhook-redrive.service';
 import { WebhookProcessor } from './webhook.processor';
 
 @Module({
   imports: [LedgerModule, StripeModule, SubscriptionSyncModule, BillingQueuesModule],
-  providers: [EventUserResolver, WebhookEventsService, WebhookIngressService, WebhookProcessor],
+  providers: [
+    EventUserResolver,
+    WebhookEventsService,
+    WebhookIngressService,
+    WebhookRedriveService,
+    WebhookProcessor,
+  ],
   exports: [WebhookEventsService, WebhookIngressService],
 })
 export class WebhooksModule {}

@@ -65,6 +65,7 @@ describe('queue and job names', () => {
       usageSettle: 'usage-settle',
       retentionSweep: 'retention-sweep',
       webhookProcess: 'webhook-process',
+      webhookRedrive: 'webhook-redrive',
       questionFail: 'question-fail',
     });
     expect(isJobName('synthesis')).toBe(true);

@@ -86,6 +86,8 @@ export const JOBS = {
   usageSettle: 'usage-settle',
   retentionSweep: 'retention-sweep',
   webhookProcess: 'webhook-process',
+  /** Queues again the recorded Stripe events whose processing was lost or gave up. */
+  webhookRedrive: 'webhook-redrive',
   /** Ends a question whose flow parent failed for good: members closed, reservation released. */
   questionFail: 'question-fail',
 } as const;
@@ -105,7 +107,7 @@ const STATIC_QUEUE_JOBS = {
   [QUEUES.consensus]: [JOBS.consensusFinalise, JOBS.questionFail],
   [QUEUES.usage]: [JOBS.usageSettle],
   [QUEUES.retention]: [JOBS.retentionSweep],
-  [QUEUES.billingWebhooks]: [JOBS.webhookProcess],
+  [QUEUES.billingWebhooks]: [JOBS.webhookProcess, JOBS.webhookRedrive],
 } as const satisfies Readonly<Record<Exclude<QueueName, ProviderQueueName>, readonly JobName[]>>;
 
 type StaticQueueName = keyof typeof STATIC_QUEUE_JOBS;
@@ -131,6 +133,16 @@ export function queueCarries<Q extends QueueName>(queue: Q, name: string): name 
 export const RETENTION_SWEEP_SCHEDULER_ID = 'retention-sweep';
 /** Ours: hourly keeps deletions within an hour of the 30-day mark without heavy batches. */
 export const RETENTION_SWEEP_EVERY_MS = 60 * 60 * 1000;
+
+/** Job scheduler id of the webhook re-drive: one schedule however many billing replicas run. */
+export const WEBHOOK_REDRIVE_SCHEDULER_ID = 'webhook-redrive';
+/** Ours: how often billing looks for recorded Stripe events left unprocessed. */
+export const WEBHOOK_REDRIVE_EVERY_MS = 15 * 60 * 1000;
+/**
+ * An unprocessed event this old whose job is gone (lost with Redis) or has given up (its retries
+ * take about 2.3 hours) is queued again. Stripe does not redeliver an event it got a 2xx for.
+ */
+export const WEBHOOK_REDRIVE_AFTER_MS = 30 * 60 * 1000;
 
 export function isJobName(value: unknown): value is JobName {
   return typeof value === 'string' && (ALL_JOB_NAMES as readonly string[]).includes(value);

@@ -242,6 +242,13 @@ export class WebhookProcessJobData {
   source: WebhookSource;
 }
 
+/** Re-drive recorded Stripe events still unprocessed after `olderThanMs`. */
+export class WebhookRedriveJobData {
+  @IsInt()
+  @Min(0)
+  olderThanMs: number;
+}
+
 /** Job name → payload type. */
 export interface JobPayloads {
   [JOBS.memberAnswer]: MemberAnswerJobData;
@@ -251,6 +258,7 @@ export interface JobPayloads {
   [JOBS.usageSettle]: UsageSettleJobData;
   [JOBS.retentionSweep]: RetentionSweepJobData;
   [JOBS.webhookProcess]: WebhookProcessJobData;
+  [JOBS.webhookRedrive]: WebhookRedriveJobData;
   [JOBS.questionFail]: QuestionFailJobData;
 }
 
@@ -265,5 +273,6 @@ export const JOB_PAYLOAD_CLASSES: { readonly [N in keyof JobPayloads]: new () =>
   [JOBS.usageSettle]: UsageSettleJobData,
   [JOBS.retentionSweep]: RetentionSweepJobData,
   [JOBS.webhookProcess]: WebhookProcessJobData,
+  [JOBS.webhookRedrive]: WebhookRedriveJobData,
   [JOBS.questionFail]: QuestionFailJobData,
 };

@@ -1,0 +1,59 @@
+import { InjectQueue } from '@nestjs/bullmq';
+import { Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import {
+  JOBS,
+  QUEUES,
+  WEBHOOK_REDRIVE_AFTER_MS,
+  WEBHOOK_REDRIVE_EVERY_MS,
+  WEBHOOK_REDRIVE_SCHEDULER_ID,
+} from '@council/contracts';
+import { Queue } from 'bullmq';
+import { DataSource } from 'typeorm';
+import { WebhookIngressService } from './webhook-ingress.service';
+
+/** Most events one re-drive queues; the next tick takes the rest. */
+const REDRIVE_BATCH = 500;
+
+/**
+ * Stripe delivers an event until it gets a 2xx, and ours comes once the event is recorded and
+ * queued. So a job lost with Redis, or one that used up its retries in a long outage, would leave
+ * a paid checkout uncredited for good. Every WEBHOOK_REDRIVE_EVERY_MS one billing replica (a shared
+ * BullMQ job scheduler) queues again each recorded event still unprocessed after
+ * WEBHOOK_REDRIVE_AFTER_MS; applying an event twice changes nothing.
+ */
+@Injectable()
+export class WebhookRedriveService implements OnApplicationBootstrap {
+  private readonly logger = new Logger(WebhookRedriveService.name);
+
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly ingress: WebhookIngressService,
+    @InjectQueue(QUEUES.billingWebhooks) private readonly queue: Queue,
+  ) {}
+
+  async onApplicationBootstrap(): Promise<void> {
+    await this.queue.upsertJobScheduler(
+      WEBHOOK_REDRIVE_SCHEDULER_ID,
+      { every: WEBHOOK_REDRIVE_EVERY_MS },
+      {
+        name: JOBS.webhookRedrive,
+        data: { olderThanMs: WEBHOOK_REDRIVE_AFTER_MS },
+        opts: { attempts: 1, removeOnComplete: { count: 100 }, removeOnFail: { count: 100 } },
+      },
+    );
+  }
+
+  /** Queues again the events recorded more than `olderThanMs` ago and not processed; returns how many. */
+  async redrive(olderThanMs: number): Promise<number> {
+    const rows: { id: string; type: string }[] = await this.dataSource.query(
+      `SELECT "id", "type" FROM "stripe_events"
+        WHERE "processedAt" IS NULL AND "receivedAt" < now() - make_interval(secs => $1::double precision / 1000)
+        ORDER BY "receivedAt" LIMIT ${REDRIVE_BATCH}`,
+      [olderThanMs],
+    );
+    for (const row of rows) await this.ingress.requeue(row.id, row.type);
+    if (rows.length > 0) this.logger.warn(`Queued ${rows.length} unprocessed Stripe event(s) again`);
+    return rows.length;
+  }
+}
