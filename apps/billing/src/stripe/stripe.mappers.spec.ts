@@ -6,6 +6,7 @@ import {
   mapSubscription,
   mapSubscriptionStatus,
   parseUserId,
+  periodGrantTier,
   periodShareLeft,
   refId,
   startsNewPeriod,
@@ -118,6 +119,18 @@ describe('Stripe → our rows', () => {
       expect(mapSubscription(subscription({ items }), known).periodStart).toEqual(
         new Date((END - 1000) * 1000),
       );
+    });
+
+    it('grants a period the higher of the invoice plan and the plan in force', () => {
+      // A premium renewal paid late, after an upgrade in its period: the period runs on Max.
+      expect(periodGrantTier('premium', state({ paidTier: 'max', tier: 'max' }))).toBe('max');
+      expect(periodGrantTier('max', state({ paidTier: 'premium' }))).toBe('max');
+      expect(periodGrantTier(null, state())).toBe('premium');
+      // An ended subscription grants what the invoice paid for, nothing more.
+      expect(periodGrantTier('premium', state({ live: false, paidTier: 'max', tier: 'free' }))).toBe(
+        'premium',
+      );
+      expect(periodGrantTier(null, state({ live: false, paidTier: 'max', tier: 'free' }))).toBe('max');
     });
 
     it('counts the share of a period left in days, today included', () => {

@@ -219,6 +219,22 @@ export function invoiceTier(invoice: InvoiceFacts, known: KnownPrices): Sellable
 }
 
 /**
+ * The plan whose allowance a paid period grants: the invoice's, or the subscription's plan in force
+ * when that is higher. A renewal invoice paid late, after an upgrade in its period, still bills the
+ * old plan, but the period runs on the new one.
+ */
+export function periodGrantTier(
+  invoiceTierPaid: SellableTier | null,
+  state: SubscriptionState,
+): SellableTier | null {
+  const inForce = state.live ? state.paidTier : null;
+  return (
+    highestTier([invoiceTierPaid, inForce].filter((tier): tier is SellableTier => tier !== null)) ??
+    state.paidTier
+  );
+}
+
+/**
  * A paid invoice starts a new allocation only for a period later than the one already granted:
  * an upgrade's proration invoice (same period) or a late, older invoice does not reset it.
  */

@@ -13,6 +13,7 @@ import {
   decideSubscriptionSync,
   invoiceTier,
   mapSubscription,
+  periodGrantTier,
   periodShareLeft,
   startsNewPeriod,
   subscriptionRowOf,
@@ -91,7 +92,7 @@ export class SubscriptionSyncService {
     refs: EntryRefs = {},
   ): Promise<boolean> {
     if (!synced.decision.apply) return false;
-    const tier = invoiceTier(invoice, await this.prices.known()) ?? synced.state.paidTier;
+    const tier = periodGrantTier(invoiceTier(invoice, await this.prices.known()), synced.state);
     const periodEnd = invoice.periodEnd ?? synced.state.periodEnd;
     if (!tier || !periodEnd || !startsNewPeriod(periodEnd, account.user.nextTokenReset)) return false;
     const result = await this.ledger.runOnceLocked(account, allowanceKey(invoice.id), ({ user }) => ({
