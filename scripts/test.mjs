@@ -200,17 +200,10 @@ const STAGES = {
       };
       delete env.SMTP_URL;
       onCleanup(() => rmSync(env.MAIL_OUTBOX_DIR, { recursive: true, force: true }));
-      // The built-in providers answer in demo mode; two OpenAI-compatible ones from the catalogue
-      // (Gemini and a local server) are live against a local server speaking OpenAI's format, so a
-      // council of five can be seated (council-of-five.spec.ts). Loaded now: the build above made it.
-      const { startFakeProviderServer } = createRequire(import.meta.url)('@council/testing');
-      const fake = await startFakeProviderServer({ tokensPerSecond: 40, recordRequests: false });
-      onCleanup(() => fake.stop());
-      Object.assign(env, {
-        GEMINI_API_KEY: 'e2e-gemini-key',
-        GEMINI_BASE_URL: fake.baseUrlFor('/gemini/v1'),
-        LOCAL_BASE_URL: fake.baseUrlFor('/local/v1'),
-      });
+      // Nothing is configured, as on a newcomer's first start: the built-in providers answer the
+      // example questions in demo mode and refuse the rest (docs/decisions.md, decisions 22 and 23).
+      // Live OpenAI-compatible providers on the whole stack are the faults stage's (five-providers,
+      // demo-members) and the smoke stage's.
       info(`Database ${database}, Redis prefix ${prefix}`);
       await run(process.execPath, ['libs/db/dist/cli/migrate.js'], { env });
       await run(process.execPath, ['libs/db/dist/cli/seed.js'], { env });

@@ -109,7 +109,10 @@ async function stop(label) {
 
 const PASSWORD = 'smoke test password';
 const username = `newcomer_${runId}`;
-const QUESTION = 'What should a first-time visitor to London see in one day?';
+// Nothing is configured, so the council answers only the example questions from its script and
+// refuses the rest before writing anything (docs/decisions.md, decisions 22 and 23).
+const OWN_QUESTION = 'What should a first-time visitor to London see in one day?';
+const QUESTION = 'Should my first programming language be Python or JavaScript?';
 
 async function journey() {
   banner(
@@ -145,8 +148,18 @@ async function journey() {
     assert.equal(me.queriesLeft, 5);
   });
 
+  await step('a question of their own is refused before anything is written', async () => {
+    const refused = await user.call('POST', '/api/questions', { question: OWN_QUESTION });
+    assert.equal(refused.status, 422, JSON.stringify(refused.body));
+    assert.equal(refused.body.code, 'NO_MODEL_CONFIGURED');
+    const me = await user.expect(200, 'GET', '/api/user');
+    assert.equal(me.queriesLeft, 5, 'no free query was spent');
+    const history = await user.expect(200, 'GET', '/api/questions');
+    assert.deepEqual(history.items, []);
+  });
+
   const asked = await step(
-    'ask the default council; the answers stream over Socket.IO to the end',
+    'ask the default council an example; the answers stream over Socket.IO to the end',
     async () => {
       const stream = await user.openStream();
       try {
@@ -214,7 +227,7 @@ async function journey() {
 
   await step('ask a second question and delete it', async () => {
     const reply = await user.expect(201, 'POST', '/api/questions?wait=true', {
-      question: 'Is it worth learning to touch type?',
+      question: 'Should I overpay my Plan 2 student loan or invest the money instead?',
       showDebate: false,
       showReasoning: false,
     });

@@ -138,13 +138,14 @@ describe('token ledger: reservations, settlements, releases', () => {
       );
     });
 
-    it('lets a free account past its free queries keep asking on purchased tokens (DECISIONS 17)', async () => {
+    it('lets a free account past its free queries keep asking on purchased tokens (DECISIONS 17, 24)', async () => {
       // 5 free queries used, 7,000 of the free allowance left, a Basic Pack bought.
       const free = await user({ queriesLeft: 0, tokensLeft: 57_000, purchasedTokens: 50_000 });
       const reply = await reservations.reserve(free.id, (await question(free.id)).id, 9_000);
-      // The spend order stays monthly → free → purchased; no free query is taken or goes negative.
+      // The trial's tokens ended with it: the hold comes from the pack alone, and no free query is
+      // taken or goes negative.
       expect(reply).toMatchObject({ reserved: 9_000, tokensLeft: 48_000, queriesLeft: 0 });
-      expect(await reload(free.id)).toMatchObject({ purchasedTokens: 48_000, queriesLeft: 0 });
+      expect(await reload(free.id)).toMatchObject({ purchasedTokens: 41_000, queriesLeft: 0 });
       const spentOut = await user({ queriesLeft: 0, tokensLeft: 7_000, purchasedTokens: 0 });
       await expect(
         reservations.reserve(spentOut.id, (await question(spentOut.id)).id, 100),

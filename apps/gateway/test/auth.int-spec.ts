@@ -20,6 +20,7 @@ import { UsersService } from '../src/users/users.service';
 const SESSION_USER_KEYS = [
   'email',
   'name',
+  'purchasedTokens',
   'queriesLeft',
   'reservedTokens',
   'stripeCustomerId',
@@ -81,6 +82,7 @@ describe('accounts: register, login, logout, sessions (real PostgreSQL and Redis
         email: account.email.toLowerCase(),
         tokensLeft: 10_000,
         reservedTokens: 0,
+        purchasedTokens: 0,
         subscriptionTier: 'free',
         queriesLeft: 5,
         stripeCustomerId: null,
@@ -303,13 +305,14 @@ describe('accounts: register, login, logout, sessions (real PostgreSQL and Redis
     it('reflects the current balance on every call', async () => {
       const account = fresh();
       const cookie = sessionCookieOf(await register(account).expect(201));
-      await gw.sql('UPDATE "users" SET "tokensLeft" = 42, "stripeCustomerId" = $2 WHERE "username" = $1', [
-        account.username,
-        'cus_test',
-      ]);
+      await gw.sql(
+        'UPDATE "users" SET "tokensLeft" = 42, "purchasedTokens" = 30, "stripeCustomerId" = $2 WHERE "username" = $1',
+        [account.username, 'cus_test'],
+      );
       expect((await me(cookie).expect(200)).body).toMatchObject({
         tokensLeft: 42,
         reservedTokens: 0,
+        purchasedTokens: 30,
         stripeCustomerId: 'cus_test',
       });
     });

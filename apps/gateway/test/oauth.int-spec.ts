@@ -89,6 +89,22 @@ describe('Google and Apple sign-in against a local OpenID provider (oidc-provide
     expect((await currentUser(browser)).status).toBe(401);
   };
 
+  /** What GET /api/auth/providers answers on a gateway (this one or a sibling). */
+  const providersOf = async (app: TestGateway['app']) => {
+    const res = await request(app.getHttpServer() as Server)
+      .get('/api/auth/providers')
+      .expect(200);
+    return res.body as unknown;
+  };
+
+  it('GET /api/auth/providers offers both configured sign-ins, in OpenAPI too', async () => {
+    expect(await providersOf(gw.app)).toEqual({ google: true, apple: true });
+    const docs = await request(gw.app.getHttpServer() as Server)
+      .get('/api/docs-json')
+      .expect(200);
+    expect(Object.keys((docs.body as { paths: object }).paths)).toContain('/api/auth/providers');
+  });
+
   describe('Google (code flow, query response)', () => {
     it('starts with state, nonce and PKCE (S256) and a SameSite=Lax binding cookie', async () => {
       const browser = newBrowser();
@@ -409,6 +425,7 @@ describe('Google and Apple sign-in against a local OpenID provider (oidc-provide
         APPLE_CLIENT_ID: '',
         APPLE_CLIENT_SECRET: '',
       });
+      expect(await providersOf(bare)).toEqual({ google: false, apple: false });
       const server = bare.getHttpServer() as Server;
       for (const provider of ['google', 'apple']) {
         const res = await request(server).get(`/api/auth/${provider}`).expect(302);
@@ -423,6 +440,16 @@ describe('Google and Apple sign-in against a local OpenID provider (oidc-provide
         .send({ code: 'c', state: 's' })
         .expect(303);
       expect(apple.headers.location).toBe('/auth?error=apple_not_configured');
+    });
+
+    it('offers only the configured one: Google without Apple', async () => {
+      const googleOnly = await gw.startSibling({ APPLE_CLIENT_ID: '', APPLE_CLIENT_SECRET: '' });
+      expect(await providersOf(googleOnly)).toEqual({ google: true, apple: false });
+      const server = googleOnly.getHttpServer() as Server;
+      const apple = await request(server).get('/api/auth/apple').expect(302);
+      expect(apple.headers.location).toBe('/auth?error=apple_not_configured');
+      const google = await request(server).get('/api/auth/google').expect(302);
+      expect(google.headers.location).toContain(`${op.issuer}/auth?`);
     });
 
     it('sends the button to <provider>_unavailable when discovery fails, and keeps the app up', async () => {

@@ -5,9 +5,12 @@
 
 import { type Server } from 'node:http';
 import { type AddressInfo } from 'node:net';
+import { setTimeout as sleep } from 'node:timers/promises';
 import {
   AGENTS_MIN_MESSAGE,
   type AskQuestionResult,
+  DEMO_EXAMPLE_QUESTIONS,
+  NO_MODEL_REFUSAL,
   type CancelQuestionResult,
   PREMIUM_FEATURE_MESSAGE,
   PROVIDERS,
@@ -25,6 +28,7 @@ import {
   finaliseJobId,
   jobId,
   maxAgentsMessage,
+  providerModesKey,
   providerQueueName,
   questionCancelKey,
 } from '@council/contracts';
@@ -47,7 +51,11 @@ import { getFlowProducerToken } from '@nestjs/bullmq';
 import { type FlowProducer, Queue } from 'bullmq';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
-import { QUESTION_FLOW_PRODUCER, QUEUE_UNAVAILABLE_MESSAGE } from '../src/questions/questions.constants';
+import {
+  CATALOGUE_CACHE_TTL_MS,
+  QUESTION_FLOW_PRODUCER,
+  QUEUE_UNAVAILABLE_MESSAGE,
+} from '../src/questions/questions.constants';
 import { QuestionResults } from '../src/questions/read/question-results.service';
 import { type TestGateway, signUpThroughApi, startTestGateway, waitFor } from './accounts.helpers';
 import {
@@ -876,5 +884,39 @@ describe('asking the council (gateway, billing process, PostgreSQL, Redis, BullM
       [2, 'Answer 2', 30],
     ]);
     expect(body.agents).toHaveLength(3);
+  });
+
+  // Last: it switches every provider to demo mode for a while (the catalogue read is cached).
+  it('refuses a question no member can answer before anything is written, and seats live members first', async () => {
+    const modesKey = providerModesKey(redis.prefix);
+    await gw.redisClient.hset(modesKey, { openai: 'demo', anthropic: 'demo', xai: 'demo' });
+    try {
+      const free = await signUp();
+      const before = await userRow(free.id);
+      await sleep(CATALOGUE_CACHE_TTL_MS + 200);
+      expectError(
+        await ask(free, { question: 'How do I bake sourdough?' }),
+        422,
+        'NO_MODEL_CONFIGURED',
+        NO_MODEL_REFUSAL,
+      );
+      expect(await questionCount(free.id)).toBe(0);
+      expect(await userRow(free.id)).toEqual(before);
+      // An example question is answered from the script, and counted as today.
+      const example = await ask(free, { question: DEMO_EXAMPLE_QUESTIONS[0] }).expect(201);
+      expect((example.body as AskQuestionResult).agents.map((agent) => agent.agent.provider)).toEqual([
+        ...PROVIDERS,
+      ]);
+      expect((await userRow(free.id)).queriesLeft).toBe(before.queriesLeft - 1);
+
+      // With Anthropic live, the free council is Anthropic's agents alone.
+      await gw.redisClient.hset(modesKey, { anthropic: 'live' });
+      await sleep(CATALOGUE_CACHE_TTL_MS + 200);
+      const live = await ask(free, { question: 'How do I bake sourdough?' }).expect(201);
+      const seated = (live.body as AskQuestionResult).agents.map((agent) => agent.agent.provider);
+      expect(seated).toEqual(['anthropic', 'anthropic', 'anthropic']);
+    } finally {
+      await gw.redisClient.del(modesKey);
+    }
   });
 });

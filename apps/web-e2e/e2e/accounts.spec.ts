@@ -1,10 +1,12 @@
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { AUTH_SCREEN } from '@council/contracts';
 import { type Page, expect, test } from '@playwright/test';
 
 // Accounts end to end: sign up, sign out, sign in, forgot password, reset through the
 // e-mail the gateway wrote to its outbox (MAIL_OUTBOX_DIR, passed here as E2E_OUTBOX_DIR by
-// scripts/test.mjs), sign in with the new password. Plus the guard and the four auth modes' pictures.
+// scripts/test.mjs), sign in with the new password. Plus the guard, the external sign-in buttons
+// (none without client ids) and the four auth modes' pictures.
 
 const noApi = Boolean(process.env.E2E_NO_API);
 const outboxDir = process.env.E2E_OUTBOX_DIR;
@@ -162,6 +164,20 @@ test.describe('accounts', () => {
     await page.goto('/history');
     await expect(page).toHaveURL('/auth?return=%2Fhistory');
     await expect(page.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible();
+  });
+
+  test('login and register offer no Google or Apple button when neither is configured', async ({ page }) => {
+    // The e2e stack sets no GOOGLE_CLIENT_ID or APPLE_CLIENT_ID.
+    for (const path of ['/auth', '/auth?form=register']) {
+      const providers = page.waitForResponse((res) => new URL(res.url()).pathname === '/api/auth/providers');
+      await page.goto(path);
+      const answer = await providers;
+      if (!noApi) expect(await answer.json()).toEqual({ google: false, apple: false });
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await expect(page.getByRole('link', { name: AUTH_SCREEN.oauth.google })).toHaveCount(0);
+      await expect(page.getByRole('link', { name: AUTH_SCREEN.oauth.apple })).toHaveCount(0);
+      await expect(page.getByText(AUTH_SCREEN.oauth.divider)).toHaveCount(0);
+    }
   });
 
   test('a reset link without a token says so and leads back to login', async ({ page }) => {

@@ -300,20 +300,38 @@ test.describe('ask the council (demo provider)', () => {
     await expect(page.getByRole('article')).toHaveCount(1);
   });
 
-  test('a question outside the examples gets an honest card from each demo member', async ({ page }) => {
+  test('a question no member can answer is refused before the ask, and costs nothing', async ({ page }) => {
     test.setTimeout(60_000);
     await registerFreeUser(page, 'card');
-    await ask(page, 'How do I keep a sourdough starter alive while travelling?');
-    const cards = results(page).getByRole('article');
-    await expectAllDone(cards, 3);
-    const keys = ['OPENAI_API_KEY', 'ANTHROPIC_API_KEY', 'XAI_API_KEY'];
-    for (let index = 0; index < 3; index += 1) {
-      const text = await answerText(cards.nth(index));
-      expect(text).toContain(
-        'No model is configured for this member, so this is a demo card, not an answer.',
-      );
-      expect(text).toContain(keys[index]);
-      expect(text).not.toContain('sourdough');
-    }
+    await page.goto('/');
+    await expect(page.getByRole('group', { name: 'Member 3' })).toBeVisible();
+    await page.getByLabel('Your question').fill('How do I keep a sourdough starter alive while travelling?');
+    const hint = page.getByRole('region', { name: 'Some members are in demo mode' });
+    await expect(hint).toContainText(
+      'No model configured, so only a card saying so, charged nothing: ChatGPT, Claude, Grok.',
+    );
+    await expect(hint.getByRole('alert')).toContainText(
+      'nobody can answer this question and it was not asked',
+    );
+    const submit = page.getByRole('button', { name: 'Ask the Council' });
+    await expect(submit).toBeDisabled();
+    await page.screenshot({
+      path: path.join(screenshotDir, 'ask-refused-no-model-1280.png'),
+      fullPage: true,
+    });
+
+    // The server refuses it too, writing nothing and spending no free query.
+    const refused = await page.request.post('/api/questions', {
+      data: { question: 'How do I keep a sourdough starter alive while travelling?' },
+    });
+    expect(refused.status()).toBe(422);
+    expect(((await refused.json()) as { code: string }).code).toBe('NO_MODEL_CONFIGURED');
+    const me = (await (await page.request.get('/api/user')).json()) as { queriesLeft: number };
+    expect(me.queriesLeft).toBe(5);
+
+    // An example question is answered from the script.
+    await hint.getByRole('button', { name: EXAMPLES.language }).click();
+    await expect(hint).toContainText('Will answer from the example script: ChatGPT, Claude, Grok.');
+    await expect(submit).toBeEnabled();
   });
 });

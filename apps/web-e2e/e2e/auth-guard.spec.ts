@@ -50,7 +50,9 @@ test.describe('sessions that end', () => {
     await expect(page.getByRole('group', { name: 'Member 3' })).toBeVisible();
     // The session ends on the server side (as after its idle timeout), the page still shows the user.
     await page.context().clearCookies();
-    await page.getByLabel('Your question').fill('Is my session still alive?');
+    await page
+      .getByLabel('Your question')
+      .fill('Should my first programming language be Python or JavaScript?');
     await page.getByRole('button', { name: 'Ask the Council' }).click();
 
     await expect(page).toHaveURL('/auth');

@@ -88,7 +88,7 @@ test.describe('history, detail, sharing and deleting', () => {
     // Long: a dozen screens, five accessibility scans and pictures at two widths on a shared machine.
     test.setTimeout(300_000);
     await registerFreeUser(page, 'history');
-    const question = 'What makes a question worth sharing?';
+    const question = 'Should a five-person startup build its product as microservices from day one?';
     const questionId = await ask(page, question);
     await expectAllDone(page.getByRole('region', { name: 'Answers' }).getByRole('article'), 3);
 

@@ -17,7 +17,9 @@ test.describe('model information', () => {
     expect(response.status(), await response.text()).toBe(201);
 
     await page.goto('/');
-    await page.getByLabel('Your question').fill('What is a good first programming language?');
+    await page
+      .getByLabel('Your question')
+      .fill('Should my first programming language be Python or JavaScript?');
     await page.getByRole('button', { name: 'Ask the Council' }).click();
     const card = page.getByRole('region', { name: 'Answers' }).getByRole('article', { name: 'ChatGPT' });
     await expect(card).toBeVisible();

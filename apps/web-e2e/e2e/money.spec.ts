@@ -79,7 +79,8 @@ test.describe('money (demo mode)', () => {
     await test.step('use the 5 free queries', async () => {
       for (let n = 1; n <= 5; n += 1) {
         const response = await page.request.post('/api/questions?wait=true', {
-          data: { question: `Free question ${n}: why is the sea salty?` },
+          // An example question: with no model configured it is the one kind the demo answers.
+          data: { question: 'Should my first programming language be Python or JavaScript?' },
           timeout: 60_000,
         });
         expect(response.status(), await response.text()).toBe(201);
@@ -101,7 +102,7 @@ test.describe('money (demo mode)', () => {
     });
 
     await test.step('asking works and spends purchased tokens', async () => {
-      await askInUi(page, 'Now that I bought tokens: what makes bread rise?');
+      await askInUi(page, 'Should a five-person startup build its product as microservices from day one?');
       const area = page.getByRole('region', { name: 'Answers' });
       await expect(area.getByRole('article')).toHaveCount(3, { timeout: 15_000 });
       // No refusal toast (the banner itself says the free queries are used).
@@ -135,7 +136,7 @@ test.describe('money (demo mode)', () => {
     await expect(balanceButton(page)).toHaveAccessibleName('Token balance: 10K tokens');
 
     await test.step('while answers stream: most of the free allowance stays spendable', async () => {
-      await askInUi(page, 'Explain, step by step, how a rainbow forms.');
+      await askInUi(page, 'Should I overpay my Plan 2 student loan or invest the money instead?');
       await expect(reservedBadge(page)).toBeVisible({ timeout: 10_000 });
       const reserved = tokensOf((await reservedBadge(page).textContent()) ?? '');
       expect(reserved).toBeGreaterThan(0);

@@ -48,13 +48,16 @@ test('/company profiles the assistants, and which of the models coming soon are 
     await expect(profile.getByRole('heading', { name: 'Strengths' })).toBeVisible();
     await expect(profile.getByRole('heading', { name: 'Limitations' })).toBeVisible();
   }
-  // The e2e stack configures Gemini and a local server (Llama), not Mistral (scripts/test.mjs).
-  const models = page.getByRole('region', { name: 'More models' });
+  // The e2e stack configures no provider (scripts/test.mjs): every model is still to come, and the
+  // default council is the built-in three in demo mode.
+  const models = page.getByRole('region', { name: 'Coming soon' });
   await expect(models.getByRole('heading', { level: 3 })).toHaveText(['Llama', 'Gemini', 'Mistral']);
   const badges = models.getByRole('listitem');
-  await expect(badges.nth(0)).toContainText('Available');
-  await expect(badges.nth(1)).toContainText('Available');
-  await expect(badges.nth(2)).toContainText('Coming soon');
+  for (let index = 0; index < 3; index += 1) await expect(badges.nth(index)).toContainText('Coming soon');
+  const council = page.getByRole('region', { name: 'Who answers on this Council today' });
+  await expect(council.getByRole('listitem')).toHaveCount(3);
+  await expect(council.getByRole('listitem').first()).toContainText('ChatGPT (gpt-4o');
+  await expect(council).toContainText('Demo: answers only the example questions');
   await expect(page.getByRole('heading', { level: 2, name: 'Our mission' })).toBeVisible();
   await expect(page.getByRole('heading', { level: 2, name: 'What we value' })).toBeVisible();
 });

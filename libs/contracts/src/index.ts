@@ -15,8 +15,11 @@ export * from './plans/ask-refusal';
 export * from './council/revision';
 export * from './council/weigh-in';
 export * from './council/token-cap';
+export * from './council/default-council';
+export * from './council/member-answer';
 export * from './catalogue/model-info';
 export * from './catalogue/model-label';
+export * from './catalogue/model-discovery';
 
 export * from './packs/packs.constants';
 

@@ -75,4 +75,9 @@ export type LlmDeltaOf<T extends LlmDelta['type']> = Extract<LlmDelta, { type: T
 export interface LlmProvider {
   readonly name: LlmProviderName;
   stream(request: LlmRequest, signal: AbortSignal): AsyncIterable<LlmDelta>;
+  /**
+   * Whether the call's output is charged. Only the demo adapter says no, for its "no model
+   * configured" cards (docs/decisions.md, "22. A card that is not an answer"); absent means yes.
+   */
+  charges?(request: LlmRequest): boolean;
 }

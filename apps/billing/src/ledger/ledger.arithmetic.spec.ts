@@ -2,6 +2,7 @@ import {
   type Buckets,
   applyMovements,
   bucketsOf,
+  spendableBucketsOf,
   cachedBalanceOf,
   planAllowanceReset,
   planPurchase,
@@ -24,6 +25,19 @@ describe('ledger arithmetic', () => {
       );
       expect(bucketsOf({ tokensLeft: 300, monthlyTokens: 100, purchasedTokens: 50 })).toEqual(
         balance(100, 150, 50),
+      );
+    });
+
+    it('spends no trial tokens once a free account has used its free queries (DECISIONS 24)', () => {
+      const cached = { tokensLeft: 57_000, monthlyTokens: 0, purchasedTokens: 50_000 };
+      expect(spendableBucketsOf({ ...cached, subscriptionTier: 'free', queriesLeft: 0 })).toEqual(
+        balance(0, 0, 50_000),
+      );
+      expect(spendableBucketsOf({ ...cached, subscriptionTier: 'free', queriesLeft: 1 })).toEqual(
+        balance(0, 7_000, 50_000),
+      );
+      expect(spendableBucketsOf({ ...cached, subscriptionTier: 'premium', queriesLeft: 0 })).toEqual(
+        balance(0, 7_000, 50_000),
       );
     });
 

@@ -2,7 +2,7 @@
 // takes the monthly allocation first, then the free allowance, then purchased tokens, and nothing
 // ever goes below zero. The services only lock rows and write what these functions plan.
 
-import { type LedgerEntryKind } from '@council/contracts';
+import { type LedgerEntryKind, type SubscriptionTier, isTrialOver } from '@council/contracts';
 import { LEDGER_BUCKETS, type LedgerBucket } from '@council/db';
 
 export type Buckets = Readonly<Record<LedgerBucket, number>>;
@@ -33,6 +33,18 @@ export function bucketsOf(balance: CachedBalance): Buckets {
     purchased: balance.purchasedTokens,
     free: balance.tokensLeft - balance.monthlyTokens - balance.purchasedTokens,
   };
+}
+
+/**
+ * The buckets an account can spend from (docs/decisions.md, "24. Free tokens after the fifth free
+ * query"): past a free account's free queries the trial's tokens ended with the trial, so only its
+ * monthly and purchased tokens are taken. The free bucket is left as it is, not spent.
+ */
+export function spendableBucketsOf(
+  balance: CachedBalance & { subscriptionTier: SubscriptionTier; queriesLeft: number },
+): Buckets {
+  const buckets = bucketsOf(balance);
+  return isTrialOver(balance.subscriptionTier, balance.queriesLeft) ? { ...buckets, free: 0 } : buckets;
 }
 
 export function cachedBalanceOf(buckets: Buckets): CachedBalance {

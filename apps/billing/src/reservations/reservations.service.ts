@@ -13,7 +13,7 @@ import {
   type Buckets,
   NO_TOKENS,
   applyMovements,
-  bucketsOf,
+  spendableBucketsOf,
   planRelease,
   planReservation,
   planSettlement,
@@ -97,7 +97,7 @@ export class ReservationsService {
         throw new DomainException('NO_FREE_QUERIES', SERVER_MESSAGES.noFreeQueries);
       }
       const takesFreeQuery = freeAsk === 'free-query';
-      const plan = planReservation(maxTokens, bucketsOf(user));
+      const plan = planReservation(maxTokens, spendableBucketsOf(user));
       if (plan.reserved === 0) {
         throw new DomainException('INSUFFICIENT_TOKENS', SERVER_MESSAGES.insufficientTokens);
       }
@@ -165,7 +165,7 @@ export class ReservationsService {
       const plan = planSettlement(
         input.totalTokens,
         held,
-        bucketsOf(user),
+        spendableBucketsOf(user),
         reservation ? capOptions(reservation, reservation.released) : {},
       );
       const refs = liveRefs(input.questionId, input.responseId, state);
@@ -211,7 +211,7 @@ export class ReservationsService {
       let held = reservation ? heldOf(reservation) : NO_TOKENS;
       let consumed = reservation?.consumed ?? 0;
       let given = reservation?.released ?? 0;
-      let balance = bucketsOf(user);
+      let balance = spendableBucketsOf(user);
       const operations: KeyedOperation[] = answers.map((answer) => {
         const plan = planSettlement(
           answer.totalTokens,

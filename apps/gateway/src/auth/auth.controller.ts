@@ -37,7 +37,7 @@ import { AuthenticatedGuard } from './auth.guard';
 import { AuthService } from './auth.service';
 
 const SESSION_USER_FIELDS =
-  'username, name, email, tokensLeft (spendable), reservedTokens (held by running questions), subscriptionTier, queriesLeft, stripeCustomerId';
+  'username, name, email, tokensLeft (the balance, less what running questions hold), reservedTokens (held by running questions), purchasedTokens (the purchased part of tokensLeft), subscriptionTier, queriesLeft, stripeCustomerId';
 
 /** Spec §7's account calls. Answers about the user are never cached by browsers or proxies. */
 @ApiTags('auth')
@@ -57,7 +57,10 @@ export class AuthController {
   async currentUser(@CurrentUser() user: AuthUser): Promise<SessionUser> {
     const balance = await this.users.balance(user.id);
     if (!balance) return toSessionUser(user);
-    return toSessionUser({ ...user, tokensLeft: balance.tokensLeft }, balance.reservedTokens);
+    return toSessionUser(
+      { ...user, tokensLeft: balance.tokensLeft, purchasedTokens: balance.purchasedTokens },
+      balance.reservedTokens,
+    );
   }
 
   @Post('register')

@@ -46,6 +46,10 @@ describe('OAuthController with no provider configured', () => {
   );
   const controller = new OAuthController(service);
 
+  it('GET /api/auth/providers offers neither', () => {
+    expect(controller.providers()).toEqual({ google: false, apple: false });
+  });
+
   it.each([
     ['google', (req: Request, res: Response) => controller.startGoogle(req, res), 'GET'],
     ['apple', (req: Request, res: Response) => controller.startApple(req, res), 'GET'],
@@ -72,5 +76,25 @@ describe('OAuthController with no provider configured', () => {
     expect(sent.location).toBe(`/auth?error=${provider}_not_configured`);
     expect(touched).not.toHaveBeenCalled();
     expect(service.isConfigured(provider)).toBe(false);
+  });
+});
+
+describe('GET /api/auth/providers', () => {
+  const controllerWith = (env: Partial<GatewayEnv>) => {
+    const config = Object.assign(new GatewayEnv(), { PUBLIC_URL: 'https://council.example' }, env);
+    const unused = {} as never;
+    return new OAuthController(new OAuthService(unused, config, unused, unused, unused));
+  };
+
+  it('offers a provider exactly when its start would begin the flow (client id set)', () => {
+    const googleOnly = controllerWith({ GOOGLE_CLIENT_ID: 'id', GOOGLE_CLIENT_SECRET: 'secret' });
+    expect(googleOnly.providers()).toEqual({ google: true, apple: false });
+    const appleOnly = controllerWith({ APPLE_CLIENT_ID: 'id', APPLE_CLIENT_SECRET: 'jwt' });
+    expect(appleOnly.providers()).toEqual({ google: false, apple: true });
+  });
+
+  it('treats an empty client id as unset, as the start does', () => {
+    const blank = controllerWith({ GOOGLE_CLIENT_ID: '', APPLE_CLIENT_ID: '' });
+    expect(blank.providers()).toEqual({ google: false, apple: false });
   });
 });

@@ -1,5 +1,6 @@
 import { Controller, Get, HttpStatus, Post, Req, Res } from '@nestjs/common';
-import { ApiResponse, ApiTags } from '@nestjs/swagger';
+import { ApiOkResponse, ApiResponse, ApiTags } from '@nestjs/swagger';
+import { type AuthProvidersResponse } from '@council/contracts';
 import { type Request, type Response } from 'express';
 import { type OAuthProviderName } from './oauth.constants';
 import { OAuthService } from './oauth.service';
@@ -12,15 +13,26 @@ const CALLBACK_DESCRIPTION =
   'to /auth?error=oauth_state (unknown, used or foreign state) or oauth_failed otherwise';
 
 /**
- * Google and Apple sign-in: browser navigations, so every answer is a redirect (no JSON), never
- * cached. Starts answer 302 to the provider; callbacks answer 303 (See Other: Apple's callback is a
- * POST) into the app or to /auth?error=<code>. The callbacks are exempt from the origin check
- * (security.util.ts): state, browser binding, PKCE and nonce are their checks.
+ * Google and Apple sign-in. GET /api/auth/providers answers which of them are configured (JSON); the
+ * rest are browser navigations, so every answer is a redirect (no JSON), never cached. Starts answer
+ * 302 to the provider; callbacks answer 303 (See Other: Apple's callback is a POST) into the app or
+ * to /auth?error=<code>. The callbacks are exempt from the origin check (security.util.ts): state,
+ * browser binding, PKCE and nonce are their checks.
  */
 @ApiTags('auth')
 @Controller('auth')
 export class OAuthController {
   constructor(private readonly oauth: OAuthService) {}
+
+  @Get('providers')
+  @ApiOkResponse({
+    description:
+      '{ google, apple }: true when that sign-in is configured (its client id is set), so the web ' +
+      'shows its button; a false one would only redirect to /auth?error=<provider>_not_configured',
+  })
+  providers(): AuthProvidersResponse {
+    return this.oauth.configuredProviders();
+  }
 
   @Get('google')
   @ApiResponse({ status: HttpStatus.FOUND, description: START_DESCRIPTION })

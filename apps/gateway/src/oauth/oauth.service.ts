@@ -1,6 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { AUTH_QUERY_PARAMS, OAUTH_ERROR_CODES, ROUTE_PATHS, errorMessage } from '@council/contracts';
+import {
+  AUTH_QUERY_PARAMS,
+  type AuthProvidersResponse,
+  OAUTH_ERROR_CODES,
+  ROUTE_PATHS,
+  errorMessage,
+} from '@council/contracts';
 import { REDIS_CLIENT, RateLimitedException, type RedisClient } from '@council/server-kit';
 import { type Request, type Response } from 'express';
 import { type BaseClient, Issuer, custom, errors, generators } from 'openid-client';
@@ -80,6 +86,11 @@ export class OAuthService {
 
   isConfigured(provider: OAuthProviderName): boolean {
     return providerCredentials(this.config, provider) !== null;
+  }
+
+  /** The sign-ins the web may offer: exactly those whose start would begin the provider's flow. */
+  configuredProviders(): AuthProvidersResponse {
+    return { google: this.isConfigured('google'), apple: this.isConfigured('apple') };
   }
 
   /**

@@ -1,5 +1,7 @@
 import {
   AGENTS_MIN_MESSAGE,
+  DEMO_EXAMPLE_QUESTIONS,
+  NO_MODEL_REFUSAL,
   PREMIUM_FEATURE_MESSAGE,
   type Provider,
   VALIDATION_MESSAGES,
@@ -14,6 +16,7 @@ import {
   parseWaitFlag,
   planCouncil,
   plannedAgentResponses,
+  refuseUnanswerable,
 } from './questions.util';
 
 const agent = (id: number, provider: Provider): AgentEntity =>
@@ -32,6 +35,7 @@ const catalogue: CatalogueSnapshot = {
     model(200 + index + 1, index + 1),
   ]).flat(),
   roles: [{ id: 1 } as RoleEntity],
+  modes: {},
 };
 
 const council = (count: number) =>
@@ -61,6 +65,29 @@ describe('planCouncil', () => {
       { agentId: 5, modelId: 105, roleId: null, order: 1, provider: 'anthropic' },
       { agentId: 9, modelId: 109, roleId: null, order: 2, provider: 'xai' },
     ]);
+  });
+
+  it('seats live providers first: with only anthropic live, its agents fill every seat', () => {
+    const oneLive = { ...catalogue, modes: { openai: 'demo', anthropic: 'live', xai: 'demo' } as const };
+    expect(defaultCouncil(oneLive)).toEqual([
+      { agentId: 5, modelId: 105, roleId: null, order: 0, provider: 'anthropic' },
+      { agentId: 6, modelId: 106, roleId: null, order: 1, provider: 'anthropic' },
+      { agentId: 7, modelId: 107, roleId: null, order: 2, provider: 'anthropic' },
+    ]);
+    expect(planCouncil('free', base, oneLive).members).toEqual(defaultCouncil(oneLive));
+  });
+
+  it('refuses a question no member can answer, and lets examples and live members through', () => {
+    const allDemo = { ...catalogue, modes: { openai: 'demo', anthropic: 'demo', xai: 'demo' } as const };
+    const plan = planCouncil('free', base, allDemo);
+    expect(codeOf(() => refuseUnanswerable(plan, 'How do I bake sourdough?', allDemo))).toEqual({
+      code: 'NO_MODEL_CONFIGURED',
+      message: NO_MODEL_REFUSAL,
+    });
+    expect(() => refuseUnanswerable(plan, DEMO_EXAMPLE_QUESTIONS[0], allDemo)).not.toThrow();
+    const premium = planCouncil('premium', { ...base, agents: council(3) }, allDemo);
+    const oneLive = { ...allDemo, modes: { ...allDemo.modes, openai: 'live' } as const };
+    expect(() => refuseUnanswerable(premium, 'How do I bake sourdough?', oneLive)).not.toThrow();
   });
 
   it('forces the defaults on free users and refuses their premium features', () => {

@@ -5,9 +5,10 @@ import {
   FINAL_QUESTION_STATUSES,
   NEW_QUESTION_STATE,
   type AskQuestionDto,
+  NO_MODEL_REFUSAL,
   PREMIUM_FEATURE_MESSAGE,
-  PROVIDERS,
   type Provider,
+  type ProviderMode,
   type QuestionAgentResponse,
   type QuestionResponse,
   type QuestionStatus,
@@ -17,9 +18,12 @@ import {
   canChangeAgents,
   canUseDebate,
   canUseReasoning,
+  defaultCouncil as defaultSeats,
   maxAgentsFor,
+  memberAnswerKind,
   maxAgentsMessage,
   minAgentsFor,
+  nobodyCanAnswer,
 } from '@council/contracts';
 import {
   type AgentEntity,
@@ -37,6 +41,8 @@ export interface CatalogueSnapshot {
   agents: readonly AgentEntity[];
   models: readonly ModelEntity[];
   roles: readonly RoleEntity[];
+  /** How each provider answers, as the provider workers published it (empty when unknown). */
+  modes: Readonly<Record<string, ProviderMode>>;
 }
 
 export interface PlannedMember {
@@ -60,18 +66,38 @@ type AskInput = Pick<AskQuestionDto, 'showDebate' | 'showReasoning' | 'debateLea
   Partial<Pick<AskQuestionDto, 'weighIn'>>;
 
 /**
- * The default council (spec §4): the first active agent of each provider, by position, with its
- * first active model and no role, ordered 0, 1, 2.
+ * The default council (docs/decisions.md, "23. The default council is made of live members"): the
+ * rule in libs/contracts, over the offered catalogue with each provider's mode.
  */
 export function defaultCouncil(catalogue: CatalogueSnapshot): PlannedMember[] {
-  return PROVIDERS.map((provider, order) => {
-    for (const agent of catalogue.agents) {
-      if (agent.provider !== provider) continue;
-      const model = catalogue.models.find((candidate) => candidate.agentId === agent.id);
-      if (model) return { agentId: agent.id, modelId: model.id, roleId: null, order, provider };
-    }
-    throw new DomainException('SERVICE_UNAVAILABLE', CATALOGUE_EMPTY_MESSAGE);
-  });
+  const agents = catalogue.agents.map((agent) => ({
+    id: agent.id,
+    provider: agent.provider,
+    demo: isDemo(agent.provider, catalogue),
+  }));
+  const seats = defaultSeats({ agents, models: catalogue.models, roles: catalogue.roles });
+  if (seats.length === 0) throw new DomainException('SERVICE_UNAVAILABLE', CATALOGUE_EMPTY_MESSAGE);
+  return seats.map((seat) => ({
+    ...seat,
+    provider: catalogue.agents.find((agent) => agent.id === seat.agentId)!.provider,
+  }));
+}
+
+function isDemo(provider: Provider, catalogue: Pick<CatalogueSnapshot, 'modes'>): boolean {
+  return catalogue.modes[provider] === 'demo';
+}
+
+/**
+ * A question that no member can answer (every member in demo mode, and not an example) is refused
+ * before anything is written (docs/decisions.md, "22. A card that is not an answer").
+ */
+export function refuseUnanswerable(
+  plan: Pick<CouncilPlan, 'members'>,
+  question: string,
+  catalogue: Pick<CatalogueSnapshot, 'modes'>,
+): void {
+  const kinds = plan.members.map((member) => memberAnswerKind(isDemo(member.provider, catalogue), question));
+  if (nobodyCanAnswer(kinds)) throw new DomainException('NO_MODEL_CONFIGURED', NO_MODEL_REFUSAL);
 }
 
 /**

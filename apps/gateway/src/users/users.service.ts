@@ -37,6 +37,14 @@ export interface ResetRecipient {
   email: string;
 }
 
+/** The balance columns GET /api/user reads fresh, from one snapshot. */
+export interface AccountBalance {
+  tokensLeft: number;
+  /** The purchased part of tokensLeft (DECISIONS 24). */
+  purchasedTokens: number;
+  reservedTokens: number;
+}
+
 /** The constraint a failed INSERT/UPDATE broke with a unique violation, if that is what happened. */
 function uniqueViolation(error: unknown): string | null {
   if (!(error instanceof QueryFailedError)) return null;
@@ -104,16 +112,17 @@ export class UsersService {
   }
 
   /**
-   * The spendable balance and what the user's running questions hold (reservations not released
-   * yet), read in one statement so both come from one snapshot: a release between two reads would
-   * show neither the hold nor the tokens it gave back. Billing writes them; this only reads.
+   * The spendable balance, its purchased part and what the user's running questions hold
+   * (reservations not released yet), read in one statement so all come from one snapshot: a release
+   * between two reads would show neither the hold nor the tokens it gave back. Billing writes them;
+   * this only reads.
    */
-  async balance(userId: number): Promise<{ tokensLeft: number; reservedTokens: number } | null> {
+  async balance(userId: number): Promise<AccountBalance | null> {
     const {
       rows: [row],
-    } = await preparedQuery<{ tokensLeft: number; reservedTokens: number }>(
+    } = await preparedQuery<AccountBalance>(
       this.users.manager.connection,
-      `SELECT u."tokensLeft",
+      `SELECT u."tokensLeft", u."purchasedTokens",
               COALESCE((SELECT SUM(r."heldMonthly" + r."heldFree" + r."heldPurchased")
                           FROM "token_reservations" r
                          WHERE r."userId" = u."id" AND r."releasedAt" IS NULL), 0)::integer AS "reservedTokens"

@@ -28,13 +28,14 @@ function entity(): UserEntity {
 }
 
 describe('toSessionUser', () => {
-  it("maps exactly spec §3's session-user fields and the running questions' reservation, nothing else", () => {
+  it("maps exactly spec §3's session-user fields, the running questions' reservation and the purchased tokens, nothing else", () => {
     expect(toSessionUser(toAuthUser(entity()), 250)).toEqual({
       username: 'ada',
       name: 'Ada',
       email: 'ada@example.com',
       tokensLeft: 1234,
       reservedTokens: 250,
+      purchasedTokens: 10,
       subscriptionTier: 'premium',
       queriesLeft: 5,
       stripeCustomerId: 'cus_1',
@@ -46,7 +47,7 @@ describe('toSessionUser', () => {
     expect(json).not.toContain('argon2');
     expect(json).not.toContain('sub_1');
     expect(json).not.toContain('"id"');
-    expect(Object.keys(JSON.parse(json) as object)).toHaveLength(8);
+    expect(Object.keys(JSON.parse(json) as object)).toHaveLength(9);
   });
 });
 

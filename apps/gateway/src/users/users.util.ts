@@ -19,7 +19,8 @@ export function toAuthUser(entity: UserEntity): AuthUser {
 /**
  * The session user of spec §3, field by field: username, name, email, tokensLeft, subscriptionTier,
  * queriesLeft, stripeCustomerId, plus what running questions hold (reservedTokens, apart from the
- * spendable tokensLeft). Picked explicitly, so a new column never leaks into an answer.
+ * spendable tokensLeft) and the purchased part of tokensLeft (what a free account past its free
+ * queries can spend, DECISIONS 24). Picked explicitly, so a new column never leaks into an answer.
  */
 export function toSessionUser(
   user: Pick<AuthUser, Exclude<keyof SessionUser, 'reservedTokens'>>,
@@ -31,6 +32,7 @@ export function toSessionUser(
     email: user.email,
     tokensLeft: user.tokensLeft,
     reservedTokens,
+    purchasedTokens: user.purchasedTokens,
     subscriptionTier: user.subscriptionTier,
     queriesLeft: user.queriesLeft,
     stripeCustomerId: user.stripeCustomerId,

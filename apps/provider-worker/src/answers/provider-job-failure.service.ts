@@ -30,11 +30,12 @@ export class ProviderJobFailureService {
   async stopCancelled(
     target: ProviderJobTarget,
     row: StoredRow,
+    provider: LlmProvider,
     request: LlmRequest,
     text: string,
     reasoning: string,
   ): Promise<ProviderJobResult> {
-    const usage = estimatedUsage(request, text, reasoning);
+    const usage = estimatedUsage(provider, request, text, reasoning);
     const stopped = await this.responses.failCancelled(row.id, {
       response: text.trim(),
       reasoning: reasoning.trim() || null,
@@ -83,7 +84,14 @@ export class ProviderJobFailureService {
 }
 
 /** Usage of a call stopped before the provider reported any: its prompt and what it wrote, estimated. */
-export function estimatedUsage(request: LlmRequest, text: string, reasoning: string): TokenUsage {
+export function estimatedUsage(
+  provider: LlmProvider,
+  request: LlmRequest,
+  text: string,
+  reasoning: string,
+): TokenUsage {
+  // A demo card is not an answer and costs nothing (docs/decisions.md, "22. A card that is not an answer").
+  if (provider.charges?.(request) === false) return { promptTokens: 0, completionTokens: 0, totalTokens: 0 };
   const promptTokens = estimatePromptTokens(request);
   const completionTokens = tokensForChars(text.length + reasoning.length);
   return { promptTokens, completionTokens, totalTokens: promptTokens + completionTokens };

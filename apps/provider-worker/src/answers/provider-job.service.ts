@@ -124,8 +124,8 @@ export class ProviderJobService {
       firstDeltaMs: deps.firstDeltaTimeoutMs,
     });
     if (outcome.kind === 'cancelled') {
-      await budget?.settle(estimatedUsage(request, outcome.text, outcome.reasoning).totalTokens);
-      return deps.failures.stopCancelled(target, row, request, outcome.text, outcome.reasoning);
+      await budget?.settle(estimatedUsage(provider, request, outcome.text, outcome.reasoning).totalTokens);
+      return deps.failures.stopCancelled(target, row, provider, request, outcome.text, outcome.reasoning);
     }
     if (outcome.kind === 'failed') {
       await budget?.refund();
@@ -144,7 +144,7 @@ export class ProviderJobService {
       target.consensus && context.showDebate ? await deps.inputs.debateLog(data.questionId) : null;
     const answerUsage =
       outcome.kind === 'limited'
-        ? estimatedUsage(request, text, reasoning)
+        ? estimatedUsage(provider, request, text, reasoning)
         : (outcome.usage ?? { promptTokens: 0, completionTokens: 0, totalTokens: 0 });
     await budget?.settle(answerUsage.totalTokens);
     const mapped = target.consensus

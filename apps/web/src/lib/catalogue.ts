@@ -38,7 +38,11 @@ export interface Catalogue {
   roles: RoleResponse[];
 }
 
-/** The three lists together; `catalogue` is set once agents and models have loaded (roles are optional). */
+/**
+ * The three lists together; `catalogue` is set once agents and models have loaded and roles have
+ * loaded or failed (roles are optional, but the default council seats them when one model fills
+ * several seats, so the first council shown is the one the server would seat).
+ */
 export function useCatalogue(): {
   catalogue: Catalogue | null;
   isPending: boolean;
@@ -50,10 +54,12 @@ export function useCatalogue(): {
   const models = useQuery(getModelsQueryOptions());
   const roles = useQuery(getRolesQueryOptions());
   const catalogue =
-    agents.data && models.data ? { agents: agents.data, models: models.data, roles: roles.data ?? [] } : null;
+    agents.data && models.data && !roles.isPending
+      ? { agents: agents.data, models: models.data, roles: roles.data ?? [] }
+      : null;
   return {
     catalogue,
-    isPending: agents.isPending || models.isPending,
+    isPending: agents.isPending || models.isPending || roles.isPending,
     isError: agents.isError || models.isError,
     retry: () => {
       for (const query of [agents, models, roles]) if (query.isError) void query.refetch();

@@ -6,6 +6,7 @@ export const signedInUser: SessionUser = {
   email: 'ada@example.com',
   tokensLeft: 10000,
   reservedTokens: 0,
+  purchasedTokens: 0,
   subscriptionTier: 'free',
   queriesLeft: 5,
   stripeCustomerId: null,

@@ -35,8 +35,8 @@ function normaliseQuestion(question: string): string {
 
 const HOW_TO_CONFIGURE = (keyVariable: string): string =>
   `To get real answers from this member, set \`${keyVariable}\` for the provider worker and restart it, ` +
-  'or seat a model served by a local OpenAI-compatible server such as Ollama. ' +
-  "The README's Configuration section shows both.";
+  'or point `LOCAL_BASE_URL` at a local OpenAI-compatible server such as Ollama: its models then take ' +
+  "the default council's seats on every plan. The README's Configuration section shows both.";
 
 /** The cards a member without a model writes instead of pretending to answer. */
 export const DEMO_CARD = {
@@ -64,14 +64,41 @@ export const DEMO_CARD = {
     ].join('\n\n'),
 } as const;
 
-/** The Ask screen's hint when some members of the council have no model configured. */
+/**
+ * The Ask screen's hint when some members of the council have no model configured: which members
+ * will answer the question as typed, and how (docs/decisions.md, "22. A card that is not an answer").
+ */
 export const DEMO_HINT = {
   title: 'Some members are in demo mode',
-  live: (names: string): string => `Live: ${names}.`,
+  live: (names: string): string => `Will answer with their model: ${names}.`,
+  example: (names: string): string => `Will answer from the example script: ${names}.`,
+  noModel: (names: string): string =>
+    `No model configured, so only a card saying so, charged nothing: ${names}.`,
   demo: (names: string): string => `Demo, no model configured: ${names}.`,
   allDemo:
     'No member has a model configured, so the council answers only the example questions, from a written script.',
   someDemo:
     'Demo members answer only the example questions, from a written script; for anything else they say they have no model.',
   examplesLabel: 'Try an example question',
+} as const;
+
+/** A question no member can answer: refused before anything is written or charged. */
+export const NO_MODEL_REFUSAL =
+  'No member of this council has a model configured, so nobody can answer this question and it was not asked. ' +
+  'Pick one of the example questions, or configure a model as the README’s Configuration section shows.';
+
+/**
+ * What the Ask screen, /company and the help centre say about the default council
+ * (docs/decisions.md, "23. The default council is made of live members").
+ */
+export const DEFAULT_COUNCIL_TEXTS = {
+  heading: 'Who answers on this Council today',
+  intro:
+    'Every new council, on every plan, starts from these members: the first assistant of each provider this Council has connected, built-in providers first, and more of their assistants or models when fewer than three are connected.',
+  seat: (agent: string, model: string, role: string | null): string =>
+    role ? `${agent} (${model}) as ${role}` : `${agent} (${model})`,
+  live: 'Answers with its model',
+  demo: 'Demo: answers only the example questions',
+  faqLine: (seats: string, demo: boolean): string =>
+    `On this Council the default assistants are ${seats}${demo ? ', in demo mode until a model is configured' : ''}.`,
 } as const;

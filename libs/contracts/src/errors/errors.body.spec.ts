@@ -20,6 +20,7 @@ describe('error codes', () => {
         'RATE_LIMITED',
         'INSUFFICIENT_TOKENS',
         'NO_FREE_QUERIES',
+        'NO_MODEL_CONFIGURED',
         'PREMIUM_FEATURE',
         'SERVICE_UNAVAILABLE',
         'INTERNAL',

@@ -22,6 +22,11 @@ export const ERROR_CODES = {
   INSUFFICIENT_TOKENS: 'INSUFFICIENT_TOKENS',
   /** A free user has used the FREE_QUERIES_TOTAL queries. */
   NO_FREE_QUERIES: 'NO_FREE_QUERIES',
+  /**
+   * No member of the council has a model configured and the question is not one of the examples:
+   * nobody could answer it, so nothing is written (docs/decisions.md, "22. A card that is not an answer").
+   */
+  NO_MODEL_CONFIGURED: 'NO_MODEL_CONFIGURED',
   /** Debate or reasoning on a tier without them. */
   PREMIUM_FEATURE: 'PREMIUM_FEATURE',
   /** A dependency (billing, payment provider) is down. */

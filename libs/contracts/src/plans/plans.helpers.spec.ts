@@ -10,9 +10,11 @@ import {
   isLowBalance,
   isSellableTier,
   isSubscriptionTier,
+  isTrialOver,
   isTrialRunningLow,
   maxAgentsFor,
   minAgentsFor,
+  spendableTokens,
   tokenAllowanceFor,
   trialProgress,
 } from './plans.helpers';
@@ -95,5 +97,45 @@ describe('plan helpers', () => {
     expect(isSellableTier('max')).toBe(true);
     expect(isSellableTier('free')).toBe(false);
     expect(isSellableTier('enterprise')).toBe(false);
+  });
+});
+
+describe('spendable tokens (DECISIONS 24)', () => {
+  const free = { subscriptionTier: 'free' as const, tokensLeft: 7_000, queriesLeft: 5, purchasedTokens: 0 };
+
+  it('is the whole balance while free queries are left', () => {
+    expect(spendableTokens(free)).toBe(7_000);
+    expect(spendableTokens({ ...free, queriesLeft: 1, tokensLeft: 57_000, purchasedTokens: 50_000 })).toBe(
+      57_000,
+    );
+  });
+
+  it('is nothing past the free queries without purchased tokens: the free tokens ended with the trial', () => {
+    expect(spendableTokens({ ...free, queriesLeft: 0 })).toBe(0);
+  });
+
+  it('is the purchased tokens only past the free queries', () => {
+    expect(spendableTokens({ ...free, queriesLeft: 0, tokensLeft: 57_000, purchasedTokens: 50_000 })).toBe(
+      50_000,
+    );
+  });
+
+  it('never passes the whole balance, nor goes below zero', () => {
+    expect(spendableTokens({ ...free, queriesLeft: 0, tokensLeft: 400, purchasedTokens: 500 })).toBe(400);
+    expect(spendableTokens({ ...free, queriesLeft: 0, tokensLeft: -5, purchasedTokens: 0 })).toBe(0);
+  });
+
+  it('is the whole balance on every paid tier, whatever the free queries say', () => {
+    for (const subscriptionTier of ['premium', 'max', 'enterprise'] as const) {
+      expect(
+        spendableTokens({ subscriptionTier, tokensLeft: 250_000, queriesLeft: 0, purchasedTokens: 50_000 }),
+      ).toBe(250_000);
+    }
+  });
+
+  it('ends the trial at 0 free queries on the free tier only', () => {
+    expect(isTrialOver('free', 0)).toBe(true);
+    expect(isTrialOver('free', 1)).toBe(false);
+    expect(isTrialOver('premium', 0)).toBe(false);
   });
 });

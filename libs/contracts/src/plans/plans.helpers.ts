@@ -101,3 +101,27 @@ export function freeTierAsk(
   if (queriesLeft > 0) return 'free-query';
   return purchasedTokens > 0 ? 'purchased-tokens' : 'refused';
 }
+
+/** DECISIONS 24: a free account with no free queries left; its trial, and the trial's free tokens, ended. */
+export function isTrialOver(tier: SubscriptionTier, queriesLeft: number): boolean {
+  return tier === 'free' && queriesLeft <= 0;
+}
+
+/** The balance as the session user carries it (SessionUser). */
+export interface SpendableBalance {
+  subscriptionTier: SubscriptionTier;
+  /** The whole balance: monthly + free + purchased tokens. */
+  tokensLeft: number;
+  queriesLeft: number;
+  purchasedTokens: number;
+}
+
+/**
+ * DECISIONS 24: the tokens an account can spend now, as the header, the balance dialog, the quote
+ * and the trial banner show them. Past its free queries a free account asks only while it holds
+ * purchased tokens (freeTierAsk), so those are all it can spend; otherwise the whole balance.
+ */
+export function spendableTokens(balance: SpendableBalance): number {
+  if (!isTrialOver(balance.subscriptionTier, balance.queriesLeft)) return balance.tokensLeft;
+  return Math.max(0, Math.min(balance.purchasedTokens, balance.tokensLeft));
+}

@@ -25,7 +25,7 @@ export interface QuoteOnPlan {
 
 export interface QuoteAccount {
   tier: SubscriptionTier;
-  /** What the account can spend now (SessionUser.tokensLeft); null signed out. */
+  /** What the account can spend now (spendableTokens, DECISIONS 24); null signed out. */
   tokensLeft: number | null;
 }
 

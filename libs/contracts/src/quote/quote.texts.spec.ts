@@ -93,6 +93,18 @@ describe('summarizeQuote', () => {
     expect(short.left).toBeNull();
   });
 
+  it('says so when nothing can be spent, and leaves nothing (DECISIONS 24)', () => {
+    const quote = quoteQuestionTokens({
+      questionLength: 200,
+      members,
+      showDebate: false,
+      showReasoning: false,
+    });
+    const summary = summarizeQuote(quote, quoteOnPlan(quote, { tier: 'free', tokensLeft: 0 }));
+    expect(summary.warning).toBe(QUOTE_TEXTS.nothingToSpend);
+    expect(summary.left).toBeNull();
+  });
+
   it('prices a signed-out visitor on the Free plan without a balance', () => {
     const quote = quoteQuestionTokens({
       questionLength: 200,

@@ -21,6 +21,8 @@ export const QUOTE_TEXTS = {
   upTo: (money: string) => `up to ${money}`,
   overBalance: (left: string) => `This may need more than the ${left} tokens you have left.`,
   overBalanceSure: (left: string) => `This needs more than the ${left} tokens you have left.`,
+  /** Instead of "more than the 0 tokens": a free account past its free queries without a pack (DECISIONS 24). */
+  nothingToSpend: 'You have no tokens to spend.',
   typical: (tokens: string) => `Most likely about ${tokens} tokens.`,
   answers: (members: number, range: string) =>
     `First answers from ${members} ${members === 1 ? 'member' : 'members'}: ${range} tokens.`,
@@ -98,9 +100,11 @@ export function summarizeQuote(
   const warning =
     left === null || onPlan.overBalance === 'no'
       ? null
-      : onPlan.overBalance === 'yes'
-        ? QUOTE_TEXTS.overBalanceSure(left)
-        : QUOTE_TEXTS.overBalance(left);
+      : onPlan.tokensLeft === 0
+        ? QUOTE_TEXTS.nothingToSpend
+        : onPlan.overBalance === 'yes'
+          ? QUOTE_TEXTS.overBalanceSure(left)
+          : QUOTE_TEXTS.overBalance(left);
   const debating = quote.highParts.consensus > 0;
   const details = [
     QUOTE_TEXTS.typical(formatQuoteTokens(quote.typical)),

@@ -29,6 +29,9 @@ export const TRIAL_BANNER = {
   usedUpTitle: 'Free queries used',
   usedUpText:
     'You have used all your free queries. Questions now spend purchased tokens: buy a token pack or upgrade to keep asking.',
+  /** At 0 with purchased tokens left (DECISIONS 24): those keep the account asking. */
+  usedUpWithTokensText:
+    'You have used all your free queries. You can keep asking with your purchased tokens.',
   text: 'Every account starts with free queries to try the council.',
   upgradeAction: 'Upgrade',
   signUpText: `Sign up for ${FREE_QUERIES_TOTAL} free queries`,

@@ -199,8 +199,10 @@ export const USER_MENU = {
 export const TOKEN_BALANCE = {
   /** Accessible name of the header button, e.g. "Token balance: 10K tokens". */
   buttonLabel: (formatted: string): string => `Token balance: ${formatted} tokens`,
-  /** The balance shown is what can be spent now. */
+  /** The balance shown is what can be spent now (spendableTokens). */
   spendable: 'Available to spend',
+  /** Under it on a free account past its free queries (DECISIONS 24): only purchased tokens count. */
+  trialTokensEnded: 'Free trial tokens: ended with your free queries',
   title: 'Token Balance',
   description: 'Each answer from the Council uses tokens from this balance.',
   tokensUnit: 'tokens',

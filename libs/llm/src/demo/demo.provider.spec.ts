@@ -31,6 +31,21 @@ describe('DemoProvider', () => {
     expect(new DemoProvider({ standsInFor: 'xai' }).standsInFor).toBe('xai');
   });
 
+  it('charges a scripted example like an answer and a "no model" card nothing', async () => {
+    const example = await collect(fast.stream(request(), new AbortController().signal));
+    const exampleUsage = example.find((delta) => delta.type === 'usage');
+    expect(fast.charges(request())).toBe(true);
+    expect(exampleUsage?.type === 'usage' && exampleUsage.usage.totalTokens).toBeGreaterThan(0);
+
+    const own = request({ messages: [{ role: 'user', content: 'How do I bake sourdough?' }] });
+    const card = await collect(fast.stream(own, new AbortController().signal));
+    expect(textOf(card)).toMatch(/No model is configured for this member/);
+    expect(fast.charges(own)).toBe(false);
+    expect(card.find((delta) => delta.type === 'usage')).toMatchObject({
+      usage: { promptTokens: 0, completionTokens: 0, totalTokens: 0 },
+    });
+  });
+
   it('is deterministic for the same question, model and role', async () => {
     const first = await collect(fast.stream(request({ system: TEACHER }), new AbortController().signal));
     const second = await collect(fast.stream(request({ system: TEACHER }), new AbortController().signal));

@@ -2,7 +2,7 @@ import { type Provider } from '@council/contracts';
 import { abortReason } from '../errors/llm.errors';
 import { type LlmDelta, type LlmProvider, type LlmRequest } from '../llm.types';
 import { estimatePromptTokens, tokensForChars, usageOf } from '../usage/token-estimate.util';
-import { writeDemoAnswer } from './demo.writer';
+import { type DemoAnswer, writeDemoAnswer } from './demo.writer';
 
 export interface DemoProviderOptions {
   /** Output speed; 0 streams without pauses (tests). Default 240 (≈ 60 tokens/s). */
@@ -41,12 +41,19 @@ export class DemoProvider implements LlmProvider {
     this.keyVariable = options.keyVariable;
   }
 
+  private write(request: LlmRequest): DemoAnswer {
+    return writeDemoAnswer(request, { provider: this.standsInFor, keyVariable: this.keyVariable });
+  }
+
+  /** A scripted example answer is charged like a model's, so the demo shows billing; a card is not. */
+  charges(request: LlmRequest): boolean {
+    return this.write(request).card !== true;
+  }
+
   async *stream(request: LlmRequest, signal: AbortSignal): AsyncGenerator<LlmDelta> {
     if (signal.aborted) throw abortReason(signal);
-    const answer = withinLimit(
-      writeDemoAnswer(request, { provider: this.standsInFor, keyVariable: this.keyVariable }),
-      request.maxTokens,
-    );
+    const written = this.write(request);
+    const answer = withinLimit(written, request.maxTokens);
     await sleep(this.firstTokenDelayMs, signal);
     const paced = this.charsPerSecond > 0;
     const chunkChars = paced
@@ -65,7 +72,9 @@ export class DemoProvider implements LlmProvider {
     const completionChars = answer.reasoning.length + answer.text.length;
     yield {
       type: 'usage',
-      usage: usageOf(estimatePromptTokens(request), tokensForChars(completionChars)),
+      usage: written.card
+        ? usageOf(0, 0)
+        : usageOf(estimatePromptTokens(request), tokensForChars(completionChars)),
       estimated: true,
     };
     yield { type: 'done', finishReason: answer.cut ? 'length' : 'stop' };

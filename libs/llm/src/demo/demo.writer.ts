@@ -25,7 +25,10 @@ export function writeDemoAnswer(request: LlmRequest, member: DemoMember = {}): D
   const lastUser = [...request.messages].reverse().find((message) => message.role === 'user')?.content ?? '';
   if (request.task === 'agreement') {
     const mapPrompt = readAgreementMapPrompt(lastUser);
-    return { reasoning: '', text: mapPrompt ? playAgreementMap(mapPrompt) : JSON.stringify({ claims: [] }) };
+    if (!mapPrompt || !exampleFor(mapPrompt.question)) {
+      return { reasoning: '', text: JSON.stringify({ claims: [] }), card: true };
+    }
+    return { reasoning: '', text: playAgreementMap(mapPrompt) };
   }
   const prompt = readCouncilPrompt(lastUser);
   const task: LlmTask = request.task ?? prompt.task;
@@ -33,14 +36,18 @@ export function writeDemoAnswer(request: LlmRequest, member: DemoMember = {}): D
   const keyVariable = member.keyVariable ?? keyVariableOf(member.provider ?? null);
 
   if (!example) {
-    if (task === 'synthesis') return { reasoning: '', text: DEMO_CARD.consensus(keyVariable) };
+    if (task === 'synthesis') return { reasoning: '', text: DEMO_CARD.consensus(keyVariable), card: true };
     if (task === 'revision') {
       return withNote(
-        { reasoning: '', text: `${DEMO_CARD.revision(keyVariable)}\n\n${POSITION_UNCHANGED_LINE}` },
+        {
+          reasoning: '',
+          text: `${DEMO_CARD.revision(keyVariable)}\n\n${POSITION_UNCHANGED_LINE}`,
+          card: true,
+        },
         prompt.note,
       );
     }
-    return { reasoning: '', text: DEMO_CARD.answer(keyVariable) };
+    return { reasoning: '', text: DEMO_CARD.answer(keyVariable), card: true };
   }
   if (task === 'synthesis') return playSynthesis(example, prompt.answers, request.reasoning);
   const voice = voiceFor(member.provider ?? null, request.model);

@@ -7,6 +7,7 @@ import {
   estimateQuestionTokens,
   errorMessage,
   SERVER_MESSAGES,
+  spendableTokens,
 } from '@council/contracts';
 import { DomainException, QuestionStreamWriter } from '@council/server-kit';
 import { BillingClient } from '../../billing/billing.client';
@@ -23,6 +24,7 @@ import {
   newQuestionResponse,
   planCouncil,
   plannedAgentResponses,
+  refuseUnanswerable,
 } from '../questions.util';
 import { QuestionResults } from '../read/question-results.service';
 
@@ -49,11 +51,12 @@ export class AskQuestion {
   async execute(user: AuthUser, dto: AskQuestionDto, wait: boolean): Promise<AskQuestionResult> {
     const catalogue = await this.catalogue.get();
     const plan = planCouncil(user.subscriptionTier, dto, catalogue);
+    refuseUnanswerable(plan, dto.question, catalogue);
     // A balance that certainly cannot pay is refused before anything is written.
     const refusal = askRefusal(user);
     if (refusal) throw new DomainException(refusal.code, refusal.message);
     // Billing holds a cap in full or refuses it; this spares the write when it certainly would.
-    if (dto.tokenCap != null && dto.tokenCap > user.tokensLeft) {
+    if (dto.tokenCap != null && dto.tokenCap > spendableTokens(user)) {
       throw new DomainException('INSUFFICIENT_TOKENS', SERVER_MESSAGES.tokenCapAboveBalance);
     }
     const question = await this.questions.insert(user.id, dto, plan);

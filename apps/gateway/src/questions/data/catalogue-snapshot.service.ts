@@ -2,14 +2,17 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { AgentEntity, ModelEntity, RoleEntity } from '@council/db';
 import { Repository } from 'typeorm';
+import { ListedModelsService } from '../../catalogue/listed-models.service';
+import { offerListedModels } from '../../catalogue/offered-models.util';
 import { ProviderModesService, isProviderOffered } from '../../catalogue/provider-modes.service';
 import { CATALOGUE_CACHE_TTL_MS } from '../questions.constants';
 import { type CatalogueSnapshot, TtlCache } from '../questions.util';
 
 /**
  * The active catalogue (agents, models, roles) the ask path plans councils from, cached briefly.
- * Agents of a provider that is not offered (isProviderOffered) are left out, so asking one is the
- * same 400 as asking an unknown agent.
+ * Agents of a provider that is not offered (isProviderOffered) are left out, and so are the models a
+ * discovering provider's server no longer lists (offerListedModels), so asking one is the same 400
+ * as asking an unknown agent.
  */
 @Injectable()
 export class CatalogueSnapshotService {
@@ -20,6 +23,7 @@ export class CatalogueSnapshotService {
     @InjectRepository(ModelEntity) private readonly models: Repository<ModelEntity>,
     @InjectRepository(RoleEntity) private readonly roles: Repository<RoleEntity>,
     private readonly providerModes: ProviderModesService,
+    private readonly listedModels: ListedModelsService,
   ) {}
 
   get(): Promise<CatalogueSnapshot> {
@@ -27,18 +31,18 @@ export class CatalogueSnapshotService {
   }
 
   private async load(): Promise<CatalogueSnapshot> {
-    const [allAgents, allModels, roles, modes] = await Promise.all([
+    const [allAgents, allModels, roles, modes, listed] = await Promise.all([
       this.agents.find({ where: { isActive: true }, order: { position: 'ASC', id: 'ASC' } }),
       this.models.find({
         where: { isActive: true, agent: { isActive: true } },
         order: { position: 'ASC', id: 'ASC' },
       }),
-      this.roles.find({ where: { isActive: true } }),
+      this.roles.find({ where: { isActive: true }, order: { position: 'ASC', id: 'ASC' } }),
       this.providerModes.modes(),
+      this.listedModels.listed(),
     ]);
-    const agents = allAgents.filter((agent) => isProviderOffered(agent.provider, modes));
-    const offered = new Set(agents.map((agent) => agent.id));
-    const models = allModels.filter((model) => offered.has(model.agentId));
-    return { agents, models, roles };
+    const offered = allAgents.filter((agent) => isProviderOffered(agent.provider, modes));
+    const { agents, models } = offerListedModels(offered, allModels, listed);
+    return { agents, models, roles, modes };
   }
 }

@@ -89,7 +89,7 @@ export async function mapAgreement(
     }
     if (outcome.kind === 'limited') {
       // What the cut call wrote was used, and is paid for within the cap.
-      const spent = estimatedUsage(request, outcome.text, outcome.reasoning);
+      const spent = estimatedUsage(provider, request, outcome.text, outcome.reasoning);
       await budget?.settle(spent.totalTokens);
       return {
         map: { status: 'unavailable', note: TOKEN_CAP_TEXTS.mapNotDrawn },

@@ -9,6 +9,9 @@ import {
   canPickDebateLeader,
   canUseDebate,
   canUseReasoning,
+  memberAnswerKind,
+  nobodyCanAnswer,
+  spendableTokens,
   WEIGH_IN_TEXTS,
 } from '@council/contracts';
 import { Lock, Plus, RotateCcw, Send } from 'lucide-react';
@@ -61,7 +64,7 @@ export function QuestionForm({
     Boolean(user) && canPickDebateLeader(tier, council.showDebate, council.members.length);
   const { members, showDebate, showReasoning, debateLeaderId } = council;
   const capCheck = useMemo(
-    () => checkTokenCap(council.tokenCap, user ? user.tokensLeft : null),
+    () => checkTokenCap(council.tokenCap, user ? spendableTokens(user) : null),
     [council.tokenCap, user],
   );
   const tokenCap = capCheck.ok ? capCheck.cap : null;
@@ -86,9 +89,21 @@ export function QuestionForm({
     [question, members, showDebate, showReasoning, debateLeaderId, catalogue, user, tokenCap],
   );
 
+  const seated = useMemo(
+    () =>
+      catalogue
+        ? members.flatMap((member) => catalogue.agents.find((agent) => agent.id === member.agentId) ?? [])
+        : [],
+    [catalogue, members],
+  );
+  // Nobody could answer: the hint says why, and the question is not sent (the server refuses it too).
+  const unanswerable =
+    question.trim() !== '' &&
+    nobodyCanAnswer(seated.map((agent) => memberAnswerKind(agent.demo === true, question.trim())));
+
   const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (pending) return;
+    if (pending || unanswerable) return;
     const failure = askCheckFailure({
       question,
       user,
@@ -144,14 +159,7 @@ export function QuestionForm({
         {quote ? <QuestionQuote id={`${id}-quote`} summary={quote.summary} capLine={quote.capLine} /> : null}
       </div>
 
-      {catalogue ? (
-        <DemoHint
-          members={council.members.flatMap(
-            (member) => catalogue.agents.find((agent) => agent.id === member.agentId) ?? [],
-          )}
-          onPickExample={setQuestion}
-        />
-      ) : null}
+      {catalogue ? <DemoHint members={seated} question={question} onPickExample={setQuestion} /> : null}
 
       <div className="grid gap-3 sm:grid-cols-2">
         <OptionCheckbox
@@ -262,7 +270,12 @@ export function QuestionForm({
       </div>
 
       <div className="flex justify-end">
-        <Button type="submit" size="lg" disabled={pending || !catalogue} className="w-full sm:w-auto">
+        <Button
+          type="submit"
+          size="lg"
+          disabled={pending || !catalogue || unanswerable}
+          className="w-full sm:w-auto"
+        >
           <Send aria-hidden="true" />
           {pending ? ASK_FORM.submitting : ASK_FORM.submit}
         </Button>

@@ -1,4 +1,4 @@
-import { QUOTE_TEXTS, type SessionUser } from '@council/contracts';
+import { DEMO_EXAMPLE_QUESTIONS, QUOTE_TEXTS, type SessionUser } from '@council/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
@@ -20,7 +20,7 @@ beforeEach(() => {
   useToastStore.setState({ toasts: [] });
 });
 
-async function openAsk(user: SessionUser, agents = agentsFixture) {
+async function openAsk(user: SessionUser, agents = agentsFixture, question?: string) {
   mockApi(
     {
       '/api/agents': () => jsonResponse(agents),
@@ -31,6 +31,9 @@ async function openAsk(user: SessionUser, agents = agentsFixture) {
   );
   renderApp('/');
   await screen.findByRole('group', { name: 'Member 3' });
+  if (question !== undefined) {
+    fireEvent.change(screen.getByRole('textbox', { name: 'Your question' }), { target: { value: question } });
+  }
   return screen.findByTestId('question-quote');
 }
 
@@ -106,13 +109,52 @@ describe('Question quote', () => {
     );
   });
 
-  it("counts a member in demo mode at the demo's length, and says so", async () => {
+  it('leaves nothing and says so on a free account past its free queries without a pack (DECISIONS 24)', async () => {
+    const quote = await openAsk({ ...signedInUser, queriesLeft: 0, tokensLeft: 7_000 });
+    expect(lineOf(quote)).not.toContain('leaves');
+    expect(screen.getByRole('note')).toHaveTextContent(QUOTE_TEXTS.nothingToSpend);
+    expect(await openDetails()).toContain(QUOTE_TEXTS.balance('0'));
+  });
+
+  it('counts only the purchased tokens past the free queries (DECISIONS 24)', async () => {
+    const quote = await openAsk({
+      ...signedInUser,
+      queriesLeft: 0,
+      tokensLeft: 57_000,
+      purchasedTokens: 50_000,
+    });
+    // Of 50K, not 57K: the free plan quotes the default council at 1.4K–2.2K tokens.
+    expect(lineOf(quote)).toMatch(/^Estimate: about 1\.4K–2\.2K tokens, leaves 48K–49K, /);
+  });
+
+  it("counts a member in demo mode at the example script's length, and says so", async () => {
     const quote = await openAsk(
       premium,
       agentsFixture.map((agent) => ({ ...agent, demo: true })),
+      DEMO_EXAMPLE_QUESTIONS[0],
     );
-    // Three demo cards of 120 tokens: low 3 × (60 + 72), high 3 × (120 + 180); 0.5p to 1.1p.
-    expect(lineOf(quote)).toBe('Estimate: about 396–900 tokens, leaves 249K–250K, worth up to £0.01');
+    // Three scripted answers of 200 tokens: low 3 × (60 + 17 + 0.6 × 200) = 591.
+    expect(lineOf(quote)).toBe('Estimate: about 591–1.3K tokens, leaves 249K, worth £0.01–£0.02');
     expect(await openDetails()).toContain(QUOTE_TEXTS.demo);
+  });
+
+  it('charges nothing for the members that can only show the "no model" card', async () => {
+    // A premium council of ChatGPT (live) and Claude and Grok (demo), as chosen in the picker.
+    useCouncilStore.setState({
+      members: [
+        { agentId: 1, modelId: 11, roleId: null, order: 0 },
+        { agentId: 3, modelId: 31, roleId: null, order: 1 },
+        { agentId: 4, modelId: 41, roleId: null, order: 2 },
+      ],
+    });
+    await openAsk(
+      premium,
+      agentsFixture.map((agent) => ({ ...agent, demo: agent.provider !== 'openai' })),
+      'How do I keep a sourdough starter alive?',
+    );
+    // Only ChatGPT (GPT-4o, 550 typical tokens) is quoted: low 60 + 0.6 × 550 + 10 for the question, high 120 + 1.5 × 550 + 10.
+    await waitFor(() =>
+      expect(lineOf(screen.getByTestId('question-quote'))).toContain('about 400–955 tokens'),
+    );
   });
 });

@@ -1,3 +1,4 @@
+import { TRIAL_BANNER } from '@council/contracts';
 import { render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
@@ -35,6 +36,19 @@ describe('TrialBanner', () => {
     expect(screen.queryByText('Running low')).not.toBeInTheDocument();
     expect(screen.queryByText(/almost out/)).not.toBeInTheDocument();
     expect(screen.getByText(/Questions now spend purchased tokens/)).toBeInTheDocument();
+  });
+
+  it('at 0 with purchased tokens, says they keep the account asking (DECISIONS 24)', () => {
+    renderBanner({ ...signedInUser, queriesLeft: 0, tokensLeft: 57_000, purchasedTokens: 50_000 });
+    expect(screen.getByText('Free queries used')).toBeInTheDocument();
+    expect(screen.getByText(TRIAL_BANNER.usedUpWithTokensText)).toBeInTheDocument();
+    expect(screen.queryByText(TRIAL_BANNER.usedUpText)).not.toBeInTheDocument();
+  });
+
+  it('at 0 without purchased tokens, still says to buy a pack or upgrade, whatever free tokens are left', () => {
+    renderBanner({ ...signedInUser, queriesLeft: 0, tokensLeft: 7_000, purchasedTokens: 0 });
+    expect(screen.getByText(TRIAL_BANNER.usedUpText)).toBeInTheDocument();
+    expect(screen.queryByText(TRIAL_BANNER.usedUpWithTokensText)).not.toBeInTheDocument();
   });
 
   it('is not "Running low" at exactly 2', () => {

@@ -4,6 +4,7 @@ import {
   type SessionUser,
   TRIAL_BANNER,
   isTrialRunningLow,
+  spendableTokens,
   trialProgress,
 } from '@council/contracts';
 import { AlertTriangle, Gift } from 'lucide-react';
@@ -17,7 +18,8 @@ export const TRIAL_UPGRADE_PATH = '/subscribe';
 
 /**
  * The free-trial banner (spec §2, §9): progress = queriesLeft / 5, a "Running low" warning under 2
- * ("Free queries used" at 0), hidden for paid tiers, a sign-up link for visitors.
+ * ("Free queries used" at 0, and whether purchased tokens keep the account asking), hidden for paid
+ * tiers, a sign-up link for visitors.
  */
 export function TrialBanner({ user }: { user: SessionUser | null | undefined }) {
   if (!user) {
@@ -42,6 +44,7 @@ export function TrialBanner({ user }: { user: SessionUser | null | undefined }) 
   const low = isTrialRunningLow(queriesLeft);
   // At 0 the trial is over rather than "almost out" (DECISIONS 17: purchased tokens keep asking).
   const usedUp = queriesLeft === 0;
+  const usedUpText = spendableTokens(user) > 0 ? TRIAL_BANNER.usedUpWithTokensText : TRIAL_BANNER.usedUpText;
   return (
     <section
       aria-label={TRIAL_BANNER.title}
@@ -76,7 +79,7 @@ export function TrialBanner({ user }: { user: SessionUser | null | undefined }) 
           indicatorClassName={low ? 'bg-amber-500' : undefined}
         />
         <p className={cn('text-xs', low ? 'text-amber-900' : 'text-muted-foreground')}>
-          {usedUp ? TRIAL_BANNER.usedUpText : low ? TRIAL_BANNER.lowText : TRIAL_BANNER.text}
+          {usedUp ? usedUpText : low ? TRIAL_BANNER.lowText : TRIAL_BANNER.text}
         </p>
       </div>
       <Button asChild size="sm" variant={low ? 'default' : 'outline'} className="self-start sm:self-center">

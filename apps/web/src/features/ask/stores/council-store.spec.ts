@@ -31,8 +31,19 @@ describe('council selection', () => {
     expect(store().members[0].modelId).toBe(12);
   });
 
-  it('skips providers without an agent', () => {
-    expect(defaultCouncil({ agents: agentsFixture.slice(0, 3), models: modelsFixture })).toHaveLength(2);
+  it('fills the seat of a provider without an agent from the live providers', () => {
+    expect(defaultCouncil({ agents: agentsFixture.slice(0, 3), models: modelsFixture })).toEqual([
+      { agentId: 1, modelId: 11, roleId: null, order: 0 },
+      { agentId: 3, modelId: 31, roleId: null, order: 1 },
+      { agentId: 2, modelId: 21, roleId: null, order: 2 },
+    ]);
+  });
+
+  it('seats only live members while any provider is live', () => {
+    const agents = agentsFixture.map((agent) => ({ ...agent, demo: agent.provider !== 'anthropic' }));
+    expect(defaultCouncil({ agents, models: modelsFixture }).map((member) => member.agentId)).toEqual([
+      3, 5, 3,
+    ]);
   });
 
   it('changing the agent resets the model to its first and clears the role', () => {

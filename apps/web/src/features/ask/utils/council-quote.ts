@@ -8,8 +8,10 @@ import {
   type SessionUser,
   answerMaxOutputTokensFor,
   demoTypicalOutputTokens,
+  memberAnswerKind,
   quoteOnPlan,
   quoteQuestionTokens,
+  spendableTokens,
   summarizeQuote,
   TOKEN_CAP_TEXTS,
 } from '@council/contracts';
@@ -23,7 +25,10 @@ export interface CouncilQuoteInput {
   /** Agent id of the chosen leader; the first member when none is chosen (as the server does). */
   debateLeaderId: number | null;
   catalogue: CouncilCatalogue;
-  user: Pick<SessionUser, 'subscriptionTier' | 'tokensLeft'> | null | undefined;
+  user:
+    | Pick<SessionUser, 'subscriptionTier' | 'tokensLeft' | 'queriesLeft' | 'purchasedTokens'>
+    | null
+    | undefined;
   /** A valid "Stop at N tokens" cap (checkTokenCap), or null for no limit. */
   tokenCap?: number | null;
 }
@@ -37,16 +42,23 @@ export interface CouncilQuote {
   capLine: string | null;
 }
 
-/** Null while there is no council to quote. */
+/** Null while there is no council to quote, or no member of it would answer. */
 export function councilQuote(input: CouncilQuoteInput): CouncilQuote | null {
   if (input.members.length === 0) return null;
   const question = input.question.trim();
   const tier = input.user?.subscriptionTier ?? 'free';
   let demo = false;
-  const members = input.members.map((member) => {
+  // A "no model configured" card costs nothing (docs/decisions.md, "22. A card that is not an
+  // answer"), so only the members that answer are quoted.
+  const charged = input.members.filter((member) => {
+    const agent = input.catalogue.agents.find((candidate) => candidate.id === member.agentId);
+    demo ||= agent?.demo === true;
+    return memberAnswerKind(agent?.demo === true, question) !== 'no-model';
+  });
+  if (charged.length === 0) return null;
+  const members = charged.map((member) => {
     const agent = input.catalogue.agents.find((candidate) => candidate.id === member.agentId);
     const model = input.catalogue.models.find((candidate) => candidate.id === member.modelId);
-    demo ||= agent?.demo === true;
     return {
       // A member in demo mode writes the demo's text, not its model's answer.
       typicalOutputTokens: agent?.demo ? demoTypicalOutputTokens(question) : model?.typicalOutputTokens,
@@ -56,7 +68,7 @@ export function councilQuote(input: CouncilQuoteInput): CouncilQuote | null {
   });
   const leaderIndex = Math.max(
     0,
-    input.members.findIndex((member) => member.agentId === input.debateLeaderId),
+    charged.findIndex((member) => member.agentId === input.debateLeaderId),
   );
   const quote = quoteQuestionTokens({
     questionLength: question.length,
@@ -69,7 +81,8 @@ export function councilQuote(input: CouncilQuoteInput): CouncilQuote | null {
   const cap = input.tokenCap ?? null;
   // The workers stop at the cap, so neither end of what the question spends (or holds) passes it.
   const spend = cap === null ? quote : { low: Math.min(quote.low, cap), high: Math.min(quote.high, cap) };
-  const onPlan = quoteOnPlan(spend, { tier, tokensLeft: input.user ? input.user.tokensLeft : null });
+  // What it leaves is of what the account can spend (DECISIONS 24), as the header shows it.
+  const onPlan = quoteOnPlan(spend, { tier, tokensLeft: input.user ? spendableTokens(input.user) : null });
   const summary = summarizeQuote(quote, onPlan, { demo, showReasoning: input.showReasoning });
   return {
     quote,

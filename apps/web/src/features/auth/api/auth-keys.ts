@@ -6,4 +6,5 @@ export const authKeys = {
   logout: () => [...authKeys.all, 'logout'] as const,
   forgotPassword: () => [...authKeys.all, 'forgot-password'] as const,
   resetPassword: () => [...authKeys.all, 'reset-password'] as const,
+  providers: () => [...authKeys.all, 'providers'] as const,
 };

@@ -79,7 +79,7 @@ describe('auth screen modes (spec §2, §4)', () => {
   });
 
   it('offers Google and Apple as plain links to the server, from login and register (DECISIONS 3)', async () => {
-    mockApi();
+    mockApi({ '/api/auth/providers': () => jsonResponse({ google: true, apple: true }) });
     const { unmount } = renderApp('/auth');
     expect(await screen.findByRole('link', { name: 'Continue with Google' })).toHaveAttribute(
       'href',

@@ -5,7 +5,10 @@ import {
   type OAuthProvider,
   ROUTE_PATHS,
 } from '@council/contracts';
+import { type ComponentType } from 'react';
 import { Button } from '@/components/ui/button';
+import { cn } from '@/lib/utils';
+import { useAuthProviders } from '../api/get-auth-providers';
 
 function GoogleMark() {
   return (
@@ -44,11 +47,21 @@ function oauthStart(provider: OAuthProvider, returnTo: string): string {
   return `${OAUTH_START_PATHS[provider]}?${AUTH_QUERY_PARAMS.returnTo}=${encodeURIComponent(returnTo)}`;
 }
 
+const PROVIDER_BUTTONS: ReadonlyArray<{ provider: OAuthProvider; label: string; Mark: ComponentType }> = [
+  { provider: 'google', label: AUTH_SCREEN.oauth.google, Mark: GoogleMark },
+  { provider: 'apple', label: AUTH_SCREEN.oauth.apple, Mark: AppleMark },
+];
+
 /**
  * Continue with Google / Apple: plain links, because the server answers with a redirect to the
- * provider (spec §2; both forms use /api/auth/*, DECISIONS 3).
+ * provider (spec §2; both forms use /api/auth/*, DECISIONS 3). Only the sign-ins the server has
+ * configured are shown; until it has said which (or when it cannot), none are, so a button never
+ * leads to a "not configured" error.
  */
 export function OAuthButtons({ returnTo = ROUTE_PATHS.ask }: { returnTo?: string }) {
+  const { data: configured } = useAuthProviders();
+  const buttons = PROVIDER_BUTTONS.filter(({ provider }) => configured?.[provider] === true);
+  if (buttons.length === 0) return null;
   return (
     <div className="grid gap-4">
       <div className="flex items-center gap-3 text-xs uppercase tracking-wide text-muted-foreground">
@@ -56,19 +69,15 @@ export function OAuthButtons({ returnTo = ROUTE_PATHS.ask }: { returnTo?: string
         {AUTH_SCREEN.oauth.divider}
         <span className="h-px flex-1 bg-border" />
       </div>
-      <div className="grid gap-3 sm:grid-cols-2">
-        <Button asChild variant="outline">
-          <a href={oauthStart('google', returnTo)}>
-            <GoogleMark />
-            {AUTH_SCREEN.oauth.google}
-          </a>
-        </Button>
-        <Button asChild variant="outline">
-          <a href={oauthStart('apple', returnTo)}>
-            <AppleMark />
-            {AUTH_SCREEN.oauth.apple}
-          </a>
-        </Button>
+      <div className={cn('grid gap-3', buttons.length > 1 && 'sm:grid-cols-2')}>
+        {buttons.map(({ provider, label, Mark }) => (
+          <Button key={provider} asChild variant="outline">
+            <a href={oauthStart(provider, returnTo)}>
+              <Mark />
+              {label}
+            </a>
+          </Button>
+        ))}
       </div>
     </div>
   );

@@ -1,4 +1,4 @@
-import { type SessionUser } from '@council/contracts';
+import { type SessionUser, TOKEN_BALANCE } from '@council/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
@@ -77,6 +77,36 @@ describe('token-balance button and dialog (spec §2, §9)', () => {
       '25K',
     );
     expect(within(dialog).queryByText(/running low/)).not.toBeInTheDocument();
+  });
+
+  it('shows nothing to spend on a free account past its free queries without a pack, the trial tokens ended (DECISIONS 24)', async () => {
+    const { dialog } = await openBalance({ ...signedInUser, queriesLeft: 0, tokensLeft: 7_000 }, '0');
+
+    expect(screen.getByTestId('balance-spendable')).toHaveTextContent('0');
+    expect(within(dialog).getByText('Available to spend')).toBeInTheDocument();
+    expect(within(dialog).getByText(/^0/)).toHaveTextContent('0 tokens');
+    expect(within(dialog).queryByText(/7K/)).not.toBeInTheDocument();
+    expect(within(dialog).getByText(TOKEN_BALANCE.trialTokensEnded)).toBeInTheDocument();
+    expect(within(dialog).getByRole('progressbar')).toHaveAttribute('aria-valuenow', '0');
+  });
+
+  it('shows only the purchased tokens past the free queries once a pack is bought (DECISIONS 24)', async () => {
+    const { dialog } = await openBalance(
+      { ...signedInUser, queriesLeft: 0, tokensLeft: 57_000, purchasedTokens: 50_000 },
+      '50K',
+    );
+
+    expect(within(dialog).getByText(/^50K/)).toHaveTextContent('50K tokens');
+    expect(within(dialog).queryByText(/57K/)).not.toBeInTheDocument();
+    expect(within(dialog).getByText(TOKEN_BALANCE.trialTokensEnded)).toBeInTheDocument();
+  });
+
+  it('counts the whole balance while free queries are left, with no trial line', async () => {
+    const { dialog } = await openBalance(
+      { ...signedInUser, queriesLeft: 1, tokensLeft: 57_000, purchasedTokens: 50_000 },
+      '57K',
+    );
+    expect(within(dialog).queryByText(TOKEN_BALANCE.trialTokensEnded)).not.toBeInTheDocument();
   });
 
   it.each([

@@ -10,10 +10,12 @@ import {
   formatTokens,
   getPlan,
   isLowBalance,
+  isTrialOver,
+  spendableTokens,
   tokenAllowanceFor,
 } from '@council/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { Coins, Hourglass, Plus, TriangleAlert } from 'lucide-react';
+import { CircleSlash, Coins, Hourglass, Plus, TriangleAlert } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
@@ -30,7 +32,8 @@ import { cn } from '@/lib/utils';
 import { TokenPurchaseDialog } from './token-purchase-dialog';
 
 interface TokenBalanceButtonProps {
-  user: Pick<SessionUser, 'tokensLeft' | 'subscriptionTier'> & Partial<Pick<SessionUser, 'reservedTokens'>>;
+  user: Pick<SessionUser, 'tokensLeft' | 'subscriptionTier' | 'queriesLeft' | 'purchasedTokens'> &
+    Partial<Pick<SessionUser, 'reservedTokens'>>;
   className?: string;
 }
 
@@ -51,14 +54,17 @@ function useSettling(holding: boolean): boolean {
 
 /**
  * The signed-in header's token balance (spec §2) and its dialog: what can be spent (1,000 and over
- * as rounded K), with a running question's reservation shown apart (and re-read until it is given
- * back), the bar against the tier's allowance, the low-balance notice under 10 percent, Buy More
- * Tokens (hidden on free; opens the purchase dialog) and the Upgrade Plan link (hidden on max).
+ * as rounded K; past its free queries a free account's purchased tokens only, DECISIONS 24), with a
+ * running question's reservation shown apart (and re-read until it is given back), the bar against
+ * the tier's allowance, the low-balance notice under 10 percent, Buy More Tokens (hidden on free;
+ * opens the purchase dialog) and the Upgrade Plan link (hidden on max).
  */
 export function TokenBalanceButton({ user, className }: TokenBalanceButtonProps) {
   const [open, setOpen] = useState(false);
   const [purchaseOpen, setPurchaseOpen] = useState(false);
-  const { tokensLeft, subscriptionTier: tier } = user;
+  const tier = user.subscriptionTier;
+  const tokensLeft = spendableTokens(user);
+  const trialOver = isTrialOver(tier, user.queriesLeft);
   const reserved = user.reservedTokens ?? 0;
   const settling = useSettling(reserved > 0);
   // While a question holds tokens, re-read the user until they come back (it ends or is stopped),
@@ -142,6 +148,12 @@ export function TokenBalanceButton({ user, className }: TokenBalanceButtonProps)
             <p className="mt-2 text-xs text-muted-foreground">
               {TOKEN_BALANCE.ofAllowance(formatTokens(tokenAllowanceFor(tier)))}
             </p>
+            {trialOver ? (
+              <p className="mt-3 flex gap-2 text-sm text-muted-foreground">
+                <CircleSlash aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+                {TOKEN_BALANCE.trialTokensEnded}
+              </p>
+            ) : null}
             {reserved > 0 ? (
               <p className="mt-3 flex gap-2 text-sm text-foreground">
                 <Hourglass aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-muted-foreground" />

@@ -11,6 +11,7 @@ import {
 } from '@council/contracts';
 import { Check, Minus } from 'lucide-react';
 import { Link } from 'react-router-dom';
+import { DefaultCouncilSummary } from '@/components/council/default-council-summary';
 import { PageHeader } from '@/components/layout/page-header';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -198,9 +199,12 @@ export function CompanyPage() {
           The council members
         </h2>
         <p className="mt-2 max-w-2xl text-muted-foreground">
-          Three providers, each with its own strengths. The default council seats one assistant from each; on
-          Premium and Max you can choose other agents and models too.
+          Three providers, each with its own strengths. The default council seats one assistant from each
+          provider that is connected; on Premium and Max you can choose other agents and models too.
         </p>
+        <div className="mt-6">
+          <DefaultCouncilSummary headingId="default-council-heading" />
+        </div>
         <ul className="mt-6 grid gap-4 lg:grid-cols-3">
           {MODEL_PROFILES.map((profile) => (
             <li key={profile.provider}>

@@ -1,4 +1,4 @@
-import { HELP_CENTER_TEXTS, SUPPORT_SECTION_IDS } from '@council/contracts';
+import { DEFAULT_COUNCIL_TEXTS, HELP_CENTER_TEXTS, SUPPORT_SECTION_IDS } from '@council/contracts';
 import { Search } from 'lucide-react';
 import { type Ref, useId, useMemo } from 'react';
 import { Link } from 'react-router-dom';
@@ -6,7 +6,8 @@ import { AnchorLink } from '@/components/layout/anchor-link';
 import { Accordion, AccordionContent, AccordionItem, AccordionTrigger } from '@/components/ui/accordion';
 import { Badge } from '@/components/ui/badge';
 import { Input } from '@/components/ui/input';
-import { useAvailableModels } from '@/lib/catalogue';
+import { useAvailableModels, useCatalogue } from '@/lib/catalogue';
+import { describeDefaultCouncil } from '@/lib/default-council';
 import { FAQ_CATEGORIES, type FaqBlock, type FaqItem, faqItems } from '../content/faq';
 import { filterFaq } from '../utils/filter-faq';
 
@@ -51,7 +52,17 @@ interface HelpCenterProps {
 export function HelpCenter({ query, onQueryChange, searchRef }: HelpCenterProps) {
   const searchId = useId();
   const available = useAvailableModels();
-  const allItems = useMemo(() => faqItems(available), [available]);
+  const { catalogue } = useCatalogue();
+  const councilLine = useMemo(() => {
+    const seats = catalogue ? describeDefaultCouncil(catalogue) : [];
+    if (seats.length === 0) return null;
+    const names = seats.map((seat) => DEFAULT_COUNCIL_TEXTS.seat(seat.agent, seat.model, seat.role));
+    return DEFAULT_COUNCIL_TEXTS.faqLine(
+      names.join(', '),
+      seats.every((seat) => seat.demo),
+    );
+  }, [catalogue]);
+  const allItems = useMemo(() => faqItems(available, councilLine), [available, councilLine]);
   const items = useMemo(() => filterFaq(allItems, query), [allItems, query]);
   const searching = query.trim() !== '';
 

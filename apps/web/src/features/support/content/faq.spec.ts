@@ -6,8 +6,14 @@ const whichModels = (items: ReturnType<typeof faqItems>) =>
 
 describe('faqItems', () => {
   it('keeps the spec’s answer, every model coming soon, until one is available', () => {
-    expect(faqItems(new Set())).toBe(FAQ_ITEMS);
+    expect(faqItems(new Set())).toEqual(FAQ_ITEMS);
     expect(whichModels(FAQ_ITEMS)).toMatch(/ Llama, Gemini and Mistral are coming soon\.$/);
+  });
+
+  it('says who the default assistants are on this deployment', () => {
+    const line = 'On this Council the default assistants are Local Llama (llama3.2), Local Llama (qwen2.5).';
+    const freeQueries = faqItems(new Set(), line).find((item) => item.id === 'free-queries');
+    expect(freeQueries?.answer.at(-1)).toBe(line);
   });
 
   it('names the available models apart from those still coming soon', () => {

@@ -79,7 +79,7 @@ export const FAQ_ITEMS: readonly FaqItem[] = [
     question: 'How many free queries do I get?',
     answer: [
       `The Free plan gives you ${FREE_QUERIES_TOTAL} queries in total per account. They are a one-off trial allowance and do not reset each month.`,
-      `Each free question goes to the three default assistants, one from each provider, and uses tokens from your ${count(free.tokenAllowance)}-token starting balance. When your free queries are used up, you can keep asking with a token pack bought on the Pricing page, or upgrade to Premium or Max; your history stays where it is.`,
+      `Each free question goes to the three default assistants (the first assistant of each provider this Council has connected) and uses tokens from your ${count(free.tokenAllowance)}-token starting balance. When your free queries are used up, you can keep asking with a token pack bought on the Pricing page, or upgrade to Premium or Max; your history stays where it is.`,
     ],
     link: { label: 'Compare plans', path: ROUTE_PATHS.subscription },
   },
@@ -105,7 +105,7 @@ export const FAQ_ITEMS: readonly FaqItem[] = [
     answer: [
       `Every council has at least ${AGENTS_MIN} members.`,
       [
-        `Free: a fixed council of the ${AGENTS_MIN} default assistants, one from each provider.`,
+        `Free: a fixed council of the ${AGENTS_MIN} default assistants, the first assistant of each provider this Council has connected.`,
         `Premium: up to ${premium.agents.max} members, and you choose the agent, model and role of each.`,
         `Max: mix and match up to ${max.agents.max} members, and remove members while more than ${AGENTS_MIN} remain.`,
       ],
@@ -243,9 +243,19 @@ export const FAQ_ITEMS: readonly FaqItem[] = [
 ];
 
 /** The questions, given which of the models presented as coming soon the server serves now. */
-export function faqItems(available: ReadonlySet<ComingSoonModel>): readonly FaqItem[] {
-  if (available.size === 0) return FAQ_ITEMS;
-  return FAQ_ITEMS.map((item) =>
-    item.id === 'which-models' ? { ...item, answer: [whichModelsAnswer(available)] } : item,
-  );
+export function faqItems(
+  available: ReadonlySet<ComingSoonModel>,
+  defaultCouncilLine: string | null = null,
+): readonly FaqItem[] {
+  return FAQ_ITEMS.map((item) => {
+    if (item.id === 'which-models' && available.size > 0) {
+      return { ...item, answer: [whichModelsAnswer(available)] };
+    }
+    // Who the default assistants are on this deployment (docs/decisions.md, "23. The default council
+    // is made of live members").
+    if (item.id === 'free-queries' && defaultCouncilLine) {
+      return { ...item, answer: [...item.answer, defaultCouncilLine] };
+    }
+    return item;
+  });
 }
