@@ -17,7 +17,6 @@
 // REDIS_URL (default redis://127.0.0.1:6379), CHROMIUM_PATH (default /usr/bin/chromium).
 // Exit code: 0 when every selected stage passed, 1 on a failure, 130/143 when interrupted.
 import { createWriteStream, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import path from 'node:path';
 import process from 'node:process';
 import { makeRunId, parseTestArgs, USAGE } from './lib/args.mjs';
