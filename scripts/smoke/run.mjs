@@ -8,6 +8,7 @@
 // removed from the environment it starts with, so the run sees what a newcomer sees.
 import assert from 'node:assert/strict';
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import process from 'node:process';
@@ -72,8 +73,10 @@ Object.assign(env, {
 });
 
 let running = null;
+let fake = null;
 async function cleanup() {
   if (running) await killGroup(running.child, running.exited);
+  await fake?.stop();
   const redisUrl = 'redis://127.0.0.1:6379';
   await deleteKeysWithPrefix(redisUrl, redisPrefix).catch(() => {});
   rmSync(workDir, { recursive: true, force: true });
@@ -113,6 +116,8 @@ const username = `newcomer_${runId}`;
 // refuses the rest before writing anything (docs/decisions.md, decisions 22 and 23).
 const OWN_QUESTION = 'What should a first-time visitor to London see in one day?';
 const QUESTION = 'Should my first programming language be Python or JavaScript?';
+const LOCAL_MODELS = ['llama3.2', 'qwen2.5'];
+const LOCAL_ANSWER = 'A live answer from the local model, streamed through the real SDK.';
 
 async function journey() {
   banner(
@@ -245,7 +250,18 @@ async function journey() {
 
   await stop('First run');
 
-  const second = await start('Second start, same data');
+  // The second start serves a local model, as an operator adds Ollama: an OpenAI-compatible server
+  // (libs/testing's fake, built by the first start) that lists two models and streams its answers.
+  const { startFakeProviderServer } = createRequire(import.meta.url)('@council/testing');
+  fake = await startFakeProviderServer({
+    models: LOCAL_MODELS,
+    tokensPerSecond: 200,
+    recordRequests: false,
+    generateText: () => LOCAL_ANSWER,
+  });
+  env.LOCAL_BASE_URL = fake.baseUrlFor('/local/v1');
+
+  const second = await start('Second start, same data, a local model served');
   assert.doesNotMatch(second.output(), /created now/, 'the second start reuses the cluster');
   const again = new ApiClient(`http://127.0.0.1:${gateway}`, second.url);
 
@@ -260,6 +276,49 @@ async function journey() {
     );
     await again.expect(200, 'GET', `/api/shared/${shareId}`, undefined, { signedOut: true });
   });
+
+  await step('the local server lists two models: both are offered', async () => {
+    const agents = await again.expect(200, 'GET', '/api/agents');
+    const models = await again.expect(200, 'GET', '/api/models');
+    const local = agents.filter((agent) => agent.provider === 'local').map((agent) => agent.id);
+    const offered = models.filter((model) => local.includes(model.agentId)).map((model) => model.name);
+    assert.deepEqual([...offered].sort(), [...LOCAL_MODELS].sort());
+  });
+
+  await step(
+    "a new free user's own question is answered live by the local models in every seat",
+    async () => {
+      const newcomer = new ApiClient(`http://127.0.0.1:${gateway}`, second.url);
+      await newcomer.expect(201, 'POST', '/api/register', {
+        username: `${username}_2`,
+        password: PASSWORD,
+        email: `${username}_2@example.com`,
+      });
+      const stream = await newcomer.openStream();
+      try {
+        const reply = await newcomer.expect(201, 'POST', '/api/questions', { question: OWN_QUESTION });
+        const id = reply.question.id;
+        assert.deepEqual(
+          reply.agents.map((member) => member.agent.provider),
+          ['local', 'local', 'local'],
+          'the default council is made of live members',
+        );
+        assert.deepEqual(
+          [...new Set(reply.agents.map((member) => member.model.name))].sort(),
+          [...LOCAL_MODELS].sort(),
+          'the second model is seated too',
+        );
+        await stream.subscribe(id);
+        assert.equal(await stream.finished(id, QUESTION_TIMEOUT_MS), 'question:completed');
+        const texts = stream.texts(id);
+        for (const member of [0, 1, 2]) assert.equal(texts.get(`${member}:0`), LOCAL_ANSWER);
+        const me = await newcomer.expect(200, 'GET', '/api/user');
+        assert.equal(me.queriesLeft, 4);
+      } finally {
+        stream.close();
+      }
+    },
+  );
 
   await stop('Second run');
 }

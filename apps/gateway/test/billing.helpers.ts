@@ -10,23 +10,27 @@ const ROOT = join(__dirname, '../../..');
 const BILLING_MAIN = join(ROOT, 'apps/billing/dist/main.js');
 
 /**
- * `nx run @council/billing:build` (cached, so quick when nothing changed): the gateway's test:int
- * target builds the gateway, not billing, and a stale dist would test old billing code. The outer Nx
- * run's NX_* variables are dropped so this one behaves like a fresh command.
+ * `nx run <project>:build` (cached, so quick when nothing changed): the gateway's test:int target
+ * builds the gateway, not the other apps, and a stale dist would test old code. The outer Nx run's
+ * NX_* variables are dropped so this one behaves like a fresh command.
  */
-export function buildBilling(): void {
+export function buildApp(project: string): void {
   const env = Object.fromEntries(Object.entries(process.env).filter(([key]) => !key.startsWith('NX_')));
   const result = spawnSync(
     join(ROOT, 'node_modules/.bin/nx'),
-    ['run', '@council/billing:build', '--outputStyle=static'],
+    ['run', `${project}:build`, '--outputStyle=static'],
     { cwd: ROOT, env: { ...env, NX_DAEMON: 'false' }, encoding: 'utf8', timeout: 300_000 },
   );
   if (result.status !== 0) {
     throw new Error(
-      `nx run @council/billing:build failed (${result.status ?? result.signal ?? String(result.error)}):\n` +
+      `nx run ${project}:build failed (${result.status ?? result.signal ?? String(result.error)}):\n` +
         `${result.stdout ?? ''}${result.stderr ?? ''}`,
     );
   }
+}
+
+export function buildBilling(): void {
+  buildApp('@council/billing');
 }
 
 async function redisAnswers(url: string): Promise<boolean> {

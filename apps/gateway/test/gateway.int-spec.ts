@@ -2,7 +2,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type NestExpressApplication } from '@nestjs/platform-express';
-import { providerModesKey } from '@council/contracts';
+import { listedModelsKey, providerModesKey } from '@council/contracts';
 import { MetricsService, createServerApp, startMetricsServer } from '@council/server-kit';
 import {
   type TestDatabase,
@@ -134,8 +134,12 @@ describe('gateway (real PostgreSQL and Redis)', () => {
       return agents;
     };
     const client = redis.client();
+    // The local provider offers the models its server lists (discoverModels): published here by hand.
+    const localModels = listedModelsKey(redis.prefix, 'local');
     try {
       await client.hset(providerModesKey(redis.prefix), { gemini: 'off', local: 'live' });
+      expect((await providersOf()).some((agent) => agent.provider === 'local')).toBe(false);
+      await client.set(localModels, JSON.stringify(['llama3.2']));
       const agents = await providersOf();
       expect(agents.some((agent) => agent.provider === 'gemini')).toBe(false);
       expect(agents.some((agent) => agent.provider === 'mistral')).toBe(false);
@@ -145,6 +149,7 @@ describe('gateway (real PostgreSQL and Redis)', () => {
       expect((await providersOf()).some((agent) => agent.provider === 'local')).toBe(false);
     } finally {
       await client.hdel(providerModesKey(redis.prefix), 'gemini', 'local');
+      await client.del(localModels);
       client.disconnect();
     }
   });

@@ -4,6 +4,8 @@ import { PROVIDER_SETUP, ProviderModesPublisher } from './answers/provider-modes
 import { ProviderProcessorsModule } from './answers/provider-processors.module';
 import { type ProviderSetup } from './config/provider-setup';
 import { type ProviderWorkerEnv } from './config/provider-worker.env';
+import { ModelDiscoveryRepository } from './model-discovery/model-discovery.repository';
+import { ModelDiscoveryService } from './model-discovery/model-discovery.service';
 
 @Module({})
 export class ProviderWorkerModule {
@@ -15,7 +17,12 @@ export class ProviderWorkerModule {
         QueueModule.forRoot(),
         ProviderProcessorsModule.forProviders(setup.served, config, setup.llm),
       ],
-      providers: [{ provide: PROVIDER_SETUP, useValue: setup }, ProviderModesPublisher],
+      providers: [
+        { provide: PROVIDER_SETUP, useValue: setup },
+        ProviderModesPublisher,
+        ModelDiscoveryRepository,
+        ModelDiscoveryService,
+      ],
     };
   }
 }

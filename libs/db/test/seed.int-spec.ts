@@ -5,6 +5,7 @@ import { DEFAULT_CATALOGUE_FILE, loadCatalogueFile } from '../src/catalogue/cata
 import { seedCatalogue } from '../src/catalogue/catalogue.seeder';
 import { type Catalogue } from '../src/catalogue/catalogue.types';
 import { ModelEntity } from '../src/model/model.entity';
+import { ProviderEntity } from '../src/provider/provider.entity';
 import { RoleEntity } from '../src/role/role.entity';
 import { connectMigratedDataSource } from './support/test-data-source';
 import { createTestDatabase, dropTestDatabase, type TestDatabase } from './support/test-database';
@@ -182,5 +183,43 @@ describe('catalogue seed', () => {
     expect(final.models.map((model) => model.id)).toEqual(before.models.map((model) => model.id));
     expect(final.roles.map((role) => role.id)).toEqual(before.roles.map((role) => role.id));
     expect([...final.agents, ...final.models, ...final.roles].every((row) => row.isActive)).toBe(true);
+  });
+
+  it('leaves the models a provider worker discovered alone, and takes over one the file comes to name', async () => {
+    const local = await dataSource.getRepository(AgentEntity).findOneByOrFail({ provider: 'local' });
+    const models = dataSource.getRepository(ModelEntity);
+    const discovered = await models.save({
+      agentId: local.id,
+      name: 'qwen2.5',
+      apiModel: 'qwen2.5',
+      discovered: true,
+    });
+    const stored = await dataSource.getRepository(ProviderEntity).findOneByOrFail({ key: 'local' });
+    expect(stored.discoverModels).toBe(true);
+
+    const result = await seedCatalogue(dataSource, catalogue);
+    expect(result.retired.models).toBe(0);
+    expect(await models.findOneByOrFail({ id: discovered.id })).toMatchObject({
+      isActive: true,
+      discovered: true,
+    });
+
+    const localAgent = catalogue.agents.find((agent) => agent.provider === 'local');
+    const template = localAgent?.models[0];
+    if (!localAgent || !template) throw new Error('catalogue has no local model');
+    const naming: Catalogue = {
+      ...catalogue,
+      agents: catalogue.agents.map((agent) =>
+        agent === localAgent
+          ? { ...agent, models: [...agent.models, { ...template, name: 'qwen2.5', apiModel: 'qwen2.5' }] }
+          : agent,
+      ),
+    };
+    await seedCatalogue(dataSource, naming);
+    const named = await models.findOneByOrFail({ id: discovered.id });
+    expect(named).toMatchObject({ isActive: true, discovered: false, facts: template.facts });
+    // Named by the file now, it is retired like any other entry the file drops.
+    expect((await seedCatalogue(dataSource, catalogue)).retired.models).toBe(1);
+    expect((await models.findOneByOrFail({ id: discovered.id })).isActive).toBe(false);
   });
 });

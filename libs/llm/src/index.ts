@@ -13,5 +13,6 @@ export * from './usage/token-estimate.util';
 export * from './providers/openai.provider';
 export * from './providers/anthropic.provider';
 export * from './providers/provider.factory';
+export * from './providers/openai-models.lister';
 export { DemoProvider, type DemoProviderOptions } from './demo/demo.provider';
 export { writeDemoAnswer, type DemoAnswer } from './demo/demo.writer';

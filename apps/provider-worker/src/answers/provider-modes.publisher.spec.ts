@@ -6,7 +6,12 @@ import { ProviderModesPublisher } from './provider-modes.publisher';
 
 function publisherFor(modes: ProviderSetup['modes'], hset: jest.Mock) {
   const env = { REDIS_PREFIX: 'pfx' } as ProviderWorkerEnv;
-  return new ProviderModesPublisher(env, { hset } as unknown as Redis, { served: [], modes, llm: {} });
+  return new ProviderModesPublisher(env, { hset } as unknown as Redis, {
+    served: [],
+    modes,
+    discovering: [],
+    llm: {},
+  });
 }
 
 describe('ProviderModesPublisher', () => {

@@ -18,6 +18,8 @@ export interface CompatibleProviderEntry {
   baseUrlEnv: string | null;
   apiKeyEnv: string | null;
   defaultBaseUrl: string | null;
+  /** Whether it offers the models its server lists (ProviderEntity.discoverModels). */
+  discoverModels?: boolean;
 }
 
 /**

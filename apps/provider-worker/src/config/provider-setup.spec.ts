@@ -11,7 +11,7 @@ const catalogue: CompatibleProviderEntry[] = [
     defaultBaseUrl: 'https://gemini.example/v1',
   },
   { key: 'llama', baseUrlEnv: 'LLAMA_BASE_URL', apiKeyEnv: 'LLAMA_API_KEY', defaultBaseUrl: null },
-  { key: 'local', baseUrlEnv: 'LOCAL_BASE_URL', apiKeyEnv: null, defaultBaseUrl: null },
+  { key: 'local', baseUrlEnv: 'LOCAL_BASE_URL', apiKeyEnv: null, defaultBaseUrl: null, discoverModels: true },
 ];
 
 const env = (overrides: Partial<ProviderWorkerEnv> = {}) =>
@@ -38,6 +38,17 @@ describe('providerSetup', () => {
     });
     expect(setup.served).toEqual(['local']);
     expect(setup.modes).toEqual({ local: 'live' });
+    expect(setup.discovering).toEqual(['local']);
+  });
+
+  it('lists the models of served providers that ask for it, and of no provider that is off', () => {
+    expect(providerSetup(env(), catalogue, {}).discovering).toEqual([]);
+    const on = providerSetup(env(), catalogue, {
+      LOCAL_BASE_URL: 'http://127.0.0.1:11434/v1',
+      GEMINI_API_KEY: 'g',
+    });
+    expect(on.served).toEqual(['openai', 'anthropic', 'xai', 'gemini', 'local']);
+    expect(on.discovering).toEqual(['local']);
   });
 
   it('refuses to serve a provider the catalogue does not list', () => {

@@ -11,6 +11,8 @@ export interface ProviderSetup {
   served: Provider[];
   /** Published for the gateway (ProviderModesPublisher): served ones, and the catalogue's off ones. */
   modes: Record<Provider, ProviderMode>;
+  /** Served providers whose models are listed from their server (ModelDiscoveryService). */
+  discovering: Provider[];
   llm: LlmConfig;
 }
 
@@ -40,7 +42,9 @@ export function providerSetup(
     modes[provider] = mode;
     if (mode !== 'off') served.push(provider);
   }
-  return { served, modes, llm };
+  const discovers = new Set(compatible.filter((entry) => entry.discoverModels).map((entry) => entry.key));
+  const discovering = served.filter((provider) => discovers.has(provider));
+  return { served, modes, discovering, llm };
 }
 
 /** The active providers in the catalogue (one short query before start-up). */
@@ -52,11 +56,12 @@ export async function loadCatalogueProviders(env: ProviderWorkerEnv): Promise<Co
       where: { isActive: true },
       order: { position: 'ASC', id: 'ASC' },
     });
-    return rows.map(({ key, baseUrlEnv, apiKeyEnv, defaultBaseUrl }) => ({
+    return rows.map(({ key, baseUrlEnv, apiKeyEnv, defaultBaseUrl, discoverModels }) => ({
       key,
       baseUrlEnv,
       apiKeyEnv,
       defaultBaseUrl,
+      discoverModels,
     }));
   } finally {
     await dataSource.destroy();

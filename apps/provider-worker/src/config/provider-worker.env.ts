@@ -1,4 +1,4 @@
-import { PROVIDER_ID_PATTERN, type Provider } from '@council/contracts';
+import { MODEL_DISCOVERY, PROVIDER_ID_PATTERN, type Provider } from '@council/contracts';
 import { BillingCallerEnv } from '@council/server-kit';
 import { Transform } from 'class-transformer';
 import { ArrayNotEmpty, IsInt, IsOptional, IsString, IsUrl, Matches, Max, Min } from 'class-validator';
@@ -64,6 +64,14 @@ export class ProviderWorkerEnv extends BillingCallerEnv {
   @IsInt()
   @Min(500)
   PROVIDER_STALLED_INTERVAL_MS: number = 5_000;
+
+  /**
+   * How often the models of a provider with `discoverModels` are listed from its server (GET
+   * /v1/models); the published list lapses after about two and a half of these.
+   */
+  @IsInt()
+  @Min(1000)
+  MODEL_DISCOVERY_INTERVAL_MS: number = MODEL_DISCOVERY.refreshMs;
 
   // A provider without a key is served by the offline demo adapter (DECISIONS 15).
   @IsOptional() @IsString() OPENAI_API_KEY?: string;

@@ -71,7 +71,14 @@ async function seedModels(
   agentIds: number[],
 ): Promise<number[]> {
   const rows = agents.flatMap((agent, index) =>
-    agent.models.map((model, position) => ({ ...model, agentId: agentIds[index], position, isActive: true })),
+    agent.models.map((model, position) => ({
+      ...model,
+      agentId: agentIds[index],
+      position,
+      isActive: true,
+      // A model the worker discovered and the file now names becomes the file's, with its facts.
+      discovered: false,
+    })),
   );
   await manager.getRepository(ModelEntity).upsert(rows, { ...UPSERT, conflictPaths: ['agentId', 'name'] });
   const stored = await manager.find(ModelEntity, { select: { id: true, agentId: true, name: true } });
@@ -94,11 +101,13 @@ async function seedRoles(manager: EntityManager, roles: CatalogueRole[]): Promis
 /**
  * Marks rows not in the file inactive. Nothing is deleted: questions and responses keep pointing
  * at retired agents, models and roles, and the catalogue endpoints list only active ones.
+ * `alsoWhere` narrows the rows the file governs.
  */
 async function retireMissing(
   manager: EntityManager,
   entity: EntityTarget<CatalogueEntity>,
   keepIds: number[],
+  alsoWhere?: string,
 ): Promise<number> {
   const query = manager
     .createQueryBuilder()
@@ -106,6 +115,7 @@ async function retireMissing(
     .set({ isActive: false })
     .where('"isActive" = true');
   if (keepIds.length > 0) query.andWhere('"id" NOT IN (:...keepIds)', { keepIds });
+  if (alsoWhere) query.andWhere(alsoWhere);
   const result = await query.execute();
   return result.affected ?? 0;
 }
@@ -133,7 +143,8 @@ export async function seedCatalogue(
       retired: {
         providers: await retireMissing(manager, ProviderEntity, providerIds),
         agents: await retireMissing(manager, AgentEntity, agentIds),
-        models: await retireMissing(manager, ModelEntity, modelIds),
+        // Discovered models are not in the file: the provider worker keeps them (ModelEntity.discovered).
+        models: await retireMissing(manager, ModelEntity, modelIds, '"discovered" = false'),
         roles: await retireMissing(manager, RoleEntity, roleIds),
       },
     };

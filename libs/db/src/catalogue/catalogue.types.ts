@@ -18,6 +18,8 @@ export interface CatalogueProvider {
   baseUrlEnv: string | null;
   apiKeyEnv: string | null;
   defaultBaseUrl: string | null;
+  /** Offer the models its server lists (GET /v1/models) instead of only the file's. */
+  discoverModels: boolean;
 }
 
 export interface CatalogueAgent {

@@ -136,8 +136,34 @@ describe('validateCatalogue', () => {
       baseUrlEnv: 'LOCAL_BASE_URL',
       apiKeyEnv: null,
       defaultBaseUrl: null,
+      discoverModels: false,
     });
     expect(catalogue.agents.map((entry) => entry.provider)).toContain('local');
+  });
+
+  it('reads whether a provider lists its server’s models, off unless set, and refuses a non-boolean', () => {
+    const local = {
+      id: 'local',
+      name: 'Local model',
+      kind: 'openai-compatible',
+      baseUrlEnv: 'LOCAL_BASE_URL',
+    };
+    const withProviders = (providers: object[]) => {
+      const data = { ...validData(), providers };
+      data.agents.push(agent('Local Llama', 'local'));
+      return data;
+    };
+    const on = validateCatalogue(withProviders([{ ...local, discoverModels: true }]));
+    expect(on.providers.map((provider) => [provider.key, provider.discoverModels])).toEqual([
+      ['openai', false],
+      ['anthropic', false],
+      ['xai', false],
+      ['local', true],
+    ]);
+    expect(validateCatalogue(withProviders([local])).providers[3]?.discoverModels).toBe(false);
+    expect(problemsOf(withProviders([{ ...local, discoverModels: 'yes' }]))).toEqual([
+      'providers[0] "Local model" (local).discoverModels: must be true or false',
+    ]);
   });
 
   it('rejects a provider with a bad id, kind or variable name, or listed twice', () => {

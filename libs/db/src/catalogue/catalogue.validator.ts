@@ -34,6 +34,7 @@ function builtIn(
     baseUrlEnv: `${variablePrefix}_BASE_URL`,
     apiKeyEnv: `${variablePrefix}_API_KEY`,
     defaultBaseUrl: null,
+    discoverModels: false,
   };
 }
 
@@ -116,6 +117,16 @@ class Checker {
   /** Absent (or null): the default; otherwise it must be a positive whole number. */
   optionalPositiveInteger(value: unknown, path: string, fallback: number): number {
     return value === undefined || value === null ? fallback : this.positiveInteger(value, path);
+  }
+
+  /** Absent (or null): false. */
+  optionalBoolean(value: unknown, path: string): boolean {
+    if (value === undefined || value === null) return false;
+    if (typeof value !== 'boolean') {
+      this.report(path, 'must be true or false');
+      return false;
+    }
+    return value;
   }
 
   provider(value: unknown, path: string, known: ReadonlySet<string>): Provider {
@@ -204,6 +215,7 @@ function parseProvider(check: Checker, value: unknown, path: string): CatalogueP
     'baseUrlEnv',
     'apiKeyEnv',
     'defaultBaseUrl',
+    'discoverModels',
   ]);
   const key = fields?.['id'];
   if (!isProviderId(key)) {
@@ -222,6 +234,7 @@ function parseProvider(check: Checker, value: unknown, path: string): CatalogueP
     baseUrlEnv,
     apiKeyEnv: check.envName(fields?.['apiKeyEnv'], `${at}.apiKeyEnv`),
     defaultBaseUrl,
+    discoverModels: check.optionalBoolean(fields?.['discoverModels'], `${at}.discoverModels`),
   };
 }
 

@@ -8,6 +8,7 @@ import { AgreementMap1795340000000 } from './1795340000000-AgreementMap';
 import { ModelTypicalOutput1795350000000 } from './1795350000000-ModelTypicalOutput';
 import { WeighIn1795360000000 } from './1795360000000-WeighIn';
 import { TokenCap1795370000000 } from './1795370000000-TokenCap';
+import { ModelDiscovery1795380000000 } from './1795380000000-ModelDiscovery';
 
 /**
  * Every migration, oldest first. Listed explicitly (no globs) so the compiled CLI, the apps and the
@@ -24,4 +25,5 @@ export const MIGRATIONS = [
   ModelTypicalOutput1795350000000,
   WeighIn1795360000000,
   TokenCap1795370000000,
+  ModelDiscovery1795380000000,
 ];

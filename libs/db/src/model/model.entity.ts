@@ -61,6 +61,13 @@ export class ModelEntity {
   @Column({ type: 'integer', nullable: true })
   typicalOutputTokens: number | null;
 
+  /**
+   * Written by the provider worker for a model its server lists and the catalogue does not know
+   * (ProviderEntity.discoverModels): its facts are unknown, and the seed leaves it alone.
+   */
+  @Column({ type: 'boolean', default: false })
+  discovered: boolean;
+
   /** Order within the agent: the first active model is the agent's default (spec §4). */
   @Column({ type: 'integer', default: 0 })
   position: number;

@@ -52,6 +52,13 @@ export class ProviderEntity {
   @Column({ type: 'varchar', length: 2048, nullable: true })
   defaultBaseUrl: string | null;
 
+  /**
+   * Offer exactly the models its server lists (GET /v1/models), with the catalogue's facts where a
+   * listed model is in the catalogue; the provider worker adds the others (ModelEntity.discovered).
+   */
+  @Column({ type: 'boolean', default: false })
+  discoverModels: boolean;
+
   @Column({ type: 'integer', default: 0 })
   position: number;
 

@@ -1,7 +1,6 @@
 import { type Provider, type TokenUsage } from '@council/contracts';
 import OpenAI from 'openai';
 import { IncompleteStreamError, abortReason } from '../errors/llm.errors';
-import { PROVIDER_FETCH } from '../http/undici-fetch';
 import {
   type LlmDelta,
   type LlmFinishReason,
@@ -12,6 +11,7 @@ import {
 import { withReasoningInstruction } from '../prompts/llm.prompts';
 import { ReasoningSplitter } from '../reasoning/reasoning.splitter';
 import { estimatePromptTokens, tokensForChars, usageOf } from '../usage/token-estimate.util';
+import { createOpenAiClient } from './openai.client';
 
 export const OPENAI_DEFAULT_BASE_URL = 'https://api.openai.com/v1';
 export const XAI_DEFAULT_BASE_URL = 'https://api.x.ai/v1';
@@ -45,14 +45,10 @@ export class OpenAiProvider implements LlmProvider {
   constructor(options: OpenAiProviderOptions) {
     this.name = options.name ?? 'openai';
     const defaultBaseUrl = this.name === 'xai' ? XAI_DEFAULT_BASE_URL : OPENAI_DEFAULT_BASE_URL;
-    this.client = new OpenAI({
+    this.client = createOpenAiClient({
       apiKey: options.apiKey,
       baseURL: options.baseUrl || defaultBaseUrl,
-      timeout: options.timeoutMs ?? 60_000,
-      maxRetries: 0,
-      fetch: PROVIDER_FETCH,
-      organization: null,
-      project: null,
+      timeoutMs: options.timeoutMs,
     });
   }
 

@@ -1,7 +1,8 @@
 import { DemoProvider } from '../demo/demo.provider';
 import { AnthropicProvider, supportsExtendedThinking, thinkingBudget } from './anthropic.provider';
 import { OpenAiProvider, acceptsTemperature } from './openai.provider';
-import { createProvider, isDemoProvider, providerMode } from './provider.factory';
+import { OpenAiModelsLister } from './openai-models.lister';
+import { createModelLister, createProvider, isDemoProvider, providerMode } from './provider.factory';
 
 describe('createProvider', () => {
   it('uses the real adapter when a key is configured', () => {
@@ -58,6 +59,15 @@ describe('OpenAI-compatible providers from the catalogue', () => {
     expect(gemini).toBeInstanceOf(OpenAiProvider);
     expect(gemini.name).toBe('gemini');
     expect(createProvider('local', { compatible }).name).toBe('local');
+  });
+
+  it('have their models listed while live, never a built-in or an off provider', () => {
+    const config = { compatible, openai: { apiKey: 'sk-1' } };
+    expect(createModelLister('local', config)).toBeInstanceOf(OpenAiModelsLister);
+    expect(createModelLister('gemini', config)?.provider).toBe('gemini');
+    expect(createModelLister('mistral', config)).toBeNull();
+    expect(createModelLister('llama', config)).toBeNull();
+    expect(createModelLister('openai', config)).toBeNull();
   });
 
   it('answer with a card naming the variable to set if asked while off', () => {

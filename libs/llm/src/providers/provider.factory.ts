@@ -8,7 +8,11 @@ import {
 import { DemoProvider, type DemoProviderOptions } from '../demo/demo.provider';
 import { type LlmProvider } from '../llm.types';
 import { AnthropicProvider } from './anthropic.provider';
+import { type ModelLister, OpenAiModelsLister } from './openai-models.lister';
 import { OpenAiProvider } from './openai.provider';
+
+// OpenAI's SDK requires a key; a local server ignores it.
+const NO_KEY = 'not-needed';
 
 /** How to reach one provider. Without an apiKey a built-in provider is answered by the demo adapter. */
 export interface ProviderConnectionConfig {
@@ -67,8 +71,22 @@ export function createProvider(provider: Provider, config: LlmConfig): LlmProvid
   }
   return new OpenAiProvider({
     name: provider,
-    // OpenAI's SDK requires a key; a local server ignores it.
-    apiKey: connection.apiKey?.trim() || 'not-needed',
+    apiKey: connection.apiKey?.trim() || NO_KEY,
+    baseUrl: connection.baseUrl,
+    timeoutMs: connection.timeoutMs,
+  });
+}
+
+/**
+ * What lists a live OpenAI-compatible provider's models, with the connection its answers use; null
+ * for a provider that is off, or built in (the catalogue names their models).
+ */
+export function createModelLister(provider: Provider, config: LlmConfig): ModelLister | null {
+  const connection = compatibleConnection(provider, config);
+  if (!connection?.baseUrl || providerMode(provider, config) !== 'live') return null;
+  return new OpenAiModelsLister({
+    provider,
+    apiKey: connection.apiKey?.trim() || NO_KEY,
     baseUrl: connection.baseUrl,
     timeoutMs: connection.timeoutMs,
   });

@@ -107,7 +107,15 @@ export interface FakeProviderServerOptions {
   keepAliveTimeoutMs?: number;
   /** The clock of `stampMarker`, in ms; default: epoch ms from performance.timeOrigin + performance.now(). */
   clock?: () => number;
+  /** The model ids GET …/models lists (OpenAI's list format); default FAKE_PROVIDER_MODELS. */
+  models?: readonly string[];
 }
+
+/**
+ * What GET …/models lists by default: the catalogue's local model, so a stack whose LOCAL_BASE_URL
+ * points here offers it (the local provider offers exactly what its server lists).
+ */
+export const FAKE_PROVIDER_MODELS: readonly string[] = ['llama3.2'];
 
 interface ScriptEntry {
   behaviour: FakeProviderBehaviour;
@@ -124,15 +132,17 @@ const MIN_TICK_MS = 10;
 /**
  * One local HTTP server speaking OpenAI chat-completions SSE (POST …/chat/completions, with
  * include_usage) and Anthropic messages SSE (POST …/messages, the full event sequence with
- * content_block_start/stop, ping and thinking blocks), for the real SDKs. Any path prefix works, so
- * one server can stand in for OpenAI (`openaiBaseUrl`), xAI (`baseUrlFor('/xai/v1')`) and
- * Anthropic (`anthropicBaseUrl`) at once.
+ * content_block_start/stop, ping and thinking blocks), for the real SDKs, and listing its models
+ * (GET …/models, the `models` option). Any path prefix works, so one server can stand in for OpenAI
+ * (`openaiBaseUrl`), xAI (`baseUrlFor('/xai/v1')`) and Anthropic (`anthropicBaseUrl`) at once.
  *
  * Faults are scripted per request: `script(behaviour, match?, times?)` queues behaviours that the
  * next matching requests take, in order; unmatched requests get `ok`.
  */
 export class FakeProviderServer {
   readonly requests: FakeProviderRequest[] = [];
+  /** How many times GET …/models was answered (listings are not recorded in `requests`). */
+  modelListings = 0;
   private readonly scripts: ScriptEntry[] = [];
   private readonly stalled = new Set<ServerResponse>();
   private options: FakeProviderServerOptions;
@@ -218,6 +228,10 @@ export class FakeProviderServer {
 
   private async handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
     const path = (request.url ?? '/').split('?')[0];
+    if (request.method === 'GET' && path.endsWith('/models')) {
+      this.listModels(request, response);
+      return;
+    }
     const api: FakeProviderApi | null =
       request.method !== 'POST'
         ? null
@@ -301,6 +315,33 @@ export class FakeProviderServer {
     });
     response.flushHeaders();
     this.stream(response, record, frames, behaviour);
+  }
+
+  /** GET …/models: `models` in OpenAI's list format, behind the same keys as the answers. */
+  private listModels(request: IncomingMessage, response: ServerResponse): void {
+    const allowed = this.options.apiKeys;
+    if (allowed && !allowed.includes(readApiKey(request.headers) ?? '')) {
+      sendError(
+        response,
+        'openai',
+        401,
+        'invalid_request_error',
+        'Incorrect API key provided.',
+        'invalid_api_key',
+      );
+      return;
+    }
+    this.modelListings += 1;
+    const created = Math.floor(Date.now() / 1000);
+    sendJson(response, 200, {
+      object: 'list',
+      data: (this.options.models ?? FAKE_PROVIDER_MODELS).map((id) => ({
+        id,
+        object: 'model',
+        created,
+        owned_by: 'fake-provider',
+      })),
+    });
   }
 
   /** Sends the preamble, the token frames (paced or at once), then the epilogue or the fault. */
