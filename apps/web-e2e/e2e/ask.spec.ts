@@ -290,7 +290,7 @@ test.describe('ask the council (demo provider)', () => {
     const submit = page.getByRole('button', { name: 'Asking...' });
     await expect(submit).toBeDisabled();
     // Neither a click nor Ctrl+Enter starts a second question while the first runs.
-    await page.getByLabel('Your question').fill('A second question, too soon');
+    await page.getByLabel('Your question').fill(EXAMPLES.services);
     await page.getByLabel('Your question').press('Control+Enter');
     await expect(submit).toBeDisabled();
 

@@ -68,6 +68,8 @@ test.describe('free tokens after the fifth free query (demo mode)', () => {
       await expect(page.getByRole('group', { name: 'Member 3' })).toBeVisible();
       await expect(balanceButton(page)).toHaveAccessibleName('Token balance: 0 tokens');
       await expect(trialBanner(page)).toContainText(TRIAL_BANNER.usedUpText);
+      // An example question is quoted (a question nobody can answer has no price).
+      await page.getByLabel('Your question').fill(DEMO_EXAMPLE_QUESTIONS[0]);
       const quote = page.getByTestId('question-quote');
       await expect(quote).not.toContainText('leaves');
       await expect(quote.getByRole('note')).toHaveText(QUOTE_TEXTS.nothingToSpend);
@@ -101,6 +103,7 @@ test.describe('free tokens after the fifth free query (demo mode)', () => {
       await expect(trialBanner(page)).toContainText('Free queries used');
       await expect(trialBanner(page)).toContainText(TRIAL_BANNER.usedUpWithTokensText);
       await expect(trialBanner(page)).not.toContainText('buy a token pack');
+      await page.getByLabel('Your question').fill(DEMO_EXAMPLE_QUESTIONS[0]);
       await expect(page.getByTestId('question-quote')).toContainText(/leaves 4\dK/);
       await screenshot(page, 'free-tokens-pack-ask-1280');
 

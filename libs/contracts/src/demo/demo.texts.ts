@@ -42,7 +42,7 @@ const HOW_TO_CONFIGURE = (keyVariable: string): string =>
 export const DEMO_CARD = {
   answer: (keyVariable: string): string =>
     [
-      '**No model is configured for this member, so this is a demo card, not an answer.**',
+      '**No model is configured for this member, so this is a demo card, not an answer.** It is charged no tokens.',
       'Without a key, a member answers only the example questions on the Ask screen, from a script the ' +
         'Council team wrote, so you can see how answers, a debate and a consensus read.',
       HOW_TO_CONFIGURE(keyVariable),

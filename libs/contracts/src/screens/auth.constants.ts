@@ -42,6 +42,9 @@ export const OAUTH_START_PATHS = {
 } as const;
 export type OAuthProvider = keyof typeof OAUTH_START_PATHS;
 
+/** Which external sign-ins the server has configured (AuthProvidersResponse). */
+export const AUTH_PROVIDERS_PATH = '/api/auth/providers';
+
 /** The `error` values the server puts on /auth when an external sign-in cannot complete. */
 export const OAUTH_ERROR_CODES = {
   googleNotConfigured: 'google_not_configured',
