@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { NO_MODEL_REFUSAL } from '@council/contracts';
 import { type Locator, type Page, expect, test } from '@playwright/test';
 
 // The Ask screen end to end against the real stack: POST /api/questions, the provider and consensus
@@ -310,9 +311,7 @@ test.describe('ask the council (demo provider)', () => {
     await expect(hint).toContainText(
       'No model configured, so only a card saying so, charged nothing: ChatGPT, Claude, Grok.',
     );
-    await expect(hint.getByRole('alert')).toContainText(
-      'nobody can answer this question and it was not asked',
-    );
+    await expect(hint.getByRole('alert')).toContainText(NO_MODEL_REFUSAL);
     const submit = page.getByRole('button', { name: 'Ask the Council' });
     await expect(submit).toBeDisabled();
     await page.screenshot({

@@ -84,7 +84,7 @@ export const DEMO_HINT = {
 
 /** A question no member can answer: refused before anything is written or charged. */
 export const NO_MODEL_REFUSAL =
-  'No member of this council has a model configured, so nobody can answer this question and it was not asked. ' +
+  'No member of this council has a model configured, so nobody can answer this question and it is not asked. ' +
   'Pick one of the example questions, or configure a model as the README’s Configuration section shows.';
 
 /**
