@@ -99,4 +99,19 @@ describe('CompanyPage', () => {
       expect(card(name).queryByText('Available')).not.toBeInTheDocument();
     }
   });
+
+  it('says who answers today: only live members, and the same model in a role when one agent must fill the seats', async () => {
+    // Only Claude's provider is live; the others answer from the demo script.
+    const agents = agentsFixture
+      .filter((agent) => agent.id !== 5)
+      .map((agent) => ({ ...agent, demo: agent.provider !== 'anthropic' }));
+    openCompany(true, agents);
+    const council = await screen.findByRole('region', { name: 'Who answers on this Council today' });
+    const seats = within(council).getAllByRole('listitem');
+    expect(seats.map((seat) => seat.textContent)).toEqual([
+      'Claude (Claude Sonnet 3.5)Answers with its model',
+      'Claude (Claude Opus 3)Answers with its model',
+      'Claude (Claude Sonnet 3.5) as ScepticAnswers with its model',
+    ]);
+  });
 });
