@@ -39,6 +39,11 @@ describe('ledger arithmetic', () => {
       expect(spendableBucketsOf({ ...cached, subscriptionTier: 'premium', queriesLeft: 0 })).toEqual(
         balance(0, 7_000, 50_000),
       );
+      // An ended plan's leftover monthly tokens are not spent either, as spendableTokens shows.
+      const ended = { tokensLeft: 21_000, monthlyTokens: 20_000, purchasedTokens: 1_000 };
+      expect(spendableBucketsOf({ ...ended, subscriptionTier: 'free', queriesLeft: 0 })).toEqual(
+        balance(0, 0, 1_000),
+      );
     });
 
     it('writes tokensLeft as the sum of all three', () => {

@@ -37,14 +37,16 @@ export function bucketsOf(balance: CachedBalance): Buckets {
 
 /**
  * The buckets an account can spend from (docs/decisions.md, "24. Free tokens after the fifth free
- * query"): past a free account's free queries the trial's tokens ended with the trial, so only its
- * monthly and purchased tokens are taken. The free bucket is left as it is, not spent.
+ * query"): past a free account's free queries it spends its purchased tokens alone, as
+ * spendableTokens says; the trial's tokens (and any an ended plan left) stay on it, unspent.
  */
 export function spendableBucketsOf(
   balance: CachedBalance & { subscriptionTier: SubscriptionTier; queriesLeft: number },
 ): Buckets {
   const buckets = bucketsOf(balance);
-  return isTrialOver(balance.subscriptionTier, balance.queriesLeft) ? { ...buckets, free: 0 } : buckets;
+  return isTrialOver(balance.subscriptionTier, balance.queriesLeft)
+    ? { monthly: 0, free: 0, purchased: buckets.purchased }
+    : buckets;
 }
 
 export function cachedBalanceOf(buckets: Buckets): CachedBalance {

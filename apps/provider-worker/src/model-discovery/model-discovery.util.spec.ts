@@ -19,6 +19,10 @@ describe('cleanListedIds', () => {
     ]);
   });
 
+  it('skips an entry that is not a usable id, keeping the rest of the list', () => {
+    expect(cleanListedIds([5, null, 'bad\u0000id', 'tab\tid', { id: 'x' }, 'qwen2.5'])).toEqual(['qwen2.5']);
+  });
+
   it('takes at most the first MODEL_DISCOVERY.maxModels ids', () => {
     const many = Array.from({ length: MODEL_DISCOVERY.maxModels + 5 }, (_, index) => `m${index}`);
     expect(cleanListedIds(many)).toEqual(many.slice(0, MODEL_DISCOVERY.maxModels));

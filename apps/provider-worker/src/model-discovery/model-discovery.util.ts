@@ -19,14 +19,18 @@ export interface ModelDiscoveryPlan {
 }
 
 /**
- * The server's ids as they can be stored and offered: trimmed, non-empty, short enough for a model
- * name, each once, at most MODEL_DISCOVERY.maxModels in the server's order.
+ * The server's ids as they can be stored and offered: strings, trimmed, non-empty, without control
+ * characters (PostgreSQL refuses NUL), short enough for a model name, each once, at most
+ * MODEL_DISCOVERY.maxModels in the server's order. Anything else is skipped, so one odd entry
+ * never hides the rest of the list.
  */
-export function cleanListedIds(ids: readonly string[]): string[] {
+export function cleanListedIds(ids: readonly unknown[]): string[] {
   const kept = new Set<string>();
   for (const raw of ids) {
+    if (typeof raw !== 'string') continue;
     const id = raw.trim();
-    if (id && id.length <= MODEL_DISCOVERY.idMaxLength) kept.add(id);
+    // eslint-disable-next-line no-control-regex -- control characters are what is refused here
+    if (id && id.length <= MODEL_DISCOVERY.idMaxLength && !/[\u0000-\u001f\u007f]/.test(id)) kept.add(id);
     if (kept.size >= MODEL_DISCOVERY.maxModels) break;
   }
   return [...kept];
