@@ -67,14 +67,29 @@ describe('retention sweep (PostgreSQL + Redis)', () => {
 
   const user = (tier: SubscriptionTier) => createTestUser(dataSource, { subscriptionTier: tier });
 
-  /** A question `ageDays` old, with one council member and one answer. */
-  const question = async (userId: number, ageDays: number): Promise<number> => {
+  /**
+   * A question `ageDays` old, with one council member and one answer. With `conversationId` it is a
+   * follow-up, and its conversation's latest turn moves to it, as asking one does.
+   */
+  const question = async (
+    userId: number,
+    ageDays: number,
+    conversationId: number | null = null,
+  ): Promise<number> => {
+    const ageSeconds = (ageDays * DAY_MS) / 1000;
     const [row] = await dataSource.query<Array<{ id: number }>>(
-      `INSERT INTO "questions" ("userId", "question", "status", "createdAt")
-       VALUES ($1, $2, 'completed', now() - make_interval(secs => $3)) RETURNING "id"`,
-      [userId, `Asked ${ageDays} days ago`, (ageDays * DAY_MS) / 1000],
+      `INSERT INTO "questions" ("userId", "question", "status", "createdAt", "lastTurnAt", "conversationId")
+       VALUES ($1, $2, 'completed', now() - make_interval(secs => $3), now() - make_interval(secs => $3), $4)
+       RETURNING "id"`,
+      [userId, `Asked ${ageDays} days ago`, ageSeconds, conversationId],
     );
     if (!row) throw new Error('question not inserted');
+    if (conversationId !== null) {
+      await dataSource.query(
+        `UPDATE "questions" SET "lastTurnAt" = now() - make_interval(secs => $2) WHERE "id" = $1`,
+        [conversationId, ageSeconds],
+      );
+    }
     await dataSource.query(
       `INSERT INTO "question_agents" ("questionId", "agentId", "modelId", "order") VALUES ($1, $2, $3, 0)`,
       [row.id, member.agentId, member.modelId],
@@ -122,12 +137,47 @@ describe('retention sweep (PostgreSQL + Redis)', () => {
     expect(await remaining()).toEqual([...kept].sort((a, b) => a - b));
   });
 
+  it('ages a conversation by its latest turn: kept while that turn is recent, deleted with every turn once it is old', async () => {
+    const free = await user('free');
+    const premium = await user('premium');
+    // Its first question is long past retention, its latest follow-up is not.
+    const living = await question(free.id, 200);
+    const livingTurns = [living, await question(free.id, 100, living), await question(free.id, 5, living)];
+    // Every turn past retention, the latest only just.
+    const stale = await question(free.id, 200);
+    const staleTurns = [stale, await question(free.id, 90, stale), await question(free.id, 30.01, stale)];
+    // A paid user's old conversation stays.
+    const paid = await question(premium.id, 400);
+    const paidTurns = [paid, await question(premium.id, 300, paid)];
+
+    const service = new RetentionService(dataSource);
+    // One conversation went (its follow-ups with it).
+    expect(await service.sweep(FREE_HISTORY_RETENTION_DAYS)).toBe(1);
+    const kept = [...livingTurns, ...paidTurns].sort((a, b) => a - b);
+    expect(await remaining()).toEqual(kept);
+    expect(await countWhereQuestion('responses', staleTurns)).toBe(0);
+    expect(await countWhereQuestion('question_agents', staleTurns)).toBe(0);
+    expect(await countWhereQuestion('responses', kept)).toBe(kept.length);
+    expect(await countWhereQuestion('question_agents', kept)).toBe(kept.length);
+    expect(await service.sweep(FREE_HISTORY_RETENTION_DAYS)).toBe(0);
+
+    // Once the latest turn ages out too, the whole conversation goes.
+    await dataSource.query(
+      `UPDATE "questions" SET "lastTurnAt" = now() - interval '31 days' WHERE "id" = $1`,
+      [living],
+    );
+    expect(await service.sweep(FREE_HISTORY_RETENTION_DAYS)).toBe(1);
+    expect(await remaining()).toEqual(paidTurns.sort((a, b) => a - b));
+    expect(await countWhereQuestion('responses', livingTurns)).toBe(0);
+  });
+
   it('lets several sweeps run at once on separate connections: every old row goes exactly once, no errors', async () => {
     const free = await user('free');
     const premium = await user('premium');
     await dataSource.query(
-      `INSERT INTO "questions" ("userId", "question", "createdAt")
-       SELECT $1, 'Old question ' || n, now() - interval '40 days' FROM generate_series(1, 1300) AS n`,
+      `INSERT INTO "questions" ("userId", "question", "createdAt", "lastTurnAt")
+       SELECT $1, 'Old question ' || n, now() - interval '40 days', now() - interval '40 days'
+         FROM generate_series(1, 1300) AS n`,
       [free.id],
     );
     const paidOld = await question(premium.id, 40);

@@ -49,6 +49,10 @@ interface Member {
 
 interface Fixture {
   createdAt?: string;
+  /** A first question: when its conversation's latest turn was asked; createdAt unless given. */
+  lastTurnAt?: string;
+  /** A follow-up: its conversation's first question. */
+  conversationId?: number;
   status?: string;
   showDebate?: boolean;
   showReasoning?: boolean;
@@ -111,8 +115,10 @@ describe('history (gateway, billing process, PostgreSQL, Redis)', () => {
   const insertQuestion = async (owner: Asker, text: string, fixture: Fixture = {}): Promise<number> => {
     const [row] = await gw.sql<{ id: number }>(
       `INSERT INTO "questions" ("userId", "question", "status", "showDebate", "showReasoning", "createdAt",
-                                "isShared", "shareId", "shareTitle", "shareExpiresAt")
-       VALUES ($1, $2, $3, $4, $5, COALESCE($6::timestamptz, now()), $7, $8, $9, $10) RETURNING "id"`,
+                                "isShared", "shareId", "shareTitle", "shareExpiresAt", "lastTurnAt",
+                                "conversationId")
+       VALUES ($1, $2, $3, $4, $5, COALESCE($6::timestamptz, now()), $7, $8, $9, $10,
+               COALESCE($11::timestamptz, $6::timestamptz, now()), $12) RETURNING "id"`,
       [
         owner.id,
         text,
@@ -124,6 +130,8 @@ describe('history (gateway, billing process, PostgreSQL, Redis)', () => {
         fixture.shared?.shareId ?? null,
         fixture.shared ? text.slice(0, 100) : null,
         fixture.shared?.expiresAt ?? null,
+        fixture.lastTurnAt ?? null,
+        fixture.conversationId ?? null,
       ],
     );
     if (!row) throw new Error('question not inserted');
@@ -137,6 +145,19 @@ describe('history (gateway, billing process, PostgreSQL, Redis)', () => {
       }
     }
     return row.id;
+  };
+
+  /** A follow-up asked at `createdAt`, with its council, moving its conversation up as asking one does. */
+  const insertFollowUp = async (
+    owner: Asker,
+    conversationId: number,
+    text: string,
+    createdAt: string,
+    fixture: Fixture = {},
+  ): Promise<number> => {
+    const id = await insertQuestion(owner, text, { council: true, ...fixture, createdAt, conversationId });
+    await gw.sql(`UPDATE "questions" SET "lastTurnAt" = $2 WHERE "id" = $1`, [conversationId, createdAt]);
+    return id;
   };
 
   const insertAnswer = async (
@@ -404,7 +425,17 @@ describe('history (gateway, billing process, PostgreSQL, Redis)', () => {
 
     const res = await request(server).get(`/api/questions/${id}`).set('Cookie', owner.cookie).expect(200);
     const detail = res.body as QuestionDetail;
-    expect(Object.keys(detail).sort()).toEqual(['answers', 'notes', 'question']);
+    expect(Object.keys(detail).sort()).toEqual([
+      'answers',
+      'conversation',
+      'followUpThreadLength',
+      'notes',
+      'question',
+    ]);
+    // A question never followed up is a conversation of one turn.
+    expect(detail.conversation).toEqual([
+      { id, question: 'Debate this', status: 'completed', createdAt: detail.question.createdAt },
+    ]);
     expect(detail.question).toMatchObject({ id, question: 'Debate this', showDebate: true });
     expect(detail.question.questionAgents).toHaveLength(3);
     expect(detail.answers.map((answer) => answer.id)).toEqual([m0r0, m0r1, m1r0, m2r0, m2r1, consensus]);
@@ -473,6 +504,63 @@ describe('history (gateway, billing process, PostgreSQL, Redis)', () => {
     );
     const bad = await request(server).get('/api/questions/abc/export').set('Cookie', owner.cookie);
     expect(bad.status).toBe(400);
+  });
+
+  it('exports a whole conversation from any of its turns: every turn in order, each with its answers and consensus', async () => {
+    const owner = await signUp();
+    const other = await signUp();
+    const first = await insertQuestion(owner, 'Export the garden?', {
+      council: true,
+      createdAt: '2026-05-01T09:00:00Z',
+    });
+    await insertAnswer(first, 0, 0, 'Turn 1, member 0');
+    await insertAnswer(first, null, 0, 'Turn 1 consensus');
+    const second = await insertFollowUp(owner, first, 'Which vegetables?', '2026-05-02T09:00:00Z', {
+      showDebate: true,
+    });
+    await insertAnswer(second, 1, 0, 'Turn 2, member 1 opens');
+    await insertAnswer(second, 1, 1, 'Turn 2, member 1 **revised**');
+    await insertAnswer(second, null, 1, 'Turn 2 consensus');
+    const third = await insertFollowUp(owner, first, 'And in pots?', '2026-05-03T09:00:00Z');
+    await insertAnswer(third, 2, 0, 'Turn 3, member 2');
+    await insertAnswer(third, null, 0, 'Turn 3 consensus');
+
+    const exported = async (id: number): Promise<string> =>
+      (await request(server).get(`/api/questions/${id}/export`).set('Cookie', owner.cookie).expect(200)).text;
+    const markdown = await exported(second);
+    // The same file from every turn.
+    expect(await exported(first)).toBe(markdown);
+    expect(await exported(third)).toBe(markdown);
+    expect(markdown.startsWith('# Council conversation\n\n## Question 1\n\n> Export the garden?\n')).toBe(
+      true,
+    );
+    const inOrder = [
+      '## Question 1',
+      '> Export the garden?',
+      'Turn 1, member 0',
+      '### Consensus\n\nTurn 1 consensus',
+      '## Question 2',
+      '> Which vegetables?',
+      'Asked on 2026-05-02, with debate.',
+      'Turn 2, member 1 **revised**',
+      '### Consensus\n\nTurn 2 consensus',
+      '## Question 3',
+      '> And in pots?',
+      'Turn 3, member 2',
+      '### Consensus\n\nTurn 3 consensus',
+    ];
+    const positions = inOrder.map((text) => markdown.indexOf(text));
+    expect(positions.every((position) => position >= 0)).toBe(true);
+    expect([...positions].sort((a, b) => a - b)).toEqual(positions);
+    // A revision replaces its opening answer, as in a single question's file.
+    expect(markdown).not.toContain('Turn 2, member 1 opens');
+
+    expectError(
+      await request(server).get(`/api/questions/${third}/export`).set('Cookie', other.cookie),
+      404,
+      'NOT_FOUND',
+      SERVER_MESSAGES.questionNotFound,
+    );
   });
 
   it('deletes a question with its answers, council and share link in one go; others get 404', async () => {
@@ -561,5 +649,275 @@ describe('history (gateway, billing process, PostgreSQL, Redis)', () => {
     expect(after?.tokensLeft).toBe(10_000);
     expect(await count('questions', id)).toBe(0);
     expect(await count('question_agents', id)).toBe(0);
+  });
+
+  describe('conversations: a first question and its follow-ups are one history item', () => {
+    const ids = async (asker: Asker, search: string, extra: Record<string, string> = {}) =>
+      (await allPages(asker, { search, ...extra })).flatMap((page) => page.items.map((item) => item.id));
+
+    /** How many rows each table holds for these turns. */
+    const rowsOf = async (turns: readonly number[]) => {
+      const counts: Record<string, number> = {};
+      for (const table of ['questions', 'responses', 'question_agents']) {
+        counts[table] = 0;
+        for (const id of turns) counts[table] += await count(table, id);
+      }
+      return counts;
+    };
+
+    it("lists the first question as the title with the follow-up count, by the latest turn, with that turn's status", async () => {
+      const owner = await signUp();
+      const other = await signUp();
+      const garden = await insertQuestion(owner, 'How do I plan a vegetable garden?', {
+        createdAt: '2026-04-01T09:00:00Z',
+        council: true,
+      });
+      const billing = await insertQuestion(owner, 'How should we split the billing service?', {
+        createdAt: '2026-04-02T09:00:00Z',
+        council: true,
+      });
+      const coffee = await insertQuestion(owner, 'Is coffee good for you?', {
+        createdAt: '2026-04-03T09:00:00Z',
+      });
+      await insertFollowUp(owner, garden, 'Which vegetables grow in shade?', '2026-04-05T09:00:00Z');
+      await insertFollowUp(owner, garden, 'And in pots?', '2026-04-06T09:00:00.5Z', { status: 'running' });
+      await insertFollowUp(owner, billing, 'What about invoices?', '2026-04-04T09:00:00Z', {
+        status: 'failed',
+      });
+      const theirs = await insertQuestion(other, 'Not yours', { council: true });
+      await insertFollowUp(other, theirs, 'Not yours either', '2026-04-07T09:00:00Z');
+
+      const page = (await list(owner).expect(200)).body as HistoryPage;
+      expect(page.nextCursor).toBeNull();
+      expect(
+        page.items.map((item) => [
+          item.id,
+          item.question,
+          item.followUps,
+          item.lastTurnAt,
+          item.status,
+          item.lastTurnStatus,
+        ]),
+      ).toEqual([
+        [garden, 'How do I plan a vegetable garden?', 2, '2026-04-06T09:00:00.500Z', 'completed', 'running'],
+        [
+          billing,
+          'How should we split the billing service?',
+          1,
+          '2026-04-04T09:00:00.000Z',
+          'completed',
+          'failed',
+        ],
+        [coffee, 'Is coffee good for you?', 0, '2026-04-03T09:00:00.000Z', 'completed', 'completed'],
+      ]);
+      // The item is the first question: its own time, council and no conversation above it.
+      expect(page.items[0]).toMatchObject({ createdAt: '2026-04-01T09:00:00.000Z', conversationId: null });
+      expect(page.items[0].questionAgents.map((member) => member.questionId)).toEqual([
+        garden,
+        garden,
+        garden,
+      ]);
+      const json = JSON.stringify(page);
+      for (const text of ['Which vegetables', 'And in pots?', 'What about invoices?', 'Not yours']) {
+        expect(json).not.toContain(text);
+      }
+
+      // Paged by the latest turn (not by when the first question was asked): nothing skipped or repeated.
+      const pages = await allPages(owner, { limit: '1' });
+      expect(pages.map((each) => each.items.map((item) => item.id))).toEqual([[garden], [billing], [coffee]]);
+      expect(pages[2].nextCursor).toBeNull();
+
+      // A new turn moves its conversation to the top; a conversation whose latest turn ties with
+      // another's is ordered by id like any tie.
+      await insertFollowUp(owner, coffee, 'How many cups a day?', '2026-04-08T09:00:00Z');
+      const tied = await insertQuestion(owner, 'Asked at the same microsecond', {
+        createdAt: '2026-04-08T09:00:00Z',
+      });
+      const reordered = await allPages(owner, { limit: '2' });
+      expect(reordered.flatMap((each) => each.items.map((item) => item.id))).toEqual([
+        tied,
+        coffee,
+        garden,
+        billing,
+      ]);
+      expect(reordered[0].items[1]).toMatchObject({ followUps: 1, lastTurnAt: '2026-04-08T09:00:00.000Z' });
+    });
+
+    it("searches every turn's question and answers, and lists each conversation found once", async () => {
+      const owner = await signUp();
+      const other = await signUp();
+      const billing = await insertQuestion(owner, 'How should we split the billing service?', {
+        createdAt: '2026-05-01T00:00:00Z',
+        council: true,
+      });
+      await insertAnswer(billing, 0, 0, 'Keep a modular monolith until the team grows.');
+      await insertAnswer(billing, null, 0, 'Start with one deployable unit.');
+      const garden = await insertQuestion(owner, 'How do I plan a vegetable garden?', {
+        createdAt: '2026-05-02T00:00:00Z',
+        council: true,
+      });
+      await insertAnswer(garden, 0, 0, 'Raised beds facing south.');
+      const shade = await insertFollowUp(
+        owner,
+        garden,
+        'Which tomatoes tolerate shade?',
+        '2026-05-03T00:00:00Z',
+      );
+      await insertAnswer(shade, 1, 0, 'Cherry tomatoes, trained as an espalier against a wall.');
+      await insertAnswer(shade, null, 0, 'Cherry tomatoes.');
+      const coffee = await insertQuestion(owner, 'Is coffee good for you?', {
+        createdAt: '2026-05-04T00:00:00Z',
+        council: true,
+      });
+      await insertAnswer(coffee, 2, 0, 'The evidence is a monolith of small studies.');
+      const theirs = await insertQuestion(other, 'Our architecture?', { council: true });
+      await insertAnswer(theirs, 0, 0, 'A monolith, and espalier tomatoes in the shade.');
+
+      // Only in answers (the member's and the consensus alike), newest conversation first, paged too.
+      expect(await ids(owner, 'monolith')).toEqual([coffee, billing]);
+      expect(await ids(owner, 'monolith', { limit: '1' })).toEqual([coffee, billing]);
+      expect(await ids(owner, '"modular monolith"')).toEqual([billing]);
+      expect(await ids(owner, 'deployable')).toEqual([billing]);
+      // Only in a follow-up's question; only in a follow-up's answer; in both (listed once).
+      expect(await ids(owner, 'shade')).toEqual([garden]);
+      expect(await ids(owner, 'espalier')).toEqual([garden]);
+      expect(await ids(owner, 'tomato')).toEqual([garden]);
+      // Still the first question's text, stemmed.
+      expect(await ids(owner, 'gardens')).toEqual([garden]);
+      expect(await ids(owner, 'elephants')).toEqual([]);
+
+      const found = (await list(owner, { search: 'espalier' }).expect(200)).body as HistoryPage;
+      expect(found.items).toHaveLength(1);
+      expect(found.items[0]).toMatchObject({
+        id: garden,
+        question: 'How do I plan a vegetable garden?',
+        followUps: 1,
+        lastTurnAt: '2026-05-03T00:00:00.000Z',
+      });
+    });
+
+    it('deletes the whole conversation, every turn with its answers, council and share link, given any turn; others get 404', async () => {
+      const owner = await signUp();
+      const other = await signUp();
+      const conversation = async (title: string, shareId: string): Promise<number[]> => {
+        const first = await insertQuestion(owner, title, {
+          council: true,
+          createdAt: '2026-06-01T00:00:00Z',
+          shared: { shareId },
+        });
+        await insertAnswer(first, 0, 0, 'First answer');
+        await insertAnswer(first, null, 0, 'First consensus');
+        const turns = [first];
+        for (const [index, at] of ['2026-06-02T00:00:00Z', '2026-06-03T00:00:00Z'].entries()) {
+          const turn = await insertFollowUp(owner, first, `${title}, follow-up ${index}`, at);
+          await insertAnswer(turn, 0, 0, `Follow-up answer ${index}`);
+          await insertAnswer(turn, null, 0, `Follow-up consensus ${index}`);
+          turns.push(turn);
+        }
+        return turns;
+      };
+      const whole = { questions: 3, responses: 6, question_agents: 9 };
+      const none = { questions: 0, responses: 0, question_agents: 0 };
+      const byFollowUp = await conversation('Delete me through a follow-up', 'history-convo-link-00001');
+      const byFirst = await conversation('Delete me through my first question', 'history-convo-link-00002');
+      const kept = await insertQuestion(owner, 'Keep me', { council: true });
+      await request(server).get('/api/shared/history-convo-link-00001').expect(200);
+
+      for (const id of [...byFollowUp, ...byFirst]) {
+        expectError(
+          await request(server).delete(`/api/questions/${id}`).set('Cookie', other.cookie),
+          404,
+          'NOT_FOUND',
+          SERVER_MESSAGES.questionNotFound,
+        );
+      }
+      expect(await rowsOf(byFollowUp)).toEqual(whole);
+      expect(await rowsOf(byFirst)).toEqual(whole);
+
+      const followUpId = byFollowUp[1];
+      const res = await request(server)
+        .delete(`/api/questions/${followUpId}`)
+        .set('Cookie', owner.cookie)
+        .expect(200);
+      expect(res.body as DeleteQuestionReply).toEqual({ id: followUpId, deleted: true });
+      expect(await rowsOf(byFollowUp)).toEqual(none);
+      await request(server).get('/api/shared/history-convo-link-00001').expect(404);
+      for (const id of byFollowUp) {
+        expectError(
+          await request(server).get(`/api/questions/${id}`).set('Cookie', owner.cookie),
+          404,
+          'NOT_FOUND',
+        );
+      }
+      expect(await rowsOf(byFirst)).toEqual(whole);
+
+      const firstId = byFirst[0];
+      await request(server).delete(`/api/questions/${firstId}`).set('Cookie', owner.cookie).expect(200);
+      expect(await rowsOf(byFirst)).toEqual(none);
+      expectError(
+        await request(server).delete(`/api/questions/${byFirst[2]}`).set('Cookie', owner.cookie),
+        404,
+        'NOT_FOUND',
+      );
+
+      expect(await count('question_agents', kept)).toBe(3);
+      const page = (await list(owner).expect(200)).body as HistoryPage;
+      expect(page.items.map((item) => item.id)).toEqual([kept]);
+    });
+
+    it('cancels a running follow-up before deleting its conversation: jobs removed, reserved tokens given back', async () => {
+      const owner = await signUp();
+      const first = await insertQuestion(owner, 'Which queue suits our jobs?', {
+        council: true,
+        createdAt: '2026-07-01T00:00:00Z',
+      });
+      for (const order of [0, 1, 2]) await insertAnswer(first, order, 0, `Member ${order}: a queue.`);
+      await insertAnswer(first, null, 0, 'A queue.');
+      const asked = (
+        await request(server)
+          .post(`/api/questions/${first}/follow-ups`)
+          .set('Cookie', owner.cookie)
+          .send({ question: 'And for retries?' })
+          .expect(201)
+      ).body as AskQuestionResult;
+      const followUpId = asked.question.id;
+      expect(asked.question.conversationId).toBe(first);
+
+      // Asking moved the conversation to its new turn, which is still running.
+      const [item] = ((await list(owner).expect(200)).body as HistoryPage).items;
+      expect(item).toMatchObject({
+        id: first,
+        question: 'Which queue suits our jobs?',
+        followUps: 1,
+        lastTurnStatus: asked.question.status,
+      });
+      expect(['pending', 'running']).toContain(item?.lastTurnStatus);
+      expect(Date.parse(item?.lastTurnAt ?? '')).toBeGreaterThanOrEqual(Date.parse(asked.question.createdAt));
+
+      const tokensLeft = async () =>
+        (
+          await gw.sql<{ tokensLeft: number }>('SELECT "tokensLeft" FROM "users" WHERE "id" = $1', [owner.id])
+        )[0]?.tokensLeft;
+      expect(await tokensLeft()).toBeLessThan(10_000);
+      const queues = Object.values(PROVIDER_QUEUE_NAMES).map(
+        (name) => new Queue(name, { connection: redis.connection(), prefix: redis.queuePrefix(name) }),
+      );
+      const memberJobs = async () => {
+        const found = await Promise.all(
+          queues.flatMap((queue) => [0, 1, 2].map((order) => queue.getJob(jobId(followUpId, order, 0)))),
+        );
+        return found.filter((job) => job !== undefined).length;
+      };
+      try {
+        expect(await memberJobs()).toBe(3);
+        await request(server).delete(`/api/questions/${first}`).set('Cookie', owner.cookie).expect(200);
+        expect(await memberJobs()).toBe(0);
+      } finally {
+        await Promise.all(queues.map((queue) => closeBullMq(queue)));
+      }
+      expect(await gw.redisClient.get(questionCancelKey(redis.prefix, followUpId))).toBe('1');
+      expect(await tokensLeft()).toBe(10_000);
+      expect(await rowsOf([first, followUpId])).toEqual({ questions: 0, responses: 0, question_agents: 0 });
+    });
   });
 });

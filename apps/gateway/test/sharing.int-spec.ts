@@ -78,12 +78,19 @@ describe('sharing (gateway, PostgreSQL, Redis)', () => {
   const insertQuestion = async (
     owner: Owner,
     text: string,
-    fields: { showDebate?: boolean; showReasoning?: boolean } = {},
+    fields: { showDebate?: boolean; showReasoning?: boolean; conversationId?: number } = {},
   ): Promise<number> => {
     const [row] = await gw.sql<{ id: number }>(
-      `INSERT INTO "questions" ("userId", "question", "status", "showDebate", "showReasoning", "totalTokensUsed")
-       VALUES ($1, $2, 'completed', $3, $4, 123) RETURNING "id"`,
-      [owner.id, text, fields.showDebate ?? false, fields.showReasoning ?? false],
+      `INSERT INTO "questions" ("userId", "question", "status", "showDebate", "showReasoning", "totalTokensUsed",
+                                "conversationId")
+       VALUES ($1, $2, 'completed', $3, $4, 123, $5) RETURNING "id"`,
+      [
+        owner.id,
+        text,
+        fields.showDebate ?? false,
+        fields.showReasoning ?? false,
+        fields.conversationId ?? null,
+      ],
     );
     if (!row) throw new Error('question not inserted');
     return row.id;
@@ -400,14 +407,7 @@ describe('sharing (gateway, PostgreSQL, Redis)', () => {
     const res = await view(link.shareId).expect(200);
     expect(res.headers['cache-control']).toBe('no-store');
     const page = res.body as SharedQuestionResponse;
-    expect(page).toEqual({
-      question: {
-        question: 'Should we debate?',
-        shareTitle: 'Our debate',
-        shareDescription: 'Read this',
-        showDebate: true,
-        showReasoning: true,
-      },
+    const turn = {
       responses: [
         shared(m0, 0, {
           response: 'Final take of member 0',
@@ -441,6 +441,13 @@ describe('sharing (gateway, PostgreSQL, Redis)', () => {
       ],
       // The asker's note between rounds, and nothing else about them.
       notes: [{ afterRound: 0, note: 'Mind the budget.' }],
+    };
+    const asked = { question: 'Should we debate?', showDebate: true, showReasoning: true };
+    expect(page).toEqual({
+      question: { ...asked, shareTitle: 'Our debate', shareDescription: 'Read this' },
+      ...turn,
+      // A question without follow-ups is a conversation of one turn.
+      turns: [{ question: asked, ...turn }],
     });
     const raw = JSON.stringify(page);
     for (const secret of [owner.username, owner.email, 'Sharing Owner', `"userId"`, '"totalTokensUsed"']) {
@@ -461,6 +468,131 @@ describe('sharing (gateway, PostgreSQL, Redis)', () => {
     const plainPage = (await view(plainLink.shareId).expect(200)).body as SharedQuestionResponse;
     expect(plainPage.rounds).toEqual([]);
     expect(plainPage.responses.map((response) => response.response)).toEqual(['Just an answer']);
+  });
+
+  it('shares a whole conversation: any turn shares the one link, the page shows every turn in order, revoking from any turn kills it at once', async () => {
+    const owner = await signUp();
+    const stranger = await signUp();
+    const first = await insertQuestion(owner, 'Tea or coffee?');
+    await insertAnswer(first, { memberOrder: 0, text: 'Tea.', reasoning: 'Not shown: no reasoning asked' });
+    await insertAnswer(first, { memberOrder: null, text: 'Tea, mostly.' });
+    // The second turn debated, with a note between its rounds.
+    const second = await insertQuestion(owner, 'Green or black?', {
+      showDebate: true,
+      conversationId: first,
+    });
+    const opening = await insertAnswer(second, { memberOrder: 0, round: 0, text: 'Black.' });
+    const revised = await insertAnswer(second, {
+      memberOrder: 0,
+      round: 1,
+      text: 'Green, on reflection.',
+      positionChanged: true,
+    });
+    const debated = await insertAnswer(second, {
+      memberOrder: null,
+      round: 1,
+      text: 'Green.',
+      debateLog: '### Round 1',
+    });
+    await gw.sql(
+      `INSERT INTO "debate_notes" ("questionId", "afterRound", "note") VALUES ($1, 0, 'Think of the morning.')`,
+      [second],
+    );
+    // The third asked for reasoning, and still has no consensus.
+    const third = await insertQuestion(owner, 'Milk?', { showReasoning: true, conversationId: first });
+    await insertAnswer(third, { memberOrder: 1, text: 'No milk.', reasoning: 'It hides the taste.' });
+
+    // A follow-up is shared as its conversation: title and description default to the first question.
+    expectError(await share(stranger, third), 404, 'NOT_FOUND', SERVER_MESSAGES.questionNotFound);
+    const link = (await share(owner, third).expect(200)).body as ShareReply;
+    expect(link).toMatchObject({ shareTitle: 'Tea or coffee?', shareDescription: 'Tea or coffee?' });
+    // Every turn shares the same link, which lives on the first question only.
+    for (const id of [first, second]) {
+      expect(
+        ((await share(owner, id, { title: 'Our tea talk' }).expect(200)).body as ShareReply).shareId,
+      ).toBe(link.shareId);
+    }
+    const rows = await gw.sql<{ id: number; isShared: boolean; shareId: string | null }>(
+      `SELECT "id", "isShared", "shareId" FROM "questions" WHERE "id" = ANY($1) ORDER BY "id"`,
+      [[first, second, third]],
+    );
+    expect(rows).toEqual([
+      { id: first, isShared: true, shareId: link.shareId },
+      { id: second, isShared: false, shareId: null },
+      { id: third, isShared: false, shareId: null },
+    ]);
+    // Each turn of the owner's reads the conversation's share.
+    for (const id of [first, third]) {
+      const detail = (
+        await request(server).get(`/api/questions/${id}`).set('Cookie', owner.cookie).expect(200)
+      ).body as { question: QuestionResponse };
+      expect(detail.question).toMatchObject({
+        id,
+        isShared: true,
+        shareId: link.shareId,
+        shareTitle: 'Our tea talk',
+      });
+    }
+
+    // Signed out: every turn, oldest first, each as its own options show it.
+    const page = (await view(link.shareId).expect(200)).body as SharedQuestionResponse;
+    expect(page.question).toEqual({
+      question: 'Tea or coffee?',
+      shareTitle: 'Our tea talk',
+      shareDescription: 'Tea or coffee?',
+      showDebate: false,
+      showReasoning: false,
+    });
+    expect(page.turns.map((turn) => turn.question)).toEqual([
+      { question: 'Tea or coffee?', showDebate: false, showReasoning: false },
+      { question: 'Green or black?', showDebate: true, showReasoning: false },
+      { question: 'Milk?', showDebate: false, showReasoning: true },
+    ]);
+    // The top level is still the first turn, as a single question's share always read.
+    const [firstTurn, secondTurn, thirdTurn] = page.turns;
+    const { responses, rounds, notes } = page;
+    expect(firstTurn).toEqual({ question: firstTurn?.question, responses, rounds, notes });
+    expect(firstTurn?.responses.map((response) => [response.response, response.reasoning])).toEqual([
+      ['Tea.', null],
+      ['Tea, mostly.', null],
+    ]);
+    expect(secondTurn?.responses.map((response) => response.id)).toEqual([revised, debated]);
+    expect(secondTurn?.rounds.map((round) => round.answers.map((answer) => answer.id))).toEqual([
+      [opening],
+      [revised],
+    ]);
+    expect(secondTurn?.notes).toEqual([{ afterRound: 0, note: 'Think of the morning.' }]);
+    expect(secondTurn?.responses[1]?.debateLog).toBe('### Round 1');
+    expect(thirdTurn?.responses.map((response) => [response.response, response.reasoning])).toEqual([
+      ['No milk.', 'It hides the taste.'],
+    ]);
+    expect(thirdTurn?.rounds).toEqual([]);
+    const raw = JSON.stringify(page);
+    for (const secret of [owner.username, owner.email, 'Sharing Owner', '"userId"', '"conversationId"']) {
+      expect(raw).not.toContain(secret);
+    }
+
+    // A turn asked after sharing is on the page too.
+    await insertQuestion(owner, 'Sugar?', { conversationId: first });
+    const later = (await view(link.shareId).expect(200)).body as SharedQuestionResponse;
+    expect(later.turns.map((turn) => turn.question.question)).toEqual([
+      'Tea or coffee?',
+      'Green or black?',
+      'Milk?',
+      'Sugar?',
+    ]);
+
+    // Revoking from a follow-up kills the conversation's link at once; a stranger cannot.
+    await revoke(stranger, second).expect(404);
+    await view(link.shareId).expect(200);
+    const revoked = await revoke(owner, second).expect(200);
+    expect(revoked.body as QuestionResponse).toMatchObject({ id: second, isShared: false, shareId: null });
+    expectError(await view(link.shareId), 404, 'NOT_FOUND', SERVER_MESSAGES.sharedQuestionNotFound);
+    const [firstRow] = await gw.sql<{ isShared: boolean; shareId: string | null }>(
+      'SELECT "isShared", "shareId" FROM "questions" WHERE "id" = $1',
+      [first],
+    );
+    expect(firstRow).toEqual({ isShared: false, shareId: null });
   });
 
   it('revoking makes the link 404 at once; sharing again makes a new link, the old one stays dead', async () => {

@@ -17,6 +17,7 @@ export * from './council/weigh-in';
 export * from './council/token-cap';
 export * from './council/default-council';
 export * from './council/member-answer';
+export * from './council/conversation';
 export * from './catalogue/model-info';
 export * from './catalogue/model-label';
 export * from './catalogue/model-discovery';

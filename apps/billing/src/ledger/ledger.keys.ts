@@ -14,9 +14,23 @@ export const reservationKey = (questionId: number): string => `reservation:${que
 export const releaseKey = (questionId: number): string =>
   usageIdempotencyKey({ kind: 'release', questionId, memberOrder: null, round: 0 });
 
-/** One settlement per response: its (question, member, round), as the usage job names it. */
-export const settlementKey = (questionId: number, memberOrder: number | null, round: number): string =>
-  usageIdempotencyKey({ kind: 'response', questionId, memberOrder, round });
+/**
+ * One settlement per response: its (question, member, round), as the usage job names it. An answer
+ * given again (`againResponseId`, its new row) has a key of its own: the replaced answer's is spent.
+ */
+export const settlementKey = (
+  questionId: number,
+  memberOrder: number | null,
+  round: number,
+  againResponseId: number | null = null,
+): string =>
+  usageIdempotencyKey({
+    kind: 'response',
+    questionId,
+    memberOrder,
+    round,
+    ...(againResponseId === null ? {} : { answerAgain: true, responseId: againResponseId }),
+  });
 
 /** A token pack: one credit per Checkout Session, however many events report it. */
 export const purchaseKey = (checkoutSessionId: string): string => `purchase:${checkoutSessionId}`;

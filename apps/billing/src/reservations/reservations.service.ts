@@ -41,6 +41,8 @@ export interface SettleInput {
   memberOrder: number | null;
   round: number;
   totalTokens: number;
+  /** An answer given again: settled under its own row's key (settlementKey), never the replaced one's. */
+  answerAgain?: boolean;
 }
 
 export interface SettleResult {
@@ -141,7 +143,12 @@ export class ReservationsService {
    * the rest of the balance, capped at zero. Once per response, whatever the number of deliveries.
    */
   settle(input: SettleInput): Promise<SettleResult> {
-    const key = settlementKey(input.questionId, input.memberOrder, input.round);
+    const key = settlementKey(
+      input.questionId,
+      input.memberOrder,
+      input.round,
+      input.answerAgain === true ? input.responseId : null,
+    );
     return this.ledger.withAccount(input.userId, async (account) => {
       const { manager, user } = account;
       const state = await findSettlementState(

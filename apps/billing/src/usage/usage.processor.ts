@@ -43,6 +43,7 @@ export class UsageProcessor extends JobProcessor<typeof QUEUES.usage> {
       memberOrder: data.memberOrder,
       round: data.round,
       totalTokens: data.totalTokens,
+      answerAgain: data.answerAgain === true,
     });
   }
 }

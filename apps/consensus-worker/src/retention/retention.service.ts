@@ -3,13 +3,14 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { tiersWithLimitedHistory } from './retention.util';
 
-/** Questions deleted per statement: short transactions, so asking and answering never wait long. */
+/** Conversations deleted per statement: short transactions, so asking and answering never wait long. */
 export const RETENTION_BATCH_SIZE = 500;
 
 /**
- * One batch: the oldest-first ids of questions past retention whose owner is on a limited tier,
+ * One batch: the oldest-first ids of conversations past retention (aged by their latest turn,
+ * docs/decisions.md "25. Follow-ups") whose owner is on a limited tier,
  * locked with SKIP LOCKED so sweeps on several workers take different rows instead of waiting on
- * each other. Their responses and question_agents go with them (ON DELETE CASCADE).
+ * each other. Their follow-ups, responses and question_agents go with them (ON DELETE CASCADE).
  */
 const DELETE_BATCH_SQL = `
   WITH "doomed" AS (
@@ -17,7 +18,8 @@ const DELETE_BATCH_SQL = `
       FROM "questions" q
       JOIN "users" u ON u."id" = q."userId"
      WHERE u."subscriptionTier"::text = ANY($1::text[])
-       AND q."createdAt" < now() - make_interval(days => $2::int)
+       AND q."conversationId" IS NULL
+       AND q."lastTurnAt" < now() - make_interval(days => $2::int)
      ORDER BY q."id"
      LIMIT $3
        FOR UPDATE OF q SKIP LOCKED
@@ -33,7 +35,10 @@ export class RetentionService {
 
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
-  /** Deletes, batch by batch, until a batch comes back short; returns how many questions went. */
+  /**
+   * Deletes, batch by batch, until a batch comes back short; returns how many conversations went
+   * (each with its follow-ups).
+   */
   async sweep(retentionDays: number, batchSize = RETENTION_BATCH_SIZE): Promise<number> {
     const tiers = tiersWithLimitedHistory();
     let total = 0;
@@ -48,7 +53,9 @@ export class RetentionService {
       // Short: nothing left, or what is left is being deleted by another worker right now.
       if (deleted < batchSize) break;
     }
-    if (total > 0) this.logger.log(`Deleted ${total} question(s) older than ${retentionDays} days`);
+    if (total > 0) {
+      this.logger.log(`Deleted ${total} conversation(s) last asked over ${retentionDays} days ago`);
+    }
     return total;
   }
 }

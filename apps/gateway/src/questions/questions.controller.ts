@@ -18,8 +18,9 @@ import {
   type AskQuestionResult,
   type CancelQuestionResult,
   DebateNoteDto,
+  FollowUpDto,
   type QuestionResponse,
-  type ResponseRow,
+  type RetryResponseResult,
 } from '@council/contracts';
 import { CurrentUser } from '../auth/auth.decorator';
 import { AuthenticatedGuard } from '../auth/auth.guard';
@@ -27,6 +28,7 @@ import { QuestionId, ResponseId } from './question-id.decorator';
 import { type AuthUser } from '../users/users.util';
 import { AskQuestion } from './ask/ask-question.service';
 import { CancelQuestion } from './cancel/cancel-question.service';
+import { FollowUpQuestion } from './follow-up/follow-up-question.service';
 import { RetryResponse } from './retry/retry-response.service';
 import { WeighIn } from './weigh-in/weigh-in.service';
 import { parseWaitFlag } from './questions.util';
@@ -40,6 +42,7 @@ import { parseWaitFlag } from './questions.util';
 export class QuestionsController {
   constructor(
     private readonly askQuestion: AskQuestion,
+    private readonly followUpQuestion: FollowUpQuestion,
     private readonly cancelQuestion: CancelQuestion,
     private readonly retryResponse: RetryResponse,
     private readonly weighIn: WeighIn,
@@ -72,6 +75,36 @@ export class QuestionsController {
     @Query('wait') wait?: string,
   ): Promise<AskQuestionResult> {
     return this.askQuestion.execute(user, dto, parseWaitFlag(wait));
+  }
+
+  @Post(':id/follow-ups')
+  @Header('Cache-Control', 'no-store')
+  @ApiQuery({
+    name: 'wait',
+    required: false,
+    description: 'true: answer only once every response of the new turn is final',
+  })
+  @ApiCreatedResponse({
+    description:
+      '{ question, agents, responses }: the new turn of the conversation, for the same council; it ' +
+      'streams like any question. Its question carries conversationId (the first question) and ' +
+      'threadOmittedTurns (the oldest turns its members could not read)',
+  })
+  @ApiBadRequestResponse({ description: 'The id is not a number, or an invalid question or option' })
+  @ApiForbiddenResponse({ description: 'PREMIUM_FEATURE, or the council is larger than the tier allows' })
+  @ApiNotFoundResponse({ description: 'No such question of yours' })
+  @ApiConflictResponse({
+    description: 'A turn of the conversation is still running, or one of its members is no longer offered',
+  })
+  @ApiPaymentRequiredResponse({ description: 'INSUFFICIENT_TOKENS or NO_FREE_QUERIES; nothing is stored' })
+  @ApiServiceUnavailableResponse({ description: 'Billing or the queue is unavailable' })
+  followUp(
+    @CurrentUser() user: AuthUser,
+    @QuestionId() id: number,
+    @Body() dto: FollowUpDto,
+    @Query('wait') wait?: string,
+  ): Promise<AskQuestionResult> {
+    return this.followUpQuestion.execute(user, id, dto, parseWaitFlag(wait));
   }
 
   @Post(':id/cancel')
@@ -117,18 +150,22 @@ export class QuestionsController {
   @Post(':id/responses/:responseId/retry')
   @HttpCode(HttpStatus.OK)
   @Header('Cache-Control', 'no-store')
-  @ApiOkResponse({ description: 'The response row, pending again; the new attempt streams over Socket.IO' })
+  @ApiOkResponse({
+    description:
+      'The response row, pending again (a completed answer is answered again in a new row); the new attempt streams over Socket.IO from streamEntryId',
+  })
   @ApiBadRequestResponse({ description: 'An id is not a number' })
   @ApiNotFoundResponse({ description: 'No such question of yours, or no such response of it' })
   @ApiConflictResponse({
-    description: 'Not a failed member answer, or the question is still running or was cancelled',
+    description:
+      'Not a failed or completed member first answer, a completed one in a debate, or the question (or a turn of its conversation) is still running or was cancelled',
   })
   @ApiPaymentRequiredResponse({ description: 'INSUFFICIENT_TOKENS: the balance is empty' })
   retry(
     @CurrentUser() user: AuthUser,
     @QuestionId() id: number,
     @ResponseId() responseId: number,
-  ): Promise<ResponseRow> {
+  ): Promise<RetryResponseResult> {
     return this.retryResponse.execute(user, id, responseId);
   }
 }

@@ -22,6 +22,8 @@ import { StreamTailModule } from '../council-stream/stream-tail.module';
 import { CatalogueSnapshotService } from './data/catalogue-snapshot.service';
 import { ProviderQueues } from './jobs/provider-queues';
 import { QuestionsRepository } from './data/questions.repository';
+import { ConversationsRepository } from './data/conversations.repository';
+import { FollowUpQuestion } from './follow-up/follow-up-question.service';
 import { ResponsesRepository } from './data/responses.repository';
 import { SharesRepository } from './data/shares.repository';
 import { DebateNotesRepository } from './data/debate-notes.repository';
@@ -63,6 +65,8 @@ import { SharingService } from './sharing/sharing.service';
   controllers: [QuestionsController, HistoryController, SharingController, SharedController],
   providers: [
     QuestionsRepository,
+    ConversationsRepository,
+    FollowUpQuestion,
     ResponsesRepository,
     SharesRepository,
     DebateNotesRepository,

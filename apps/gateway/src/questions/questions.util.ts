@@ -2,6 +2,7 @@
 
 import {
   AGENTS_MIN_MESSAGE,
+  CONVERSATION_TEXTS,
   FINAL_QUESTION_STATUSES,
   NEW_QUESTION_STATE,
   type AskQuestionDto,
@@ -53,6 +54,15 @@ export interface PlannedMember {
   provider: Provider;
 }
 
+/** Where a follow-up sits in its conversation, and what its members' threads carry. */
+export interface FollowUpTurn {
+  /** The conversation's first question. */
+  conversationId: number;
+  threadOmittedTurns: number;
+  /** Characters of the longest member thread kept: the prompt every call carries on top of the question. */
+  threadChars: number;
+}
+
 export interface CouncilPlan {
   /** Sorted by order. */
   members: PlannedMember[];
@@ -64,6 +74,18 @@ export interface CouncilPlan {
 
 type AskInput = Pick<AskQuestionDto, 'showDebate' | 'showReasoning' | 'debateLeaderId' | 'agents'> &
   Partial<Pick<AskQuestionDto, 'weighIn'>>;
+
+type TurnOptions = Pick<AskInput, 'showDebate' | 'showReasoning' | 'weighIn'>;
+
+/** What every turn chooses again must be on the tier: debate and reasoning (403), weigh-in with debate (400). */
+function checkTurnOptions(tier: SubscriptionTier, input: TurnOptions): void {
+  if ((input.showDebate && !canUseDebate(tier)) || (input.showReasoning && !canUseReasoning(tier))) {
+    throw new DomainException('PREMIUM_FEATURE', PREMIUM_FEATURE_MESSAGE);
+  }
+  if (input.weighIn && !input.showDebate) {
+    throw new DomainException('VALIDATION_FAILED', VALIDATION_MESSAGES.weighInNeedsDebate);
+  }
+}
 
 /**
  * The default council (docs/decisions.md, "23. The default council is made of live members"): the
@@ -111,12 +133,7 @@ export function planCouncil(
   input: AskInput,
   catalogue: CatalogueSnapshot,
 ): CouncilPlan {
-  if ((input.showDebate && !canUseDebate(tier)) || (input.showReasoning && !canUseReasoning(tier))) {
-    throw new DomainException('PREMIUM_FEATURE', PREMIUM_FEATURE_MESSAGE);
-  }
-  if (input.weighIn && !input.showDebate) {
-    throw new DomainException('VALIDATION_FAILED', VALIDATION_MESSAGES.weighInNeedsDebate);
-  }
+  checkTurnOptions(tier, input);
   const requested = input.agents ?? [];
   const members =
     canChangeAgents(tier) && requested.length > 0
@@ -136,6 +153,33 @@ export function planCouncil(
   const wanted = input.debateLeaderId ?? null;
   const leader = wanted === null ? members[0] : members.find((member) => member.agentId === wanted);
   if (!leader) throw new DomainException('VALIDATION_FAILED', VALIDATION_MESSAGES.debateLeaderInvalid);
+  return { members, debateLeaderId: leader.agentId, leaderOrder: leader.order };
+}
+
+/**
+ * A follow-up's council (docs/decisions.md, "25. Follow-ups"): the conversation's members, models
+ * and roles, still offered (else 409) and within the tier's size (403); the options are the
+ * turn's own. With debate on, the conversation's last leader leads again when still a member.
+ */
+export function planFollowUp(
+  tier: SubscriptionTier,
+  input: TurnOptions,
+  council: readonly Pick<QuestionAgentEntity, 'agentId' | 'modelId' | 'roleId' | 'order'>[],
+  leaderAgentId: number | null,
+  catalogue: CatalogueSnapshot,
+): CouncilPlan {
+  checkTurnOptions(tier, input);
+  let members: PlannedMember[];
+  try {
+    members = council.map((member) => resolveMember(member, catalogue));
+  } catch {
+    throw new DomainException('CONFLICT', CONVERSATION_TEXTS.memberGone);
+  }
+  const max = maxAgentsFor(tier);
+  if (members.length > max) throw new DomainException('FORBIDDEN', maxAgentsMessage(max));
+  members.sort((a, b) => a.order - b.order);
+  if (!input.showDebate) return { members, debateLeaderId: null, leaderOrder: null };
+  const leader = members.find((member) => member.agentId === leaderAgentId) ?? members[0]!;
   return { members, debateLeaderId: leader.agentId, leaderOrder: leader.order };
 }
 
@@ -165,6 +209,8 @@ export function toQuestionResponse(question: QuestionEntity): QuestionResponse {
     pauseEndsAt: question.pauseEndsAt ? question.pauseEndsAt.toISOString() : null,
     debateLeaderId: question.debateLeaderId,
     status: question.status,
+    conversationId: question.conversationId,
+    threadOmittedTurns: question.threadOmittedTurns,
     totalTokensUsed: question.totalTokensUsed,
     isShared: question.isShared,
     shareId: question.shareId,
@@ -180,6 +226,7 @@ export function newQuestionResponse(
   stored: { id: number; createdAt: Date },
   dto: Pick<AskQuestionDto, 'question' | 'showDebate' | 'showReasoning' | 'weighIn' | 'tokenCap'>,
   plan: Pick<CouncilPlan, 'debateLeaderId'>,
+  turn: FollowUpTurn | null = null,
 ): QuestionResponse {
   return {
     id: stored.id,
@@ -190,6 +237,8 @@ export function newQuestionResponse(
     tokenCap: dto.tokenCap ?? null,
     debateLeaderId: plan.debateLeaderId,
     ...NEW_QUESTION_STATE,
+    conversationId: turn?.conversationId ?? null,
+    threadOmittedTurns: turn?.threadOmittedTurns ?? 0,
     createdAt: stored.createdAt.toISOString(),
   };
 }

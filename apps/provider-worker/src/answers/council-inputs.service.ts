@@ -4,10 +4,12 @@ import {
   type LlmRequest,
   type LlmTask,
   buildCouncilRequest,
+  type ThreadTurn,
   buildDebateLog,
   latestCouncilAnswers,
   memberLabel,
 } from '@council/llm';
+import { type ConversationThreadRepository } from './data/conversation-thread.repository';
 import { type DebateNotesRepository } from './data/debate-notes.repository';
 import { type JobContext, type JobMember } from './data/job-start.repository';
 import { type QuestionAgentsRepository } from './data/question-agents.repository';
@@ -26,6 +28,7 @@ export class CouncilInputsService {
     private readonly members: QuestionAgentsRepository,
     private readonly responses: ResponsesRepository,
     private readonly notes: DebateNotesRepository,
+    private readonly conversations: ConversationThreadRepository,
   ) {}
 
   /** The provider request; revisions and the synthesis read the council's latest answers first. */
@@ -58,7 +61,27 @@ export class CouncilInputsService {
               (entry) => entry.afterRound === data.round - 1,
             )?.note ?? null)
           : null,
+      thread: await this.thread(context, data.questionId, data.memberOrder),
     });
+  }
+
+  /**
+   * A follow-up's member reads its own thread: the earlier questions, its own final answers and
+   * each consensus, never the other members' raw answers (docs/decisions.md, "25. Follow-ups").
+   * The synthesis is the leader's call, so it reads the leader's thread.
+   */
+  private async thread(context: JobContext, questionId: number, memberOrder: number): Promise<ThreadTurn[]> {
+    if (context.conversationId === null) return [];
+    const turns = await this.conversations.before(
+      context.conversationId,
+      questionId,
+      context.threadOmittedTurns,
+    );
+    return turns.map((turn) => ({
+      question: turn.question,
+      ownAnswer: turn.answers[memberOrder] ?? null,
+      consensus: turn.consensus,
+    }));
   }
 
   /** The members whose final answers (up to `round`) the agreement map describes, in council order. */

@@ -9,6 +9,7 @@ import { DEFAULT_DELTA_BATCH } from '../streaming/delta-batcher';
 import { CancelWatch } from './cancel-watch';
 import { CouncilInputsService } from './council-inputs.service';
 import { JobStartRepository } from './data/job-start.repository';
+import { ConversationThreadRepository } from './data/conversation-thread.repository';
 import { DebateNotesRepository } from './data/debate-notes.repository';
 import { QuestionAgentsRepository } from './data/question-agents.repository';
 import { ResponsesRepository } from './data/responses.repository';
@@ -42,6 +43,7 @@ export class ProviderJobRunner {
         new QuestionAgentsRepository(deps.dataSource),
         responses,
         new DebateNotesRepository(deps.dataSource),
+        new ConversationThreadRepository(deps.dataSource),
       ),
       adapters: new ProviderAdapters(deps.llm, deps.providerFor),
       stream,

@@ -31,6 +31,15 @@ describe('parseProviderJob', () => {
     });
   });
 
+  it('leaves a member that ends its question to the release, but not an answer given again', async () => {
+    const ends = await parseProviderJob(jobOf(JOBS.memberAnswer, { ...DATA, endsQuestion: true }));
+    expect(ends.settledAtEnd).toBe(true);
+    const again = await parseProviderJob(
+      jobOf(JOBS.memberAnswer, { ...DATA, endsQuestion: true, answerAgain: true }),
+    );
+    expect(again.settledAtEnd).toBe(false);
+  });
+
   it('reads the synthesis as the consensus row of round 0, in its flow', async () => {
     const target = await parseProviderJob(jobOf(JOBS.synthesis, { ...DATA, round: 2 }, 'bull:consensus:9'));
     expect(target).toMatchObject({

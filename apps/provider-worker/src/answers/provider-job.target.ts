@@ -32,6 +32,8 @@ export async function parseProviderJob(job: Job, checked?: MemberAnswerJobData):
     memberOrder: consensus ? null : data.memberOrder,
     // The consensus row is round 0: there is one per question.
     round: consensus ? 0 : data.round,
-    settledAtEnd: job.parentKey !== undefined || data.endsQuestion === true,
+    // An answer given again ends its turn again, but the release at that end settles only answers
+    // whose first-answer key is unspent: it settles its own (usageJobId).
+    settledAtEnd: job.parentKey !== undefined || (data.endsQuestion === true && data.answerAgain !== true),
   };
 }

@@ -45,7 +45,7 @@ export interface ProviderJobTarget {
   round: number;
   /**
    * A flow child, or a first answer of a question without a debate: the question's release at its
-   * end settles the answer (a lone retry settles its own).
+   * end settles the answer (a lone retry, and an answer given again, settle their own).
    */
   settledAtEnd: boolean;
 }

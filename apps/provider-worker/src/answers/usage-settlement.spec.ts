@@ -39,6 +39,21 @@ describe('usage settlement', () => {
     });
   });
 
+  it('settles an answer given again under a job id and key that name its own row', async () => {
+    const again: ProviderJobTarget = {
+      ...TARGET,
+      name: JOBS.memberAnswer,
+      data: { ...TARGET.data, round: 0, endsQuestion: true, answerAgain: true },
+      consensus: false,
+      provider: 'openai',
+      memberOrder: 1,
+    };
+    const payload = usageSettlePayload(again, 977, USAGE);
+    expect(payload).toMatchObject({ kind: 'response', responseId: 977, memberOrder: 1, answerAgain: true });
+    expect(usageJobId(payload)).toBe('7:1-again-977:0');
+    expect(usageSettlePayload({ ...again, data: TARGET.data }, 977, USAGE)).not.toHaveProperty('answerAgain');
+  });
+
   it('enqueues a lone completed answer under its own job id, and leaves one in a flow to the parent', async () => {
     const add = jest.fn().mockResolvedValue(undefined);
     const settlement = new UsageSettlement({ add, name: 'usage' } as unknown as Queue);

@@ -20,6 +20,8 @@ export function usageSettlePayload(
     promptTokens: usage.promptTokens,
     completionTokens: usage.completionTokens,
     totalTokens: usage.totalTokens,
+    // Its own key: the answer it replaced was settled under the member's first-answer key.
+    ...(target.data.answerAgain === true ? { answerAgain: true } : {}),
   };
 }
 

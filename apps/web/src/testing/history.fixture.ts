@@ -4,6 +4,7 @@ import {
   type ResponseRow,
   type SharedQuestionResponse,
   type SharedResponse,
+  type SharedTurn,
 } from '@council/contracts';
 import { askResultFixture } from './ask.fixture';
 
@@ -48,8 +49,18 @@ export function responseRowFixture(overrides: Partial<ResponseRow> = {}): Respon
 
 /** GET /api/questions/42 for a completed question with three answers. */
 export function questionDetailFixture(overrides: Partial<HistoryItem> = {}): QuestionDetail {
+  const question = historyItemFixture(overrides);
   return {
-    question: historyItemFixture(overrides),
+    question,
+    conversation: [
+      {
+        id: question.id,
+        question: question.question,
+        status: question.status,
+        createdAt: question.createdAt,
+      },
+    ],
+    followUpThreadLength: 0,
     answers: [
       responseRowFixture({ id: 500, memberOrder: 0, provider: 'openai', response: 'Tea is **calmer**.' }),
       responseRowFixture({
@@ -92,12 +103,13 @@ export function sharedResponseFixture(overrides: Partial<SharedResponse> = {}): 
   };
 }
 
+/** A shared question: a conversation of one turn, its only turn the top level (as the API answers it). */
 export function sharedQuestionFixture(
   question: Partial<SharedQuestionResponse['question']> = {},
   responses?: SharedQuestionResponse['responses'],
   rounds: SharedQuestionResponse['rounds'] = [],
 ): SharedQuestionResponse {
-  return {
+  const top: Omit<SharedQuestionResponse, 'turns'> = {
     question: {
       question: 'Is tea better than coffee?',
       shareTitle: 'Tea or coffee',
@@ -121,4 +133,34 @@ export function sharedQuestionFixture(
     rounds,
     notes: [],
   };
+  const { question: asked, ...answers } = top;
+  return {
+    ...top,
+    turns: [
+      {
+        question: {
+          question: asked.question,
+          showDebate: asked.showDebate,
+          showReasoning: asked.showReasoning,
+        },
+        ...answers,
+      },
+    ],
+  };
+}
+
+/**
+ * A shared conversation: `turns` oldest first; the top level is the first turn with the share's
+ * title and description.
+ */
+export function sharedConversationFixture(
+  turns: readonly SharedTurn[],
+  share: Pick<SharedQuestionResponse['question'], 'shareTitle' | 'shareDescription'> = {
+    shareTitle: 'Tea or coffee',
+    shareDescription: 'The council weighs in on the morning drink.',
+  },
+): SharedQuestionResponse {
+  const [first] = turns;
+  if (!first) throw new Error('a conversation has at least one turn');
+  return { ...first, question: { ...first.question, ...share }, turns: [...turns] };
 }

@@ -2,7 +2,7 @@ import { plainToInstance } from 'class-transformer';
 import { validate, type ValidationError } from 'class-validator';
 import { TOKEN_CAP } from '../council/token-cap';
 import { VALIDATION_MESSAGES as M } from '../messages/validation.messages';
-import { AskQuestionDto, CouncilMemberDto } from './question.dto';
+import { AskQuestionDto, CouncilMemberDto, FollowUpDto } from './question.dto';
 
 const member = (order: number, roleId?: number | null) => ({
   agentId: order + 1,
@@ -106,9 +106,9 @@ describe('AskQuestionDto', () => {
 
   it('rejects non-boolean flags and a malformed leader', async () => {
     const { messages } = await check({ question: 'q', showDebate: 'yes', debateLeaderId: '3' });
-    expect(distinct(messages)).toEqual([
-      'showDebate must be a boolean value',
+    expect(distinct(messages).sort()).toEqual([
       'Please choose the debate leader from the council',
+      'showDebate must be a boolean value',
     ]);
   });
 
@@ -189,5 +189,16 @@ describe('CouncilMemberDto', () => {
     expect(await memberMessages({ order: 0 })).toEqual([
       'Please choose an agent, a model and optionally a role from the list',
     ]);
+  });
+});
+
+describe('FollowUpDto', () => {
+  it('takes what a turn chooses again and refuses a council of its own', async () => {
+    const ok = plainToInstance(FollowUpDto, { question: ' More? ', showDebate: true, tokenCap: 500 });
+    expect(await validate(ok, { whitelist: true, forbidNonWhitelisted: true })).toEqual([]);
+    expect(ok.question).toBe('More?');
+    const council = plainToInstance(FollowUpDto, { question: 'More?', agents: [], debateLeaderId: 3 });
+    const errors = await validate(council, { whitelist: true, forbidNonWhitelisted: true });
+    expect(errors.map((error) => error.property).sort()).toEqual(['agents', 'debateLeaderId']);
   });
 });

@@ -58,7 +58,12 @@ export class CouncilMemberDto {
   order: number;
 }
 
-export class AskQuestionDto {
+/**
+ * What every turn of a conversation chooses again: the question, debate, reasoning, weigh-in and
+ * the cap. POST /api/questions/{id}/follow-ups takes exactly this; the council comes from the
+ * conversation (docs/decisions.md, "25. Follow-ups").
+ */
+export class QuestionTurnDto {
   // Missing or null reads as '' (the initialiser covers a missing key), so it fails with one message.
   @Transform(({ value }: TransformFnParams): unknown =>
     typeof value === 'string' ? value.trim() : (value ?? ''),
@@ -88,6 +93,21 @@ export class AskQuestionDto {
   @Max(TOKEN_CAP.max, { message: M.tokenCapInvalid })
   tokenCap?: number | null;
 
+  /**
+   * The asker's /council socket: the gateway has it follow the question before the members start,
+   * so the first words stream to it while this request is still being answered. Best effort: a
+   * socket that is not the asker's, or not on the gateway that answers, is ignored.
+   */
+  @IsOptional()
+  @IsString({ message: M.socketIdInvalid })
+  @Matches(SOCKET_ID_PATTERN, { message: M.socketIdInvalid })
+  socketId?: string;
+}
+
+/** POST /api/questions/{id}/follow-ups: a new turn for the same council. */
+export class FollowUpDto extends QuestionTurnDto {}
+
+export class AskQuestionDto extends QuestionTurnDto {
   /** The agent id of one member; used only with debate on. */
   @IsOptional()
   @IsInt({ message: M.debateLeaderInvalid })
@@ -104,16 +124,6 @@ export class AskQuestionDto {
   @ValidateNested({ each: true })
   @Type(() => CouncilMemberDto)
   agents?: CouncilMemberDto[];
-
-  /**
-   * The asker's /council socket: the gateway has it follow the question before the members start,
-   * so the first words stream to it while this request is still being answered. Best effort: a
-   * socket that is not the asker's, or not on the gateway that answers, is ignored.
-   */
-  @IsOptional()
-  @IsString({ message: M.socketIdInvalid })
-  @Matches(SOCKET_ID_PATTERN, { message: M.socketIdInvalid })
-  socketId?: string;
 }
 
 /** POST /api/questions/{id}/notes: the asker's note while the debate waits for one. */

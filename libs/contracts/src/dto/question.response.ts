@@ -4,6 +4,7 @@
 import { type QuestionStatus, type ResponseProvider, type ResponseStatus } from '../domain/domain.constants';
 import { type AgreementMapResult } from '../agreement/agreement-map';
 import { type DebateNote } from '../council/weigh-in';
+import { type ConversationTurn } from '../council/conversation';
 import { type AgentResponse, type ModelResponse, type RoleResponse } from './catalogue.response';
 
 export interface QuestionResponse {
@@ -23,6 +24,10 @@ export interface QuestionResponse {
   debateLeaderId: number | null;
   /** Whether answers are still streaming. */
   status: QuestionStatus;
+  /** A follow-up: the id of the conversation's first question; null on a first question. */
+  conversationId: number | null;
+  /** A follow-up: how many of the conversation's oldest turns its members' threads left out. */
+  threadOmittedTurns: number;
   totalTokensUsed: number;
   isShared: boolean;
   shareId: string | null;
@@ -43,6 +48,8 @@ export const NEW_QUESTION_STATE = {
   shareTitle: null,
   shareDescription: null,
   shareExpiresAt: null,
+  conversationId: null,
+  threadOmittedTurns: 0,
 } as const satisfies Partial<QuestionResponse>;
 
 /** One stored answer: a member's (memberOrder set) or the consensus (provider "consensus"). */
@@ -104,11 +111,22 @@ export interface HistoryItem extends QuestionResponse {
 }
 
 /**
+ * One conversation in the history list: its first question (title), how many follow-ups it has,
+ * and when its latest turn was asked (the list's order).
+ */
+export interface HistoryConversation extends HistoryItem {
+  followUps: number;
+  lastTurnAt: string;
+  /** The status of the latest turn (running while a follow-up streams). */
+  lastTurnStatus: QuestionStatus;
+}
+
+/**
  * GET /api/questions[?search=&cursor=&limit=]: one page, newest first. Pass `nextCursor` back as
  * `cursor` for the next page; null when this page is the last.
  */
 export interface HistoryPage {
-  items: HistoryItem[];
+  items: HistoryConversation[];
   nextCursor: string | null;
 }
 
@@ -124,6 +142,13 @@ export interface QuestionDetail {
   answers: ResponseRow[];
   /** The asker's notes between debate rounds, oldest first. */
   notes: DebateNote[];
+  /** Every turn of the question's conversation, oldest first, this one included. */
+  conversation: ConversationTurn[];
+  /**
+   * Characters of the longest member thread a follow-up to this conversation would carry (the
+   * quote counts them as prompt); 0 while a turn is still running.
+   */
+  followUpThreadLength: number;
 }
 
 /** POST /api/questions/{id}/share. */

@@ -1,15 +1,21 @@
 // GET /api/shared/{shareId}: the public, read-only view (spec §3 "Shared question"). Only these
 // fields leave the server: nothing about the owner, tokens or ids beyond the response's own.
+// A link shares a whole conversation (docs/decisions.md, "25. Follow-ups"): every turn is in `turns`.
 
 import { type AgreementMapResult } from '../agreement/agreement-map';
 import { type ResponseProvider } from '../domain/domain.constants';
 
-export interface SharedQuestion {
+/** One turn's question and what it was asked to show (each turn chooses debate and reasoning). */
+export interface SharedTurnQuestion {
   question: string;
-  shareTitle: string | null;
-  shareDescription: string | null;
   showDebate: boolean;
   showReasoning: boolean;
+}
+
+/** The first question, with the conversation's share title and description. */
+export interface SharedQuestion extends SharedTurnQuestion {
+  shareTitle: string | null;
+  shareDescription: string | null;
 }
 
 export interface SharedResponse {
@@ -40,8 +46,9 @@ export interface SharedRound {
   answers: SharedResponse[];
 }
 
-export interface SharedQuestionResponse {
-  question: SharedQuestion;
+/** One turn of a shared conversation: its question, final answers, debate replay and notes. */
+export interface SharedTurn {
+  question: SharedTurnQuestion;
   /** Each member's final answer, then the consensus. */
   responses: SharedResponse[];
   /**
@@ -51,4 +58,13 @@ export interface SharedQuestionResponse {
   rounds: SharedRound[];
   /** The asker's notes between the debate's rounds (nothing about the asker but the note). */
   notes: Array<{ afterRound: number; note: string }>;
+}
+
+/**
+ * The shared conversation. The top-level fields are its first question (as a share of a single
+ * question always read); `turns` is every turn, oldest first, the first one included.
+ */
+export interface SharedQuestionResponse extends SharedTurn {
+  question: SharedQuestion;
+  turns: SharedTurn[];
 }

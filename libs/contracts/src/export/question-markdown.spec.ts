@@ -1,7 +1,13 @@
-import { type QuestionAgentResponse, type QuestionDetail, type ResponseRow } from '../dto/question.response';
+import { type QuestionAgentResponse, type ResponseRow } from '../dto/question.response';
 import { type AgreementMapResult } from '../agreement/agreement-map';
 import { TOKEN_CAP_TEXTS } from '../council/token-cap';
-import { questionExportFileName, questionToMarkdown, agreementStanceCell } from './question-markdown';
+import {
+  type QuestionExportTurn,
+  agreementStanceCell,
+  conversationToMarkdown,
+  questionExportFileName,
+  questionToMarkdown,
+} from './question-markdown';
 
 const member = (
   order: number,
@@ -55,9 +61,9 @@ const row = (fields: Partial<ResponseRow>): ResponseRow => ({
 
 const detail = (
   answers: ResponseRow[],
-  status: QuestionDetail['question']['status'] = 'completed',
+  status: QuestionExportTurn['question']['status'] = 'completed',
   tokenCap: number | null = null,
-): QuestionDetail => ({
+): QuestionExportTurn => ({
   question: {
     tokenCap,
     id: 7,
@@ -69,6 +75,8 @@ const detail = (
     pauseEndsAt: null,
     debateLeaderId: 10,
     status,
+    conversationId: null,
+    threadOmittedTurns: 0,
     totalTokensUsed: 100,
     isShared: false,
     shareId: null,
@@ -79,7 +87,6 @@ const detail = (
     questionAgents: [member(1, 'Claude', 'claude-sonnet-4', 'Skeptic'), member(0, 'ChatGPT', 'gpt-4o')],
   },
   answers,
-  notes: [],
 });
 
 describe('questionToMarkdown', () => {
@@ -206,5 +213,106 @@ describe('questionToMarkdown', () => {
       ]),
     );
     expect(markdown).toContain('## Agreement map\n\n_No map today._');
+  });
+});
+
+describe('conversationToMarkdown', () => {
+  const turn = (id: number, text: string, answers: ResponseRow[], showDebate = false): QuestionExportTurn => {
+    const base = detail(answers);
+    return {
+      question: {
+        ...base.question,
+        id,
+        question: text,
+        showDebate,
+        createdAt: `2026-11-2${id}T10:00:00.000Z`,
+      },
+      answers,
+    };
+  };
+
+  it('is exactly the question’s file for a conversation of one question', () => {
+    const only = detail([row({ memberOrder: 0, response: 'Monday.' })]);
+    expect(conversationToMarkdown([only])).toBe(questionToMarkdown(only));
+  });
+
+  it('writes every turn in order under its own heading: question, answers, consensus', () => {
+    const markdown = conversationToMarkdown([
+      turn(
+        6,
+        'Should we ship on Friday?',
+        [
+          row({ memberOrder: 0, response: 'No.' }),
+          row({ memberOrder: 1, response: 'Never on a Friday.' }),
+          row({ memberOrder: null, provider: 'consensus', response: 'Ship on Monday.' }),
+        ],
+        true,
+      ),
+      turn(7, 'And on Monday morning?', [
+        row({ memberOrder: 0, response: 'After standup.' }),
+        row({ memberOrder: 1, status: 'failed', error: 'Anthropic is overloaded.' }),
+        row({ memberOrder: null, provider: 'consensus', response: 'After standup.' }),
+      ]),
+      turn(8, 'Who presses the button?', [row({ memberOrder: 0, response: 'The on-call.' })]),
+    ]);
+    expect(markdown).toBe(
+      [
+        '# Council conversation',
+        '## Question 1',
+        '> Should we ship on Friday?',
+        'Asked on 2026-11-26, with debate.',
+        '### Final answers',
+        '#### ChatGPT (gpt-4o)',
+        'No.',
+        '#### Claude (claude-sonnet-4, Skeptic)',
+        'Never on a Friday.',
+        '### Consensus',
+        'Ship on Monday.',
+        '## Question 2',
+        '> And on Monday morning?',
+        'Asked on 2026-11-27.',
+        '### Final answers',
+        '#### ChatGPT (gpt-4o)',
+        'After standup.',
+        '#### Claude (claude-sonnet-4, Skeptic)',
+        '_No answer: Anthropic is overloaded._',
+        '### Consensus',
+        'After standup.',
+        '## Question 3',
+        '> Who presses the button?',
+        'Asked on 2026-11-28.',
+        '### Final answers',
+        '#### ChatGPT (gpt-4o)',
+        'The on-call.',
+        '#### Claude (claude-sonnet-4, Skeptic)',
+        '_No answer._',
+      ].join('\n\n') + '\n',
+    );
+  });
+
+  it('moves a turn’s agreement map and debate log under that turn', () => {
+    const markdown = conversationToMarkdown([
+      turn(6, 'First?', [row({ memberOrder: 0, response: 'Yes.' })]),
+      turn(
+        7,
+        'Second?',
+        [
+          row({
+            memberOrder: null,
+            provider: 'consensus',
+            response: 'Agreed.',
+            agreementMap: { status: 'unavailable', note: 'No map today.' },
+            debateLog: 'Round 1.',
+          }),
+        ],
+        true,
+      ),
+    ]);
+    expect(markdown).toContain(
+      '## Question 2\n\n> Second?\n\nAsked on 2026-11-27, with debate.\n\n### Final answers',
+    );
+    expect(markdown).toContain(
+      '### Consensus\n\nAgreed.\n\n### Agreement map\n\n_No map today._\n\n### Debate log\n\nRound 1.\n',
+    );
   });
 });

@@ -1,16 +1,20 @@
 // A question as a Markdown file the owner downloads: the question, each member's final answer, the
-// consensus, its agreement map as a table, and the debate log. The server writes it (GET /api/questions/{id}/export); the same
+// consensus, its agreement map as a table, and the debate log; a conversation as each of its turns
+// in order. The server writes it (GET /api/questions/{id}/export); the same
 // function can render it anywhere, so what is downloaded is exactly what this file says.
 
 import { type AgreementMapResult, type MemberStance, agreementSummary } from '../agreement/agreement-map';
 import { AGREEMENT_MAP } from '../agreement/agreement.texts';
 import { modelLabel } from '../catalogue/model-label';
+import { CONVERSATION_TEXTS } from '../council/conversation';
 import { TOKEN_CAP_TEXTS, capShortenedCouncil } from '../council/token-cap';
 import { type QuestionDetail, type ResponseRow } from '../dto/question.response';
 
 export const QUESTION_EXPORT_TEXTS = {
   download: 'Download as Markdown',
   title: 'Council question',
+  /** The title of a conversation's file (a question and its follow-ups). */
+  conversationTitle: 'Council conversation',
   finalAnswers: 'Final answers',
   consensus: 'Consensus',
   debateLog: 'Debate log',
@@ -24,12 +28,34 @@ export function questionExportFileName(questionId: number): string {
   return `council-question-${questionId}.md`;
 }
 
+/** What the export reads of one turn: the question with its council, and its stored answers. */
+export type QuestionExportTurn = Pick<QuestionDetail, 'question' | 'answers'>;
+
 /** The question's Markdown: member answers as the members wrote them, in council order. */
-export function questionToMarkdown(detail: QuestionDetail): string {
+export function questionToMarkdown(detail: QuestionExportTurn): string {
+  return `${[`# ${QUESTION_EXPORT_TEXTS.title}`, ...turnSections(detail, 2)].join('\n\n')}\n`;
+}
+
+/**
+ * A conversation's Markdown (docs/decisions.md, "25. Follow-ups"): every turn in order, each under
+ * its own heading with its question, answers and consensus. A conversation of one question is
+ * exactly that question's file.
+ */
+export function conversationToMarkdown(turns: readonly QuestionExportTurn[]): string {
+  if (turns.length === 1) return questionToMarkdown(turns[0]!);
+  const sections = [`# ${QUESTION_EXPORT_TEXTS.conversationTitle}`];
+  turns.forEach((turn, index) => {
+    sections.push(`## ${CONVERSATION_TEXTS.turnLabel(index + 1)}`, ...turnSections(turn, 3));
+  });
+  return `${sections.join('\n\n')}\n`;
+}
+
+/** One turn's sections, its headings starting at level `level` (2 for a file of one question). */
+function turnSections(detail: QuestionExportTurn, level: number): string[] {
   const { question, answers } = detail;
+  const heading = (depth: number, text: string): string => `${'#'.repeat(level + depth)} ${text}`;
   const members = [...question.questionAgents].sort((a, b) => a.order - b.order);
   const sections = [
-    `# ${QUESTION_EXPORT_TEXTS.title}`,
     blockquote(question.question),
     QUESTION_EXPORT_TEXTS.asked(question.createdAt.slice(0, 10), question.showDebate),
   ];
@@ -37,10 +63,10 @@ export function questionToMarkdown(detail: QuestionDetail): string {
   if (question.status === 'pending' || question.status === 'running') {
     sections.push(QUESTION_EXPORT_TEXTS.stillRunning);
   }
-  sections.push(`## ${QUESTION_EXPORT_TEXTS.finalAnswers}`);
+  sections.push(heading(0, QUESTION_EXPORT_TEXTS.finalAnswers));
   for (const member of members) {
     const role = member.role ? `, ${member.role.name}` : '';
-    sections.push(`### ${member.agent.name} (${modelLabel(member.model)}${role})`);
+    sections.push(heading(1, `${member.agent.name} (${modelLabel(member.model)}${role})`));
     const final = finalAnswerOf(answers, member.order);
     sections.push(
       final && final.status === 'completed' && !final.error
@@ -51,7 +77,7 @@ export function questionToMarkdown(detail: QuestionDetail): string {
   }
   const consensus = answers.find((answer) => answer.memberOrder === null);
   if (consensus) {
-    sections.push(`## ${QUESTION_EXPORT_TEXTS.consensus}`);
+    sections.push(heading(0, QUESTION_EXPORT_TEXTS.consensus));
     sections.push(
       consensus.status === 'completed' && !consensus.error
         ? consensus.response.trim()
@@ -64,15 +90,15 @@ export function questionToMarkdown(detail: QuestionDetail): string {
     if (consensus.agreementMap) {
       const names = new Map(members.map((member) => [member.order, member.agent.name]));
       sections.push(
-        `## ${AGREEMENT_MAP.exportHeading}`,
+        heading(0, AGREEMENT_MAP.exportHeading),
         ...agreementMapMarkdown(consensus.agreementMap, names),
       );
     }
     if (consensus.debateLog?.trim()) {
-      sections.push(`## ${QUESTION_EXPORT_TEXTS.debateLog}`, consensus.debateLog.trim());
+      sections.push(heading(0, QUESTION_EXPORT_TEXTS.debateLog), consensus.debateLog.trim());
     }
   }
-  return `${sections.join('\n\n')}\n`;
+  return sections;
 }
 
 /** The map's figure and a claims × members table (a stance, its reason, the round it changed in). */

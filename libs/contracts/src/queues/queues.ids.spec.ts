@@ -54,6 +54,16 @@ describe('job ids', () => {
     expect(webhookJobId('evt_1NtR2')).toBe('webhook-evt_1NtR2');
   });
 
+  it('keys an answer given again by its own response row, apart from the answer it replaced', () => {
+    const again = { kind: 'response', questionId: Q, memberOrder: 1, round: 0, answerAgain: true } as const;
+    expect(usageJobId({ ...again, responseId: 977 })).toBe(`${Q}:1-again-977:0`);
+    expect(usageIdempotencyKey({ ...again, responseId: 977 })).toBe(`usage:${Q}:1-again-977:0`);
+    expect(isBullMqSafeJobId(usageJobId({ ...again, responseId: 977 }))).toBe(true);
+    // Without the flag the row does not matter: the first answer's key, as before.
+    expect(usageJobId({ ...again, answerAgain: false, responseId: 977 })).toBe(`${Q}:1:0`);
+    expect(() => usageJobId({ ...again, responseId: null })).toThrow(RangeError);
+  });
+
   it('only produces ids BullMQ 5 accepts', () => {
     const ids = [
       jobId(Q, 0, 0),

@@ -33,14 +33,23 @@ export function questionFailJobId(questionId: number): string {
   return `${questionId}:fail:0`;
 }
 
-type UsageKey = Pick<UsageSettleJobData, 'kind' | 'questionId' | 'memberOrder' | 'round'>;
+type UsageKey = Pick<UsageSettleJobData, 'kind' | 'questionId' | 'memberOrder' | 'round'> &
+  Partial<Pick<UsageSettleJobData, 'responseId' | 'answerAgain'>>;
 
-/** One settlement per response (member or consensus) and one release per question. */
+/**
+ * One settlement per response (member or consensus) and one release per question. An answer
+ * given again (`answerAgain`) replaces a settled one in a new row: its key also names that row,
+ * e.g. `42:1-again-977:0`.
+ */
 export function usageJobId(usage: UsageKey): string {
   assertId(usage.questionId);
   if (usage.kind === 'release') return `${usage.questionId}:release:0`;
   const member = usage.memberOrder === null ? 'consensus' : String(usage.memberOrder);
   assertCount('round', usage.round);
+  if (usage.answerAgain === true) {
+    assertId(usage.responseId ?? Number.NaN);
+    return `${usage.questionId}:${member}-again-${usage.responseId}:${usage.round}`;
+  }
   return `${usage.questionId}:${member}:${usage.round}`;
 }
 

@@ -78,6 +78,16 @@ export class MemberAnswerJobData {
   @IsOptional()
   @IsBoolean()
   endsQuestion?: boolean;
+
+  /**
+   * A member's first answer asked anew once its turn had finished (POST …/retry): a completed
+   * answer given again (a new response row replaces it), or a failed one retried. Its answer is
+   * settled under a key naming its row (usageJobId), since the member's first-answer key may be
+   * spent by the answer it replaced.
+   */
+  @IsOptional()
+  @IsBoolean()
+  answerAgain?: boolean;
 }
 
 /** Same fields as a first answer; `round` is the debate round (1..DEBATE_MAX_ROUNDS). */
@@ -209,6 +219,14 @@ export class UsageSettleJobData {
   @IsInt()
   @Min(0)
   totalTokens: number;
+
+  /**
+   * `response` of a member asked anew (MemberAnswerJobData.answerAgain): settled under a key that
+   * names its response row, so it is charged apart from any answer it replaced, and once only.
+   */
+  @IsOptional()
+  @IsBoolean()
+  answerAgain?: boolean;
 }
 
 /** Delete free users' questions (and their responses) older than this many days. */

@@ -13,6 +13,8 @@ export const ASK_API_PATHS = {
   question: (id: number): string => `/api/questions/${id}`,
   export: (id: number): string => `/api/questions/${id}/export`,
   cancel: (id: number): string => `/api/questions/${id}/cancel`,
+  /** A new turn of the conversation for the same council (docs/decisions.md, "25. Follow-ups"). */
+  followUps: (id: number): string => `/api/questions/${id}/follow-ups`,
   retry: (id: number, responseId: number): string => `/api/questions/${id}/responses/${responseId}/retry`,
   /** "Let me weigh in": the asker's note, or Continue, while the debate waits between rounds. */
   notes: (id: number): string => `/api/questions/${id}/notes`,

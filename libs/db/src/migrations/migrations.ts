@@ -9,6 +9,7 @@ import { ModelTypicalOutput1795350000000 } from './1795350000000-ModelTypicalOut
 import { WeighIn1795360000000 } from './1795360000000-WeighIn';
 import { TokenCap1795370000000 } from './1795370000000-TokenCap';
 import { ModelDiscovery1795380000000 } from './1795380000000-ModelDiscovery';
+import { Conversations1795390000000 } from './1795390000000-Conversations';
 
 /**
  * Every migration, oldest first. Listed explicitly (no globs) so the compiled CLI, the apps and the
@@ -26,4 +27,5 @@ export const MIGRATIONS = [
   WeighIn1795360000000,
   TokenCap1795370000000,
   ModelDiscovery1795380000000,
+  Conversations1795390000000,
 ];

@@ -23,6 +23,9 @@ import { UserEntity } from '../user/user.entity';
 @Unique('UQ_questions_shareId', ['shareId'])
 // History lists a user's questions newest first, and retention deletes a user's old ones.
 @Index('IDX_questions_userId_createdAt', ['userId', 'createdAt'])
+// History lists conversations (first questions) by their latest turn.
+@Index('IDX_questions_userId_lastTurnAt', ['userId', 'lastTurnAt'], { where: '"conversationId" IS NULL' })
+@Index('IDX_questions_conversationId', ['conversationId'], { where: '"conversationId" IS NOT NULL' })
 @Check('CHK_questions_tokens_non_negative', '"totalTokensUsed" >= 0 AND "reservedTokens" >= 0')
 export class QuestionEntity {
   @PrimaryGeneratedColumn('identity', {
@@ -40,6 +43,28 @@ export class QuestionEntity {
 
   @Column({ type: 'text' })
   question: string;
+
+  /**
+   * A follow-up: the conversation's first question, whose deletion takes this one with it; null
+   * on a first question (docs/decisions.md, "25. Follow-ups").
+   */
+  // Also keyed by UQ_questions_one_running_turn (COALESCE("conversationId", "id") while pending or
+  // running), an expression index the migration creates and TypeORM leaves alone.
+  @Index('UQ_questions_one_running_turn', { synchronize: false })
+  @Column({ type: 'integer', nullable: true })
+  conversationId: number | null;
+
+  @ManyToOne(() => QuestionEntity, { onDelete: 'CASCADE', nullable: true })
+  @JoinColumn({ name: 'conversationId', foreignKeyConstraintName: 'FK_questions_conversationId' })
+  conversation?: Relation<QuestionEntity> | null;
+
+  /** A follow-up: how many of the conversation's oldest turns its members' threads leave out. */
+  @Column({ type: 'integer', default: 0 })
+  threadOmittedTurns: number;
+
+  /** A first question: when the conversation's latest turn was asked (history order, retention). */
+  @Column({ type: 'timestamptz', default: () => 'now()' })
+  lastTurnAt: Date;
 
   @Column({ type: 'boolean', default: false })
   showDebate: boolean;

@@ -117,6 +117,18 @@ export class ResponseEntity {
   @Column({ type: 'jsonb', nullable: true })
   agreementMap: AgreementMapResult | null;
 
+  /** Full-text search over the answer (history search); kept by PostgreSQL, never selected. */
+  @Index('IDX_responses_searchVector', { type: 'gin' })
+  @Column({
+    type: 'tsvector',
+    asExpression: `to_tsvector('english', "response")`,
+    generatedType: 'STORED',
+    select: false,
+    insert: false,
+    update: false,
+  })
+  searchVector?: string;
+
   @Column({ type: 'integer', default: 0 })
   promptTokens: number;
 

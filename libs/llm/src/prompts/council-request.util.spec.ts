@@ -1,5 +1,11 @@
 import { buildCouncilRequest, latestCouncilAnswers } from './council-request.util';
-import { DEFAULT_MEMBER_PROMPT, buildRevisionPrompt, buildSynthesisPrompt } from './llm.prompts';
+import {
+  DEFAULT_MEMBER_PROMPT,
+  NO_OWN_ANSWER,
+  buildRevisionPrompt,
+  buildSynthesisPrompt,
+  readCouncilPrompt,
+} from './llm.prompts';
 
 describe('council requests', () => {
   const members = [
@@ -74,5 +80,66 @@ describe('council requests', () => {
     expect(request.messages[0].content).toBe(
       buildSynthesisPrompt({ question: 'Rent or buy?', answers: latest.map((entry) => entry.answer) }),
     );
+  });
+
+  describe('a follow-up', () => {
+    const thread = [
+      { question: 'Rent or buy?', ownAnswer: 'Rent.', consensus: 'Rent, for now.' },
+      { question: 'In London?', ownAnswer: null, consensus: null },
+    ];
+
+    it('sends the thread before the question: each question, the own answer, and the consensus ahead of the next', () => {
+      const request = buildCouncilRequest({
+        ...base,
+        task: 'answer',
+        question: 'And in Leeds?',
+        latest: [],
+        thread,
+      });
+      expect(request.messages.map((message) => message.role)).toEqual([
+        'user',
+        'assistant',
+        'user',
+        'assistant',
+        'user',
+      ]);
+      expect(request.messages[1]!.content).toBe('Rent.');
+      expect(request.messages[2]!.content).toMatch(
+        /^The council's consensus[\s\S]*Rent, for now\.[\s\S]*In London\?$/,
+      );
+      // An empty message would be refused by both APIs.
+      expect(request.messages[3]!.content).toBe(NO_OWN_ANSWER);
+      expect(request.messages[4]!.content).toBe('And in Leeds?');
+    });
+
+    it('puts the last consensus ahead of a revision, which still reads back as one', () => {
+      const request = buildCouncilRequest({
+        ...base,
+        task: 'revision',
+        latest,
+        thread: [thread[0]!],
+      });
+      const last = request.messages.at(-1)!.content;
+      expect(last).toContain('Rent, for now.');
+      expect(readCouncilPrompt(last)).toMatchObject({
+        task: 'revision',
+        question: 'Rent or buy?',
+        ownAnswer: 'Rent.',
+      });
+    });
+
+    it("reads a follow-up's question back without the consensus before it", () => {
+      const request = buildCouncilRequest({
+        ...base,
+        task: 'answer',
+        question: 'And in Leeds?',
+        latest: [],
+        thread: [thread[0]!],
+      });
+      expect(readCouncilPrompt(request.messages.at(-1)!.content)).toMatchObject({
+        task: 'answer',
+        question: 'And in Leeds?',
+      });
+    });
   });
 });

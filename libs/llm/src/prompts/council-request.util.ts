@@ -1,11 +1,22 @@
-import { type LlmRequest, type LlmTask } from '../llm.types';
+import { type LlmMessage, type LlmRequest, type LlmTask } from '../llm.types';
 import { type CouncilMemberRef, memberLabel } from './council-member.util';
 import {
   type CouncilAnswer,
   DEFAULT_MEMBER_PROMPT,
   buildRevisionPrompt,
+  NO_OWN_ANSWER,
   buildSynthesisPrompt,
+  councilConsensusBlock,
 } from './llm.prompts';
+
+/** One earlier turn of a conversation as one member's thread carries it. */
+export interface ThreadTurn {
+  question: string;
+  /** The member's own final answer; null when it gave none. */
+  ownAnswer: string | null;
+  /** The turn's consensus, marked as the council's; null when it had none. */
+  consensus: string | null;
+}
 
 /** A member's latest successful answer, as a revision or the synthesis shows it. */
 export interface LatestCouncilAnswer {
@@ -56,6 +67,26 @@ export interface CouncilRequestInput {
   latest: readonly LatestCouncilAnswer[];
   /** Revisions: the asker's note after the previous round, if any. */
   note?: string | null;
+  /** A follow-up: the earlier turns this member reads, oldest first (the caller left out what does not fit). */
+  thread?: readonly ThreadTurn[];
+}
+
+/**
+ * A member's thread before its current message: each earlier question (after the consensus of
+ * the turn before it), then its own answer; the last turn's consensus leads the current message.
+ */
+function threadMessages(thread: readonly ThreadTurn[], current: string): LlmMessage[] {
+  const messages: LlmMessage[] = [];
+  let consensus: string | null = null;
+  const withConsensus = (text: string): string =>
+    consensus?.trim() ? `${councilConsensusBlock(consensus)}\n\n${text}` : text;
+  for (const turn of thread) {
+    messages.push({ role: 'user', content: withConsensus(turn.question) });
+    messages.push({ role: 'assistant', content: turn.ownAnswer?.trim() || NO_OWN_ANSWER });
+    consensus = turn.consensus;
+  }
+  messages.push({ role: 'user', content: withConsensus(current) });
+  return messages;
 }
 
 /** The provider request of a first answer, a debate revision or the synthesis. */
@@ -66,15 +97,16 @@ export function buildCouncilRequest(input: CouncilRequestInput): LlmRequest {
     maxTokens: input.maxTokens,
     reasoning: input.reasoning,
   };
+  const thread = input.thread ?? [];
   if (input.task === 'answer') {
-    return { ...base, task: 'answer', messages: [{ role: 'user', content: input.question }] };
+    return { ...base, task: 'answer', messages: threadMessages(thread, input.question) };
   }
   if (input.task === 'synthesis') {
     const content = buildSynthesisPrompt({
       question: input.question,
       answers: input.latest.map((entry) => entry.answer),
     });
-    return { ...base, task: 'synthesis', messages: [{ role: 'user', content }] };
+    return { ...base, task: 'synthesis', messages: threadMessages(thread, content) };
   }
   const own = input.latest.find((entry) => entry.order === input.memberOrder);
   const content = buildRevisionPrompt({
@@ -84,5 +116,5 @@ export function buildCouncilRequest(input: CouncilRequestInput): LlmRequest {
     others: input.latest.filter((entry) => entry.order !== input.memberOrder).map((entry) => entry.answer),
     note: input.note,
   });
-  return { ...base, task: 'revision', messages: [{ role: 'user', content }] };
+  return { ...base, task: 'revision', messages: threadMessages(thread, content) };
 }

@@ -62,6 +62,17 @@ export const SYNTHESIS_HEADINGS = {
   minority: 'Minority view',
 } as const;
 
+/**
+ * A follow-up's member reads the consensus of the turn before, marked as the council's, ahead of
+ * the next question (docs/decisions.md, "25. Follow-ups").
+ */
+export function councilConsensusBlock(consensus: string): string {
+  return `The council's consensus on your previous question:\n\n${tagged('council_consensus', consensus)}`;
+}
+
+/** Said in a member's thread for a turn it gave no answer to (both APIs refuse empty messages). */
+export const NO_OWN_ANSWER = '(I gave no answer to this question.)';
+
 /** The user message of a debate revision. */
 export function buildRevisionPrompt(input: RevisionPromptInput): string {
   return [
@@ -116,7 +127,8 @@ export interface CouncilPromptContent {
  * Reads a user message built by buildRevisionPrompt or buildSynthesisPrompt back into its parts;
  * any other message is a first answer whose question is the whole message.
  */
-export function readCouncilPrompt(content: string): CouncilPromptContent {
+export function readCouncilPrompt(message: string): CouncilPromptContent {
+  const content = message.replace(/^[\s\S]*?<\/council_consensus>\s*/, '');
   const question = untag(content, 'question');
   const answers = [...content.matchAll(/<answer member="([^"]*)">\n?([\s\S]*?)\n?<\/answer>/g)].map(
     (match) => ({ member: unescapeAttribute(match[1]), answer: match[2] }),

@@ -3,6 +3,7 @@ import {
   askRefusal,
   type AskQuestionDto,
   type AskQuestionResult,
+  type QuestionTurnDto,
   answerMaxOutputTokensFor,
   estimateQuestionTokens,
   errorMessage,
@@ -21,6 +22,7 @@ import { QUEUE_UNAVAILABLE_MESSAGE } from '../questions.constants';
 import {
   type CatalogueSnapshot,
   type CouncilPlan,
+  type FollowUpTurn,
   newQuestionResponse,
   planCouncil,
   plannedAgentResponses,
@@ -51,6 +53,21 @@ export class AskQuestion {
   async execute(user: AuthUser, dto: AskQuestionDto, wait: boolean): Promise<AskQuestionResult> {
     const catalogue = await this.catalogue.get();
     const plan = planCouncil(user.subscriptionTier, dto, catalogue);
+    return this.start(user, dto, plan, catalogue, wait, null);
+  }
+
+  /**
+   * Writes, holds and queues one turn for a planned council: a new question, or with `turn` a
+   * follow-up in its conversation (FollowUpQuestion). Every rule of an ask holds for each.
+   */
+  async start(
+    user: AuthUser,
+    dto: QuestionTurnDto,
+    plan: CouncilPlan,
+    catalogue: CatalogueSnapshot,
+    wait: boolean,
+    turn: FollowUpTurn | null,
+  ): Promise<AskQuestionResult> {
     refuseUnanswerable(plan, dto.question, catalogue);
     // A balance that certainly cannot pay is refused before anything is written.
     const refusal = askRefusal(user);
@@ -59,8 +76,8 @@ export class AskQuestion {
     if (dto.tokenCap != null && dto.tokenCap > spendableTokens(user)) {
       throw new DomainException('INSUFFICIENT_TOKENS', SERVER_MESSAGES.tokenCapAboveBalance);
     }
-    const question = await this.questions.insert(user.id, dto, plan);
-    await this.reserve(user, question.id, dto, plan, catalogue);
+    const question = await this.questions.insert(user.id, dto, plan, turn);
+    await this.reserve(user, question.id, dto, plan, catalogue, turn?.threadChars ?? 0);
     // Before the members are queued, so the asker's socket misses none of their first words.
     if (dto.socketId) this.tailer.followNew(user.id, dto.socketId, question.id);
     try {
@@ -87,7 +104,7 @@ export class AskQuestion {
     // Answered from what was just written (DECISIONS 12: at once, responses still empty), with no
     // read-back: the asker's subscription follows this answer, and a worker may already stream.
     return {
-      question: newQuestionResponse(question, dto, plan),
+      question: newQuestionResponse(question, dto, plan, turn),
       responses: [],
       agents: plannedAgentResponses(question.id, plan.members, question.memberIds, catalogue),
     };
@@ -101,14 +118,15 @@ export class AskQuestion {
   private async reserve(
     user: AuthUser,
     questionId: number,
-    dto: AskQuestionDto,
+    dto: QuestionTurnDto,
     plan: CouncilPlan,
     catalogue: CatalogueSnapshot,
+    threadChars: number,
   ): Promise<void> {
     // With the asker's cap the reservation is the cap: the workers stop there and billing never
     // charges past it. Without, exactly what the calls may use: each writes at most the tier's
     // answer length (the provider worker sends the same limit), so a free question holds a fifth
-    // of the free allowance.
+    // of the free allowance. A follow-up's every call also carries its member's thread.
     const capped = dto.tokenCap != null;
     const rolePromptLength = Math.max(
       0,
@@ -120,7 +138,7 @@ export class AskQuestion {
       ? dto.tokenCap!
       : estimateQuestionTokens({
           members: plan.members.length,
-          questionLength: dto.question.length,
+          questionLength: dto.question.length + threadChars,
           showDebate: dto.showDebate,
           answerMaxOutputTokens: answerMaxOutputTokensFor(user.subscriptionTier),
           rolePromptLength,

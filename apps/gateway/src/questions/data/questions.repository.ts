@@ -1,10 +1,26 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
-import { type AskQuestionDto, type QuestionStatus, SERVER_MESSAGES } from '@council/contracts';
-import { QuestionAgentEntity, QuestionEntity, ResponseEntity, preparedQuery } from '@council/db';
+import {
+  CONVERSATION_TEXTS,
+  type QuestionStatus,
+  type QuestionTurnDto,
+  SERVER_MESSAGES,
+} from '@council/contracts';
+import {
+  PG_ERROR_CODES,
+  QuestionAgentEntity,
+  QuestionEntity,
+  ResponseEntity,
+  isConstraintViolation,
+  preparedQuery,
+} from '@council/db';
 import { DomainException } from '@council/server-kit';
 import { DataSource, In, Repository } from 'typeorm';
-import { type CouncilPlan } from '../questions.util';
+import { type CouncilPlan, type FollowUpTurn } from '../questions.util';
+
+/** The unique index that keeps one turn of a conversation running at a time. */
+export const ONE_RUNNING_TURN_INDEX = 'UQ_questions_one_running_turn';
+const CONVERSATION_FOREIGN_KEY = 'FK_questions_conversationId';
 
 /**
  * The question and its council in one statement: a data-modifying CTE is atomic by itself, so it
@@ -13,9 +29,11 @@ import { type CouncilPlan } from '../questions.util';
  */
 const INSERT_QUESTION_SQL = `
   WITH "question" AS (
-    INSERT INTO "questions" ("userId", "question", "showDebate", "showReasoning", "debateLeaderId", "weighIn", "tokenCap", "status")
-    VALUES ($1, $2, $3, $4, $5, $10, $11, 'pending')
+    INSERT INTO "questions" ("userId", "question", "showDebate", "showReasoning", "debateLeaderId", "weighIn", "tokenCap", "status", "conversationId", "threadOmittedTurns")
+    VALUES ($1, $2, $3, $4, $5, $10, $11, 'pending', $12, $13)
     RETURNING "id", "createdAt"
+  ), "conversation" AS (
+    UPDATE "questions" SET "lastTurnAt" = now() WHERE "id" = $12 AND "userId" = $1
   ), "members" AS (
     INSERT INTO "question_agents" ("questionId", "agentId", "modelId", "roleId", "order")
     SELECT "question"."id", "member"."agentId", "member"."modelId", "member"."roleId", "member"."order"
@@ -43,9 +61,16 @@ export interface InsertedQuestion {
 }
 
 /** One page of a user's history as read: the entities and the cursor time of each row. */
+export interface HistoryRawRow {
+  q_id: number;
+  cursor_at: string;
+  follow_ups: number;
+  last_turn_status: QuestionStatus;
+}
+
 export interface HistoryRows {
   entities: QuestionEntity[];
-  raw: Array<{ q_id: number; cursor_at: string }>;
+  raw: HistoryRawRow[];
 }
 
 export interface HistoryPageQuery {
@@ -65,7 +90,17 @@ export class QuestionsRepository {
     @InjectRepository(QuestionAgentEntity) private readonly members: Repository<QuestionAgentEntity>,
   ) {}
 
-  async insert(userId: number, dto: AskQuestionDto, plan: CouncilPlan): Promise<InsertedQuestion> {
+  /**
+   * A follow-up (`turn`) also moves its conversation up the history. The database keeps one turn
+   * of a conversation running at a time (UQ_questions_one_running_turn): a second concurrent
+   * follow-up is a 409.
+   */
+  async insert(
+    userId: number,
+    dto: QuestionTurnDto,
+    plan: CouncilPlan,
+    turn: FollowUpTurn | null = null,
+  ): Promise<InsertedQuestion> {
     const { rows } = await preparedQuery<InsertedQuestionRow>(this.dataSource, INSERT_QUESTION_SQL, [
       userId,
       dto.question,
@@ -78,7 +113,18 @@ export class QuestionsRepository {
       plan.members.map((member) => member.order),
       dto.weighIn,
       dto.tokenCap ?? null,
-    ]);
+      turn?.conversationId ?? null,
+      turn?.threadOmittedTurns ?? 0,
+    ]).catch((error: unknown) => {
+      if (isConstraintViolation(error, PG_ERROR_CODES.uniqueViolation, ONE_RUNNING_TURN_INDEX)) {
+        throw new DomainException('CONFLICT', CONVERSATION_TEXTS.stillRunning);
+      }
+      // The conversation was deleted between the read and this write.
+      if (isConstraintViolation(error, PG_ERROR_CODES.foreignKeyViolation, CONVERSATION_FOREIGN_KEY)) {
+        throw new DomainException('NOT_FOUND', SERVER_MESSAGES.questionNotFound);
+      }
+      throw error;
+    });
     const [first] = rows;
     if (!first) throw new Error('Inserting a question returned no row');
     const memberIds = new Map<number, number>();
@@ -182,31 +228,45 @@ export class QuestionsRepository {
   }
 
   /**
-   * One page of the user's questions, newest first (createdAt, then id, both descending), optionally
-   * filtered by PostgreSQL full-text search; one extra row tells whether another page follows.
+   * One page of the user's conversations (first questions), latest turn first (lastTurnAt, then
+   * id, both descending), optionally filtered by PostgreSQL full-text search over every turn's
+   * question and answers; one extra row tells whether another page follows. Each row also reads
+   * its follow-up count and the status of its latest turn.
    */
   async historyPage(userId: number, query: HistoryPageQuery): Promise<HistoryRows> {
     const builder = this.questions
       .createQueryBuilder('q')
       .addSelect(query.cursorAtSql, 'cursor_at')
-      .where('q."userId" = :userId', { userId })
-      .orderBy('q.createdAt', 'DESC')
+      .addSelect(`(SELECT count(*)::int FROM "questions" f WHERE f."conversationId" = q."id")`, 'follow_ups')
+      .addSelect(
+        `COALESCE((SELECT f."status" FROM "questions" f WHERE f."conversationId" = q."id" ORDER BY f."id" DESC LIMIT 1), q."status")`,
+        'last_turn_status',
+      )
+      .where('q."userId" = :userId AND q."conversationId" IS NULL', { userId })
+      .orderBy('q.lastTurnAt', 'DESC')
       .addOrderBy('q.id', 'DESC')
       .limit(query.limit + 1);
     if (query.search !== undefined) {
-      // websearch_to_tsquery accepts any text (quotes, "or", -word) without syntax errors; the
-      // GIN index on searchVector answers it.
-      builder.andWhere(`q."searchVector" @@ websearch_to_tsquery('english', :search)`, {
-        search: query.search,
-      });
+      // websearch_to_tsquery accepts any text (quotes, "or", -word) without syntax errors; the GIN
+      // indexes on each searchVector answer it. A conversation matches through any of its turns.
+      builder.andWhere(
+        `EXISTS (
+           SELECT 1 FROM "questions" t
+            WHERE (t."id" = q."id" OR t."conversationId" = q."id")
+              AND (t."searchVector" @@ websearch_to_tsquery('english', :search)
+                   OR EXISTS (SELECT 1 FROM "responses" r
+                               WHERE r."questionId" = t."id"
+                                 AND r."searchVector" @@ websearch_to_tsquery('english', :search))))`,
+        { search: query.search },
+      );
     }
     if (query.after) {
-      builder.andWhere(`(q."createdAt", q."id") < (CAST(:afterAt AS timestamptz), :afterId)`, {
+      builder.andWhere(`(q."lastTurnAt", q."id") < (CAST(:afterAt AS timestamptz), :afterId)`, {
         afterAt: query.after.createdAt,
         afterId: query.after.id,
       });
     }
-    return builder.getRawAndEntities<{ q_id: number; cursor_at: string }>();
+    return builder.getRawAndEntities<HistoryRawRow>();
   }
 
   /** Deletes the user's question with its answers and council in one transaction (NOT_FOUND if gone). */

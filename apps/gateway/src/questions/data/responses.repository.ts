@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import { type AgreementMapResult, type ResponseProvider } from '@council/contracts';
-import { ResponseEntity } from '@council/db';
-import { DataSource, Repository } from 'typeorm';
+import { QuestionEntity, ResponseEntity } from '@council/db';
+import { DataSource, type EntityManager, Repository } from 'typeorm';
 
 export interface SharedResponseRow {
   id: number;
@@ -43,6 +43,49 @@ const SHARED_ROUNDS_SQL = `
     LEFT JOIN "models" m ON m."id" = r."modelId"
    WHERE r."questionId" = $1 AND r."memberOrder" IS NOT NULL AND ${SHARED_FINISHED}
    ORDER BY r."round" ASC, r."memberOrder" ASC`;
+
+/** The unique index that keeps one turn of a conversation pending or running at a time. */
+export const ONE_RUNNING_TURN_INDEX = 'UQ_questions_one_running_turn';
+
+/** A unique violation of `constraint` (PostgreSQL 23505), as TypeORM's QueryFailedError carries it. */
+export function isUniqueViolation(error: unknown, constraint: string): boolean {
+  const driverError = (error as { driverError?: { code?: string; constraint?: string } }).driverError;
+  return driverError?.code === '23505' && driverError.constraint === constraint;
+}
+
+/** answerAgain found no completed first answer to replace: its transaction is rolled back. */
+class NotAnsweredAgain extends Error {}
+
+/** A member's completed answer replaced by a pending one (answerAgain). */
+export interface ReplacedAnswer {
+  previous: ResponseEntity;
+  next: ResponseEntity;
+}
+
+/** Every column of a response row but its generated search vector, for restoreAnswer. */
+const RESPONSE_COLUMNS = [
+  'id',
+  'questionId',
+  'provider',
+  'memberOrder',
+  'round',
+  'agentId',
+  'modelId',
+  'roleId',
+  'status',
+  'response',
+  'reasoning',
+  'debateLog',
+  'error',
+  'stoppedAtLimit',
+  'positionChanged',
+  'agreementMap',
+  'promptTokens',
+  'completionTokens',
+  'totalTokens',
+  'createdAt',
+  'updatedAt',
+] as const satisfies readonly (keyof ResponseEntity)[];
 
 /** The SQL of stored answers (responses). */
 @Injectable()
@@ -86,6 +129,95 @@ export class ResponsesRepository {
   /** Puts a reset answer back as it was failed (its retry could not be queued). */
   async restoreFailed(responseId: number, error: string | null): Promise<void> {
     await this.responses.update({ id: responseId }, { status: 'failed', error });
+  }
+
+  /** Whether some turn of the conversation (`conversationId`: its first question's id) is pending or running. */
+  async conversationRunning(conversationId: number): Promise<boolean> {
+    const rows: unknown[] = await this.dataSource.query(
+      `SELECT 1 FROM "questions"
+        WHERE COALESCE("conversationId", "id") = $1 AND "status" IN ('pending', 'running')
+        LIMIT 1`,
+      [conversationId],
+    );
+    return rows.length > 0;
+  }
+
+  /**
+   * Answer again, in one transaction: the completed turn (without a debate) runs again, and the
+   * member's completed first answer is replaced by a new pending row of the same member, which the
+   * member's job then writes. A new row, because billing settles a response once: the new answer
+   * is a new charge. Null when the turn is not completed any more (a concurrent call won) or the
+   * answer is not a completed first answer. A unique violation of UQ_questions_one_running_turn
+   * (another turn of the conversation runs) is the caller's to map.
+   */
+  async answerAgain(questionId: number, responseId: number): Promise<ReplacedAnswer | null> {
+    return this.dataSource
+      .transaction(async (manager) => {
+        const { affected } = await manager
+          .getRepository(QuestionEntity)
+          .createQueryBuilder()
+          .update()
+          .set({ status: 'running' })
+          .where('id = :questionId AND status = :completed AND NOT "showDebate"', {
+            questionId,
+            completed: 'completed',
+          })
+          .execute();
+        if (!affected) return null;
+        const responses = manager.getRepository(ResponseEntity);
+        const previous = await responses.findOneBy({
+          id: responseId,
+          questionId,
+          status: 'completed',
+          round: 0,
+        });
+        // Thrown, so the turn's status goes back with the rest of the transaction.
+        if (!previous || previous.memberOrder === null) throw new NotAnsweredAgain();
+        await responses.delete({ id: previous.id });
+        const { identifiers } = await responses.insert({
+          questionId,
+          provider: previous.provider,
+          memberOrder: previous.memberOrder,
+          round: 0,
+          agentId: previous.agentId,
+          modelId: previous.modelId,
+          roleId: previous.roleId,
+          status: 'pending',
+        });
+        const next = await responses.findOneByOrFail({ id: (identifiers[0] as { id: number }).id });
+        return { previous, next };
+      })
+      .catch((error: unknown) => {
+        if (error instanceof NotAnsweredAgain) return null;
+        throw error;
+      });
+  }
+
+  /**
+   * Undoes answerAgain (its job could not be queued): the earlier answer back under its own id, the
+   * pending row gone, and the turn completed again.
+   */
+  async restoreAnswer(replaced: ReplacedAnswer): Promise<void> {
+    const { previous, next } = replaced;
+    await this.dataSource.transaction(async (manager: EntityManager) => {
+      await manager.getRepository(ResponseEntity).delete({ id: next.id });
+      const values = RESPONSE_COLUMNS.map((column) =>
+        column === 'agreementMap' && previous.agreementMap !== null
+          ? JSON.stringify(previous.agreementMap)
+          : previous[column],
+      );
+      await manager.query(
+        `INSERT INTO "responses" (${RESPONSE_COLUMNS.map((column) => `"${column}"`).join(', ')})
+         OVERRIDING SYSTEM VALUE
+         VALUES (${RESPONSE_COLUMNS.map((_column, index) => `$${index + 1}`).join(', ')})`,
+        values,
+      );
+      await manager.query(
+        `UPDATE "questions" SET "status" = 'completed', "updatedAt" = now()
+          WHERE "id" = $1 AND "status" = 'running'`,
+        [previous.questionId],
+      );
+    });
   }
 
   async sharedAnswers(questionId: number): Promise<SharedResponseRow[]> {

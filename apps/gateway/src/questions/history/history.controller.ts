@@ -18,8 +18,8 @@ import {
   HistoryQueryDto,
   type HistoryPage,
   type QuestionDetail,
+  conversationToMarkdown,
   questionExportFileName,
-  questionToMarkdown,
 } from '@council/contracts';
 import { type Response } from 'express';
 import { CurrentUser } from '../../auth/auth.decorator';
@@ -71,7 +71,7 @@ export class HistoryController {
   @ApiBadRequestResponse({ description: 'The id is not a positive whole number' })
   @ApiNotFoundResponse({ description: 'No such question of yours' })
   detail(@CurrentUser() user: AuthUser, @QuestionId() id: number): Promise<QuestionDetail> {
-    return this.history.detail(user.id, id);
+    return this.history.detail(user, id);
   }
 
   @Get(':id/export')
@@ -79,7 +79,8 @@ export class HistoryController {
   @ApiParam(ID_PARAM)
   @ApiOkResponse({
     description:
-      'The question as a Markdown file (attachment): the question, each member’s final answer, the consensus and the debate log',
+      'The conversation as a Markdown file (attachment): every turn in order, each with its question, each ' +
+      'member’s final answer, the consensus and the debate log',
   })
   @ApiBadRequestResponse({ description: 'The id is not a positive whole number' })
   @ApiNotFoundResponse({ description: 'No such question of yours' })
@@ -88,7 +89,7 @@ export class HistoryController {
     @QuestionId() id: number,
     @Res({ passthrough: true }) res: Response,
   ): Promise<string> {
-    const markdown = questionToMarkdown(await this.history.detail(user.id, id));
+    const markdown = conversationToMarkdown(await this.history.conversationDetails(user, id));
     // Set only once the question is found, so an error still answers as JSON.
     res.setHeader('Content-Type', 'text/markdown; charset=utf-8');
     res.setHeader('Content-Disposition', `attachment; filename="${questionExportFileName(id)}"`);

@@ -44,8 +44,11 @@ export function isCursorTime(text: string): boolean {
   return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
 }
 
-/** Renders a question's createdAt for the cursor; pairs with CURSOR_TIME. */
-export const HISTORY_CURSOR_AT_SQL = `to_char(q."createdAt" AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+/**
+ * Renders a conversation's lastTurnAt (the list's order) for the cursor; pairs with CURSOR_TIME.
+ * The cursor field keeps its name `createdAt`: it is the time the page is ordered by.
+ */
+export const HISTORY_CURSOR_AT_SQL = `to_char(q."lastTurnAt" AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
 
 export function encodeHistoryCursor(cursor: HistoryCursor): string {
   return Buffer.from(`${cursor.createdAt}|${cursor.id}`, 'utf8').toString('base64url');

@@ -5,7 +5,7 @@ import { type Request } from 'express';
 import { clientIp } from '../../rate-limit/rate-limit.util';
 import { SharingService } from './sharing.service';
 
-/** Public: anyone with the link reads the shared question (spec §2 Shared page, §7). */
+/** Public: anyone with the link reads the shared conversation (spec §2 Shared page, §7). */
 @ApiTags('sharing')
 @Controller('shared')
 export class SharedController {
@@ -19,9 +19,11 @@ export class SharedController {
     description:
       '{ question: { question, shareTitle, shareDescription, showDebate, showReasoning }, responses: ' +
       '[{ id, provider, model, response, reasoning, totalTokens, memberOrder, round, positionChanged, ' +
-      "debateLog, agreementMap }], rounds: [{ round, answers }] }: each member's latest completed " +
-      "answer, then the consensus with its agreement map; a debate's rounds for its replay; nothing " +
-      'about the owner',
+      'debateLog, agreementMap }], rounds: [{ round, answers }], notes, turns: [{ question: { question, ' +
+      "showDebate, showReasoning }, responses, rounds, notes }] }: the conversation's first question at " +
+      "the top level, then every turn (the first included), oldest first; each member's latest " +
+      "completed answer, then the consensus with its agreement map; a debate's rounds for its replay; " +
+      'nothing about the owner',
   })
   @ApiNotFoundResponse({ description: 'Unknown, revoked or expired link' })
   @ApiTooManyRequestsResponse({ description: 'Too many shared pages from this address; see Retry-After' })

@@ -1,4 +1,4 @@
-import { generateShareId, isShareIdFormat, shareLink } from './sharing.util';
+import { conversationShare, generateShareId, isShareIdFormat, shareLink } from './sharing.util';
 
 describe('share ids', () => {
   it('are 144 random bits in 24 URL-safe characters, different every time', () => {
@@ -29,5 +29,38 @@ describe('shareLink', () => {
   it('is the web route on PUBLIC_URL', () => {
     expect(shareLink('https://council.example', 'AbC-_123')).toBe('https://council.example/shared/AbC-_123');
     expect(shareLink('http://localhost:3000', 'id')).toBe('http://localhost:3000/shared/id');
+  });
+});
+
+describe('conversationShare', () => {
+  const now = new Date('2026-05-01T12:00:00.000Z');
+  const first = {
+    isShared: true,
+    shareId: 'AbCdEfGhIjKlMnOpQrStUvWx',
+    shareTitle: 'Our tea talk',
+    shareDescription: 'Tea or coffee?',
+    shareExpiresAt: new Date('2026-05-02T12:00:00.000Z'),
+  };
+
+  it("is the first question's link, which every turn of the conversation reports", () => {
+    expect(conversationShare(first, now)).toEqual({
+      isShared: true,
+      shareId: 'AbCdEfGhIjKlMnOpQrStUvWx',
+      shareTitle: 'Our tea talk',
+      shareDescription: 'Tea or coffee?',
+      shareExpiresAt: '2026-05-02T12:00:00.000Z',
+    });
+  });
+
+  it('is not shared once revoked or expired; an expired link keeps its id', () => {
+    expect(
+      conversationShare({ ...first, isShared: false, shareId: null, shareExpiresAt: null }, now),
+    ).toMatchObject({
+      isShared: false,
+      shareId: null,
+    });
+    expect(
+      conversationShare({ ...first, shareExpiresAt: new Date('2026-05-01T11:59:59.000Z') }, now),
+    ).toMatchObject({ isShared: false, shareId: first.shareId });
   });
 });

@@ -1,8 +1,16 @@
 // Pure helpers of sharing: link ids and URLs, and which stored answers a shared page shows.
 
 import { randomBytes } from 'node:crypto';
-import { type SharedResponse, type SharedRound, sharedPath } from '@council/contracts';
+import { type QuestionResponse, type SharedResponse, type SharedRound, sharedPath } from '@council/contracts';
+import { type QuestionEntity } from '@council/db';
+import { isShareActive } from '../history/history.util';
 import { SHARE_ID_BYTES } from './sharing.constants';
+
+/** The share fields of a question as the owner reads them. */
+export type ShareState = Pick<
+  QuestionResponse,
+  'isShared' | 'shareId' | 'shareTitle' | 'shareDescription' | 'shareExpiresAt'
+>;
 
 /** A new, unguessable link id; base64url, so it sits in a URL as it is. */
 export function generateShareId(): string {
@@ -53,4 +61,21 @@ export function groupRounds(answers: readonly SharedResponse[]): SharedRound[] {
     else rounds.push({ round: answer.round, answers: [answer] });
   }
   return rounds;
+}
+
+/**
+ * A conversation's share state, which lives on its first question (docs/decisions.md, "25.
+ * Follow-ups"): what every turn of it reports. Shared means the link works right now.
+ */
+export function conversationShare(
+  first: Pick<QuestionEntity, 'isShared' | 'shareId' | 'shareTitle' | 'shareDescription' | 'shareExpiresAt'>,
+  now: Date,
+): ShareState {
+  return {
+    isShared: isShareActive(first, now),
+    shareId: first.shareId,
+    shareTitle: first.shareTitle,
+    shareDescription: first.shareDescription,
+    shareExpiresAt: first.shareExpiresAt ? first.shareExpiresAt.toISOString() : null,
+  };
 }

@@ -25,6 +25,10 @@ export interface JobContext {
   tokenCap: number | null;
   /** Null when the question has no such member (or its model is gone). */
   member: JobMember | null;
+  /** A follow-up: the conversation's first question; null on a first question. */
+  conversationId: number | null;
+  /** A follow-up: how many of the oldest turns its threads leave out. */
+  threadOmittedTurns: number;
 }
 
 /** Which response row a job writes, and for which member. */
@@ -55,6 +59,8 @@ interface StartRow {
   showDebate: boolean;
   tier: SubscriptionTier;
   tokenCap: number | null;
+  conversationId: number | null;
+  threadOmittedTurns: number;
   apiModel: string | null;
   rolePrompt: string | null;
   rowId: number | null;
@@ -79,7 +85,7 @@ export class JobStartRepository {
     const { rows } = await preparedQuery<StartRow>(
       this.dataSource,
       `WITH "context" AS (
-       SELECT q."status", q."question", q."showDebate", q."tokenCap", u."subscriptionTier" AS "tier", m."apiModel",
+       SELECT q."status", q."question", q."showDebate", q."tokenCap", q."conversationId", q."threadOmittedTurns", u."subscriptionTier" AS "tier", m."apiModel",
               r."prompt" AS "rolePrompt"
          FROM "questions" q
          JOIN "users" u ON u."id" = q."userId"
@@ -122,6 +128,8 @@ export class JobStartRepository {
         tier: row.tier,
         tokenCap: row.tokenCap,
         member: row.apiModel === null ? null : { apiModel: row.apiModel, rolePrompt: row.rolePrompt },
+        conversationId: row.conversationId,
+        threadOmittedTurns: row.threadOmittedTurns,
       },
       created: row.rowId === null || row.rowStatus === null ? null : { id: row.rowId, status: row.rowStatus },
     };

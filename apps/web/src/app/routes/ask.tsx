@@ -1,6 +1,7 @@
 import { ASK_SCREEN } from '@council/contracts';
 import { useEffect } from 'react';
 import { PageHeader } from '@/components/layout/page-header';
+import { FollowUpForm } from '@/features/ask/components/follow-up-form';
 import { QuestionForm } from '@/features/ask/components/question-form';
 import { TrialBanner } from '@/features/ask/components/trial-banner';
 import { useAskQuestion } from '@/features/ask/hooks/use-ask-question';
@@ -12,6 +13,7 @@ import { useAskedStream } from '@/features/question/hooks/use-asked-stream';
 import { useQuestionRunning } from '@/features/question/hooks/use-question-running';
 import { useUser } from '@/lib/auth';
 import { useCatalogue } from '@/lib/catalogue';
+import { useOpenFollowUp } from './question';
 
 /** The main question screen (spec §2 "Ask screen"): the ask form above the question's live results. */
 export function AskRoute() {
@@ -33,6 +35,7 @@ export function AskRoute() {
   });
   // One question at a time: the form stays "Asking..." until the shown question ends or is stopped.
   const running = useQuestionRunning(shown?.questionId ?? null, shown?.asked);
+  const openFollowUp = useOpenFollowUp();
 
   useEffect(() => {
     if (!catalogue) return;
@@ -62,6 +65,16 @@ export function AskRoute() {
           questionId={shown.questionId}
           asked={shown.asked}
           tier={user?.subscriptionTier ?? null}
+        />
+      ) : null}
+      {!ask.isPending && shown?.asked && !running ? (
+        <FollowUpForm
+          key={shown.questionId}
+          questionId={shown.questionId}
+          members={shown.asked.agents}
+          user={user}
+          catalogue={catalogue}
+          onFollowedUp={openFollowUp}
         />
       ) : null}
     </div>

@@ -14,11 +14,9 @@ import {
   spendableTokens,
   WEIGH_IN_TEXTS,
 } from '@council/contracts';
-import { Lock, Plus, RotateCcw, Send } from 'lucide-react';
-import { type FormEvent, type ReactNode, useId, useMemo, useRef, useState } from 'react';
-import { Badge } from '@/components/ui/badge';
+import { Plus, RotateCcw, Send } from 'lucide-react';
+import { type FormEvent, useId, useMemo, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
-import { Checkbox } from '@/components/ui/checkbox';
 import { Label } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/textarea';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -32,6 +30,7 @@ import { checkTokenCap } from '../utils/token-cap-check';
 import { CouncilMemberCard } from './council-member-card';
 import { DemoHint } from './demo-hint';
 import { QuestionQuote } from './question-quote';
+import { OptionCheckbox } from './option-checkbox';
 import { TokenCapField } from './token-cap-field';
 
 interface QuestionFormProps {
@@ -281,44 +280,6 @@ export function QuestionForm({
         </Button>
       </div>
     </form>
-  );
-}
-
-interface OptionCheckboxProps {
-  id: string;
-  label: string;
-  hint: ReactNode;
-  checked: boolean;
-  enabled: boolean;
-  onChange: (value: boolean) => void;
-}
-
-function OptionCheckbox({ id, label, hint, checked, enabled, onChange }: OptionCheckboxProps) {
-  return (
-    <div className="flex items-start gap-3 rounded-lg border border-border p-3">
-      <Checkbox
-        id={id}
-        checked={checked}
-        disabled={!enabled}
-        onCheckedChange={(value) => onChange(value === true)}
-        className="mt-0.5"
-        aria-describedby={`${id}-hint`}
-      />
-      <div className="min-w-0 space-y-1">
-        <Label htmlFor={id} className="flex flex-wrap items-center gap-2">
-          {label}
-          {enabled ? null : (
-            <Badge variant="muted">
-              <Lock aria-hidden="true" />
-              {ASK_FORM.premiumBadge}
-            </Badge>
-          )}
-        </Label>
-        <p id={`${id}-hint`} className="text-xs text-muted-foreground">
-          {hint}
-        </p>
-      </div>
-    </div>
   );
 }
 

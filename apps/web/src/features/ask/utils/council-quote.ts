@@ -31,6 +31,8 @@ export interface CouncilQuoteInput {
     | undefined;
   /** A valid "Stop at N tokens" cap (checkTokenCap), or null for no limit. */
   tokenCap?: number | null;
+  /** A follow-up: characters of the thread every call carries (QuestionDetail.followUpThreadLength). */
+  threadLength?: number;
 }
 
 export interface CouncilQuote {
@@ -71,7 +73,7 @@ export function councilQuote(input: CouncilQuoteInput): CouncilQuote | null {
     charged.findIndex((member) => member.agentId === input.debateLeaderId),
   );
   const quote = quoteQuestionTokens({
-    questionLength: question.length,
+    questionLength: question.length + Math.max(0, input.threadLength ?? 0),
     members,
     showDebate: input.showDebate,
     showReasoning: input.showReasoning,

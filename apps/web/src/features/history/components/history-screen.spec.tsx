@@ -1,4 +1,4 @@
-import { type HistoryItem } from '@council/contracts';
+import { type HistoryConversation, type HistoryItem } from '@council/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
@@ -23,6 +23,22 @@ function mockHistoryApi(route: Route) {
 }
 
 const page = (items: HistoryItem[], nextCursor: string | null = null) => jsonResponse({ items, nextCursor });
+
+/** A conversation whose first question was asked `minutesAgo` ago and whose latest turn `lastMinutesAgo` ago. */
+function conversationFixture(
+  overrides: Partial<HistoryConversation>,
+  minutesAgo: number,
+  lastMinutesAgo: number,
+): HistoryConversation {
+  const first = historyItemFixture(overrides, minutesAgo);
+  return {
+    followUps: 0,
+    lastTurnStatus: first.status,
+    lastTurnAt: new Date(Date.now() - lastMinutesAgo * 60_000).toISOString(),
+    ...first,
+    ...overrides,
+  };
+}
 const listCalls = (fetchMock: ReturnType<typeof mockFetch>) =>
   fetchMock.mock.calls
     .map(([input]) => new URL(String(input), 'http://localhost'))
@@ -57,14 +73,20 @@ describe('/history (spec §2)', () => {
     const [first, second] = await screen.findAllByRole('article');
     if (!first || !second) throw new Error('two items expected');
 
-    expect(within(first).getByRole('heading', { name: 'Is tea better than coffee?' })).toBeInTheDocument();
+    expect(
+      within(first).getByRole('heading', {
+        name: 'Is tea better than coffee?',
+      }),
+    ).toBeInTheDocument();
     expect(within(first).getByText('5 minutes ago')).toBeInTheDocument();
     expect(within(first).getByText('Debate mode')).toBeInTheDocument();
     expect(within(first).getByText('Reasoning')).toBeInTheDocument();
     expect(within(first).getByText('Shared')).toBeInTheDocument();
     expect(within(first).queryByText('Individual responses')).not.toBeInTheDocument();
     expect(within(first).queryByText('Stopped')).not.toBeInTheDocument();
-    const members = within(first).getByRole('list', { name: 'Council members' });
+    const members = within(first).getByRole('list', {
+      name: 'Council members',
+    });
     expect(within(members).getAllByRole('listitem')).toHaveLength(3);
     expect(within(members).getByText('ChatGPT')).toBeInTheDocument();
     expect(within(members).getByText(/GPT-4o 2024-08/)).toBeInTheDocument();
@@ -81,6 +103,56 @@ describe('/history (spec §2)', () => {
     expect(within(second).getByText('Stopped')).toBeInTheDocument();
     expect(within(second).getByText('Used the default Council configuration')).toBeInTheDocument();
     expect(screen.getByText('On the free plan, questions are kept for 30 days.')).toBeInTheDocument();
+  });
+
+  it('shows a conversation as one item: its first question, "N follow-ups", its latest turn\'s time and status', async () => {
+    mockHistoryApi((url) =>
+      url.pathname === '/api/questions'
+        ? page([
+            conversationFixture({ id: 42, followUps: 2, lastTurnStatus: 'cancelled' }, 60 * 24 * 3, 5),
+            conversationFixture(
+              {
+                id: 40,
+                question: 'What is a monad?',
+                status: 'cancelled',
+                followUps: 1,
+                lastTurnStatus: 'completed',
+              },
+              60 * 24 * 5,
+              60,
+            ),
+            historyItemFixture({ id: 39, question: 'Never followed up' }, 60 * 24 * 6),
+          ])
+        : undefined,
+    );
+    renderApp('/history');
+
+    const [first, second, third] = await screen.findAllByRole('article');
+    if (!first || !second || !third) throw new Error('three items expected');
+
+    expect(
+      within(first).getByRole('heading', {
+        name: 'Is tea better than coffee?',
+      }),
+    ).toBeInTheDocument();
+    expect(within(first).getByText('2 follow-ups')).toBeInTheDocument();
+    // The latest turn: when it was asked, and that it was stopped.
+    expect(within(first).getByText('5 minutes ago')).toBeInTheDocument();
+    expect(within(first).queryByText('3 days ago')).not.toBeInTheDocument();
+    expect(within(first).getByText('Stopped')).toBeInTheDocument();
+    expect(within(first).getByRole('link', { name: 'View full conversation' })).toHaveAttribute(
+      'href',
+      '/questions/42',
+    );
+
+    expect(within(second).getByRole('heading', { name: 'What is a monad?' })).toBeInTheDocument();
+    expect(within(second).getByText('1 follow-up')).toBeInTheDocument();
+    expect(within(second).getByText('about 1 hour ago')).toBeInTheDocument();
+    // Its first question was stopped, its latest turn was not.
+    expect(within(second).queryByText('Stopped')).not.toBeInTheDocument();
+
+    expect(within(third).getByText('6 days ago')).toBeInTheDocument();
+    expect(within(third).queryByText(/follow-up/)).not.toBeInTheDocument();
   });
 
   it('shows "No questions yet" with a link to ask the first one', async () => {
@@ -160,7 +232,9 @@ describe('/history (spec §2)', () => {
     const events = userEvent.setup();
 
     await events.click(within(item).getByRole('button', { name: 'Delete question' }));
-    const dialog = await screen.findByRole('alertdialog', { name: 'Delete this question?' });
+    const dialog = await screen.findByRole('alertdialog', {
+      name: 'Delete this question?',
+    });
     expect(
       within(dialog).getByText('Deleting removes the question and all its responses. This cannot be undone.'),
     ).toBeInTheDocument();
@@ -191,14 +265,18 @@ describe('/history (spec §2)', () => {
 
     await events.click(within(item).getByRole('button', { name: 'Delete question' }));
     await events.click(
-      within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Cancel' }),
+      within(await screen.findByRole('alertdialog')).getByRole('button', {
+        name: 'Cancel',
+      }),
     );
     await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
     expect(fetchMock).not.toHaveBeenCalledWith('/api/questions/42', expect.anything());
 
     await events.click(within(item).getByRole('button', { name: 'Delete question' }));
     await events.click(
-      within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Delete' }),
+      within(await screen.findByRole('alertdialog')).getByRole('button', {
+        name: 'Delete',
+      }),
     );
 
     await waitFor(() =>

@@ -1,7 +1,7 @@
 import {
   HISTORY_SCREEN,
   HISTORY_SEARCH_DEBOUNCE_MS,
-  type HistoryItem,
+  type HistoryConversation,
   PAGE_TITLES,
   ROUTE_PATHS,
 } from '@council/contracts';
@@ -19,10 +19,12 @@ import { useHistory } from '../api/get-history';
 import { useDebouncedValue } from '../hooks/use-debounced-value';
 
 /**
- * The History screen (spec §2): the user's questions, newest first, searchable, a page at a time.
- * The route supplies each question's card, which belongs to the question feature.
+ * The History screen (spec §2): the user's conversations, one item each (its first question, with
+ * its follow-ups counted; docs/decisions.md, "25. Follow-ups"), latest turn first, searchable over
+ * every turn, a page at a time. The route supplies each item's card, which belongs to the question
+ * feature.
  */
-export function HistoryScreen({ renderItem }: { renderItem: (item: HistoryItem) => ReactNode }) {
+export function HistoryScreen({ renderItem }: { renderItem: (item: HistoryConversation) => ReactNode }) {
   const { data: user } = useUser();
   const searchId = useId();
   const [searchInput, setSearchInput] = useState('');

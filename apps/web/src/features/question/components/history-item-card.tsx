@@ -1,7 +1,13 @@
-import { HISTORY_SCREEN, type HistoryItem, questionPath } from '@council/contracts';
-import { ArrowRight, Trash2 } from 'lucide-react';
+import {
+  CONVERSATION_TEXTS,
+  HISTORY_SCREEN,
+  type HistoryConversation,
+  questionPath,
+} from '@council/contracts';
+import { ArrowRight, MessageSquareReply, Trash2 } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Link } from 'react-router-dom';
+import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { DeleteQuestionDialog } from './delete-question-dialog';
 import { QuestionBadges } from './question-badges';
@@ -10,14 +16,16 @@ import { RelativeTime } from './relative-time';
 import { ShareButton } from './share-button';
 
 /**
- * One past question (spec §2): when, what, the badges, the council, Share and "View full conversation".
+ * One past conversation (spec §2; docs/decisions.md, "25. Follow-ups"): when its latest turn was
+ * asked, its first question, the badges (Stopped as its latest turn; "N follow-ups"), the council,
+ * Share and "View full conversation". Deleting it deletes every turn.
  * The delete icon shows on hover and keyboard focus, and always where there is no hover (touch).
  */
 export function HistoryItemCard({
   item,
   onDeleted,
 }: {
-  item: HistoryItem;
+  item: HistoryConversation;
   onDeleted?: (questionId: number) => void;
 }) {
   const headingId = useId();
@@ -29,8 +37,14 @@ export function HistoryItemCard({
     >
       <div className="flex items-start justify-between gap-3">
         <div className="flex min-w-0 flex-wrap items-center gap-x-3 gap-y-2">
-          <RelativeTime iso={item.createdAt} className="text-xs font-medium text-muted-foreground" />
-          <QuestionBadges question={item} />
+          <RelativeTime iso={item.lastTurnAt} className="text-xs font-medium text-muted-foreground" />
+          <QuestionBadges question={{ ...item, status: item.lastTurnStatus }} />
+          {item.followUps > 0 ? (
+            <Badge variant="outline">
+              <MessageSquareReply aria-hidden="true" />
+              {CONVERSATION_TEXTS.followUps(item.followUps)}
+            </Badge>
+          ) : null}
         </div>
         <Button
           variant="ghost"

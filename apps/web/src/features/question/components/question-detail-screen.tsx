@@ -3,13 +3,15 @@ import {
   PAGE_TITLES,
   QUESTION_EXPORT_TEXTS,
   QUESTION_DETAIL_SCREEN,
+  type HistoryItem,
   type QuestionDetail,
   ROUTE_PATHS,
+  isQuestionFinal,
   TOKEN_CAP_TEXTS,
   questionExportFileName,
 } from '@council/contracts';
 import { ArrowLeft, CircleAlert, Download, Gauge, SearchX } from 'lucide-react';
-import { useMemo } from 'react';
+import { type ReactNode, useMemo } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { DocumentTitle } from '@/components/layout/document-title';
 import { StatePanel } from '@/components/layout/state-panel';
@@ -21,6 +23,7 @@ import { getCouncilSocket } from '@/lib/socket';
 import { useQuestion } from '../api/get-question';
 import { useQuestionStream } from '../hooks/use-question-stream';
 import { type QuestionSeed } from '../utils/question-stream';
+import { ConversationTurns } from './conversation-turns';
 import { QuestionBadges } from './question-badges';
 import { RelativeTime } from './relative-time';
 import { QuestionResults } from './results-area';
@@ -48,8 +51,18 @@ function BackLink() {
   );
 }
 
+/** What the screen hands the follow-up box (composed by the route: it belongs to the ask feature). */
+export interface FollowUpSlotProps {
+  question: HistoryItem;
+}
+
+interface QuestionDetailScreenProps {
+  /** Under the latest turn of a conversation once it has finished (docs/decisions.md, "25. Follow-ups"). */
+  renderFollowUp?: (props: FollowUpSlotProps) => ReactNode;
+}
+
 /** The Question detail screen (spec §2): one past question with its answers, live while it runs. */
-export function QuestionDetailScreen() {
+export function QuestionDetailScreen({ renderFollowUp }: QuestionDetailScreenProps = {}) {
   const questionId = parseQuestionId(useParams().id);
   const detail = useQuestion(questionId);
 
@@ -81,7 +94,7 @@ export function QuestionDetailScreen() {
       </div>
     );
   } else {
-    body = <QuestionDetailView detail={detail.data} />;
+    body = <QuestionDetailView detail={detail.data} renderFollowUp={renderFollowUp} />;
   }
 
   return (
@@ -92,7 +105,13 @@ export function QuestionDetailScreen() {
   );
 }
 
-function QuestionDetailView({ detail }: { detail: QuestionDetail }) {
+function QuestionDetailView({
+  detail,
+  renderFollowUp,
+}: {
+  detail: QuestionDetail;
+  renderFollowUp?: (props: FollowUpSlotProps) => ReactNode;
+}) {
   const { question } = detail;
   // The stored answers and notes seed the live state; a question still running then replays its stream.
   const asked = useMemo<QuestionSeed>(
@@ -101,6 +120,8 @@ function QuestionDetailView({ detail }: { detail: QuestionDetail }) {
   );
   const { data: state } = useQuestionStream(question.id, getCouncilSocket, asked);
   const totalTokens = Math.max(state?.totalTokensUsed ?? 0, question.totalTokensUsed);
+  const latest = detail.conversation.at(-1)?.id === question.id;
+  const finished = isQuestionFinal(state?.status ?? question.status);
 
   return (
     <>
@@ -110,6 +131,11 @@ function QuestionDetailView({ detail }: { detail: QuestionDetail }) {
           <RelativeTime iso={question.createdAt} className="text-sm font-medium text-muted-foreground" />
           <QuestionBadges question={question} />
         </div>
+        <ConversationTurns
+          turns={detail.conversation}
+          currentId={question.id}
+          omittedTurns={question.threadOmittedTurns}
+        />
         <h1 className="break-words text-2xl font-bold leading-tight tracking-tight text-foreground sm:text-3xl">
           {question.question}
         </h1>
@@ -143,6 +169,7 @@ function QuestionDetailView({ detail }: { detail: QuestionDetail }) {
       ) : (
         <ResultsSkeleton count={question.questionAgents.length || 3} />
       )}
+      {renderFollowUp && latest && finished ? renderFollowUp({ question }) : null}
     </>
   );
 }

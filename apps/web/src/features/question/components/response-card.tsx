@@ -2,6 +2,7 @@ import {
   type ModelInfo,
   ASK_RESULTS,
   ASK_FORM,
+  CONVERSATION_TEXTS,
   DEMO_PROVIDER_LABEL,
   DEMO_PROVIDER_NOTE,
   RESPONSE_CARD_TEXTS,
@@ -17,7 +18,9 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
+import { Tooltip, TooltipContent, TooltipTrigger } from '@/components/ui/tooltip';
 import { cn } from '@/lib/utils';
+import { CopyAnswerButton } from './copy-answer-button';
 import { FormattedText } from './formatted-text';
 import { LimitNote } from './limit-note';
 import { ModelInfoTooltip } from './model-info-tooltip';
@@ -49,6 +52,9 @@ export interface ResponseCardProps {
   demo?: boolean;
   onRetry?: () => void;
   retrying?: boolean;
+  /** A finished member's "Answer again" (a completed answer of a finished turn without a debate). */
+  onAnswerAgain?: () => void;
+  answeringAgain?: boolean;
   children?: ReactNode;
 }
 
@@ -113,6 +119,7 @@ export function ResponseCard(props: ResponseCardProps) {
         <ModelInfoTooltip info={props.info} name={name} demo={demo} />
       </header>
       {failed ? <FailedBody {...props} /> : <AnswerBody {...props} />}
+      <CardActions {...props} />
       {props.children}
       <TokenCounts usage={props.usage} />
     </Card>
@@ -166,6 +173,31 @@ function FailedBody({ provider, text, error, onRetry, retrying }: ResponseCardPr
           </Button>
         ) : null}
       </div>
+    </div>
+  );
+}
+
+/** States whose text is still arriving (or not yet): nothing to copy. */
+const UNFINISHED: readonly ResponseState[] = ['queued', 'thinking', 'streaming'];
+
+/** Copy (any answer with text, once written) and Answer again (when offered). */
+function CardActions({ text, state, onAnswerAgain, answeringAgain }: ResponseCardProps) {
+  const copyable = text.length > 0 && !UNFINISHED.includes(state);
+  if (!copyable && !onAnswerAgain) return null;
+  return (
+    <div className="flex flex-wrap items-center gap-2">
+      {copyable ? <CopyAnswerButton text={text} /> : null}
+      {onAnswerAgain ? (
+        <Tooltip>
+          <TooltipTrigger asChild>
+            <Button variant="ghost" size="sm" onClick={onAnswerAgain} disabled={answeringAgain}>
+              <RotateCcw aria-hidden="true" />
+              {CONVERSATION_TEXTS.answerAgain}
+            </Button>
+          </TooltipTrigger>
+          <TooltipContent>{CONVERSATION_TEXTS.answerAgainTitle}</TooltipContent>
+        </Tooltip>
+      ) : null}
     </div>
   );
 }

@@ -174,22 +174,29 @@ export function QuestionResults({
 function MemberCards({ state }: { state: QuestionStreamState }) {
   const retry = useRetryResponse(state.questionId);
   const isDemo = useIsDemoProvider();
+  // A finished turn without a debate: its members' answers can be asked anew, one at a time.
+  const canAnswerAgain = state.status === 'completed' && !state.showDebate;
   return (
     <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
-      {state.members.map((member) => (
-        <MemberCard
-          key={member.order}
-          member={member}
-          state={state}
-          demo={member.agent !== null && isDemo(member.agent.provider, member.agent)}
-          retrying={retry.isPending}
-          onRetry={
-            member.phase === 'failed' && member.responseId !== null
-              ? () => retry.mutate({ responseId: member.responseId as number, memberOrder: member.order })
-              : undefined
-          }
-        />
-      ))}
+      {state.members.map((member) => {
+        const demo = member.agent !== null && isDemo(member.agent.provider, member.agent);
+        const ask =
+          member.responseId !== null
+            ? () => retry.mutate({ responseId: member.responseId as number, memberOrder: member.order })
+            : undefined;
+        return (
+          <MemberCard
+            key={member.order}
+            member={member}
+            state={state}
+            demo={demo}
+            retrying={retry.isPending}
+            onRetry={member.phase === 'failed' ? ask : undefined}
+            // A demo card is not an answer: asking it again would show the same card.
+            onAnswerAgain={canAnswerAgain && member.phase === 'completed' && !demo ? ask : undefined}
+          />
+        );
+      })}
     </div>
   );
 }
@@ -207,6 +214,7 @@ function MemberCard({
   member,
   state,
   onRetry,
+  onAnswerAgain,
   retrying,
   demo,
 }: {
@@ -214,6 +222,7 @@ function MemberCard({
   state: QuestionStreamState;
   demo: boolean;
   onRetry?: () => void;
+  onAnswerAgain?: () => void;
   retrying: boolean;
 }) {
   return (
@@ -237,6 +246,8 @@ function MemberCard({
       demo={demo}
       onRetry={onRetry}
       retrying={retrying}
+      onAnswerAgain={onAnswerAgain}
+      answeringAgain={retrying}
     />
   );
 }

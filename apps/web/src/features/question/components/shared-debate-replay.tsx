@@ -1,5 +1,5 @@
-import { DEBATE_REPLAY, type SharedQuestionResponse } from '@council/contracts';
-import { Fragment } from 'react';
+import { DEBATE_REPLAY, type SharedTurn } from '@council/contracts';
+import { Fragment, useId } from 'react';
 import { sharedAgreementMembers, sharedConsensus } from '../utils/shared-agreement-members';
 import { AgreementMap } from './agreement-map';
 import { AskerNote } from './asker-note';
@@ -9,17 +9,22 @@ import { SharedRound } from './shared-round';
 
 /**
  * How a shared debate went, read-only: each round in order, the asker's note after the round it
- * followed, the debate log, then the consensus and its agreement map. Nothing when the question had
- * no debate.
+ * followed, the debate log, then the consensus and its agreement map. Nothing when the question (the
+ * turn, in a conversation) had no debate.
  */
-export function SharedDebateReplay({ shared }: { shared: SharedQuestionResponse }) {
+export function SharedDebateReplay({
+  shared,
+}: {
+  shared: Pick<SharedTurn, 'rounds' | 'responses' | 'notes'>;
+}) {
   const { rounds, responses, notes } = shared;
+  const headingId = useId();
   if (rounds.length === 0) return null;
   const consensus = sharedConsensus(responses);
   const ordered = [...rounds].sort((a, b) => a.round - b.round);
   return (
-    <section aria-labelledby="shared-replay-heading" className="space-y-6">
-      <h2 id="shared-replay-heading" className="text-xl font-semibold text-foreground">
+    <section aria-labelledby={headingId} className="space-y-6">
+      <h2 id={headingId} className="text-xl font-semibold text-foreground">
         {DEBATE_REPLAY.heading}
       </h2>
       {ordered.map((round) => {

@@ -1,11 +1,14 @@
 import {
   CONSENSUS_PROVIDER,
+  CONVERSATION_TEXTS,
   descriptionRepeatsQuestion,
   ROUTE_PATHS,
   SHARED_PAGE,
   type SharedQuestionResponse,
+  type SharedTurn,
 } from '@council/contracts';
-import { CircleAlert, ExternalLink, Home, Inbox, UserPlus } from 'lucide-react';
+import { ChevronRight, CircleAlert, ExternalLink, Home, Inbox, UserPlus } from 'lucide-react';
+import { type ReactNode, useId } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { DocumentTitle } from '@/components/layout/document-title';
 import { StatePanel } from '@/components/layout/state-panel';
@@ -22,7 +25,10 @@ export function sharedTitle(question: SharedQuestionResponse['question'] | undef
   return question?.shareTitle?.trim() || question?.question.trim() || SHARED_PAGE.fallbackTitle;
 }
 
-/** The public, read-only Shared page (spec §2): no sign-in needed. */
+/**
+ * The public, read-only Shared page (spec §2): no sign-in needed. A shared conversation shows its
+ * latest turn open, and the earlier ones, oldest first, in disclosures.
+ */
 export function SharedPage() {
   const { shareId } = useParams();
   const shared = useSharedQuestion(shareId);
@@ -66,13 +72,12 @@ export function SharedPage() {
 }
 
 function SharedQuestionView({ shared }: { shared: SharedQuestionResponse }) {
-  const { question, responses } = shared;
+  const { question } = shared;
   const title = sharedTitle(question);
-  // With a replay, the consensus closes the replay (followed by its map) instead of the grid.
-  const replayed = shared.rounds.length > 0;
-  const finalAnswers = replayed
-    ? responses.filter((response) => response.provider !== CONSENSUS_PROVIDER)
-    : responses;
+  // A link shares a whole conversation (docs/decisions.md, "25. Follow-ups"); one turn reads as a question.
+  const turns = shared.turns.length > 1 ? shared.turns : [shared];
+  const latest = turns.at(-1) ?? shared;
+  const earlier = turns.slice(0, -1);
   return (
     <>
       <header className="space-y-4">
@@ -94,24 +99,61 @@ function SharedQuestionView({ shared }: { shared: SharedQuestionResponse }) {
             {question.shareDescription}
           </p>
         ) : null}
-        <QuestionBadges question={{ ...question, isShared: false }} />
+        {earlier.length === 0 ? <QuestionBadges question={{ ...question, isShared: false }} /> : null}
       </header>
 
-      <section
-        aria-labelledby="shared-question-heading"
-        className="rounded-xl border border-border bg-muted/40 p-5"
+      <SharedTurnQuestion
+        question={latest.question.question}
+        label={
+          earlier.length === 0 ? SHARED_PAGE.originalQuestion : CONVERSATION_TEXTS.turnLabel(turns.length)
+        }
       >
-        <h2
-          id="shared-question-heading"
-          className="text-xs font-semibold uppercase tracking-wide text-muted-foreground"
-        >
-          {SHARED_PAGE.originalQuestion}
-        </h2>
-        <p className="mt-2 whitespace-pre-line break-words text-base text-foreground">{question.question}</p>
-      </section>
+        {earlier.length > 0 ? <QuestionBadges question={{ ...latest.question, isShared: false }} /> : null}
+      </SharedTurnQuestion>
+      <SharedTurnAnswers turn={latest} />
 
-      <section aria-labelledby="shared-responses-heading" className="space-y-4">
-        <h2 id="shared-responses-heading" className="text-xl font-semibold text-foreground">
+      {earlier.length > 0 ? <EarlierTurns turns={earlier} /> : null}
+    </>
+  );
+}
+
+/** A turn's question in its box, under its label ("Original question", or its place in the conversation). */
+function SharedTurnQuestion({
+  question,
+  label,
+  children,
+}: {
+  question: string;
+  label: string;
+  children?: ReactNode;
+}) {
+  const headingId = useId();
+  return (
+    <section
+      aria-labelledby={headingId}
+      className="space-y-3 rounded-xl border border-border bg-muted/40 p-5"
+    >
+      <h2 id={headingId} className="text-xs font-semibold uppercase tracking-wide text-muted-foreground">
+        {label}
+      </h2>
+      <p className="whitespace-pre-line break-words text-base text-foreground">{question}</p>
+      {children}
+    </section>
+  );
+}
+
+/** A turn's final answers, then its debate replay when it debated. */
+function SharedTurnAnswers({ turn }: { turn: SharedTurn }) {
+  const headingId = useId();
+  // With a replay, the consensus closes the replay (followed by its map) instead of the grid.
+  const replayed = turn.rounds.length > 0;
+  const finalAnswers = replayed
+    ? turn.responses.filter((response) => response.provider !== CONSENSUS_PROVIDER)
+    : turn.responses;
+  return (
+    <>
+      <section aria-labelledby={headingId} className="space-y-4">
+        <h2 id={headingId} className="text-xl font-semibold text-foreground">
           {SHARED_PAGE.responsesHeading}
         </h2>
         {finalAnswers.length === 0 ? (
@@ -130,8 +172,41 @@ function SharedQuestionView({ shared }: { shared: SharedQuestionResponse }) {
         )}
       </section>
 
-      <SharedDebateReplay shared={shared} />
+      <SharedDebateReplay shared={turn} />
     </>
+  );
+}
+
+/**
+ * The turns before the latest, oldest first, each closed in a disclosure labelled with its place
+ * and its question.
+ */
+function EarlierTurns({ turns }: { turns: readonly SharedTurn[] }) {
+  const headingId = useId();
+  return (
+    <section aria-labelledby={headingId} className="space-y-3">
+      <h2 id={headingId} className="text-xl font-semibold text-foreground">
+        {CONVERSATION_TEXTS.earlierTurns(turns.length)}
+      </h2>
+      {turns.map((turn, index) => (
+        <details key={index} className="group rounded-xl border border-border bg-card px-4 py-3">
+          <summary className="flex cursor-pointer items-start gap-2 text-sm text-foreground">
+            <ChevronRight
+              aria-hidden="true"
+              className="mt-0.5 size-4 shrink-0 transition-transform group-open:rotate-90"
+            />
+            <span className="min-w-0">
+              <span className="font-semibold">{CONVERSATION_TEXTS.turnLabel(index + 1)}: </span>
+              <span className="whitespace-pre-line break-words">{turn.question.question}</span>
+            </span>
+          </summary>
+          <div className="mt-4 space-y-6">
+            <QuestionBadges question={{ ...turn.question, isShared: false }} />
+            <SharedTurnAnswers turn={turn} />
+          </div>
+        </details>
+      ))}
+    </section>
   );
 }
 

@@ -11,6 +11,7 @@ import { ProviderAvatar } from '@/components/provider-avatar';
 import { Badge } from '@/components/ui/badge';
 import { Card } from '@/components/ui/card';
 import { useIsDemoProvider } from '../hooks/use-demo-providers';
+import { CopyAnswerButton } from './copy-answer-button';
 import { FormattedText } from './formatted-text';
 import { ModelInfoTooltip } from './model-info-tooltip';
 import { StoppedAtLimitBadge } from './stopped-at-limit-badge';
@@ -71,6 +72,11 @@ export function SharedResponseCard({ response }: { response: SharedResponse }) {
         </details>
       ) : null}
       <FormattedText text={response.response} />
+      {response.response ? (
+        <div>
+          <CopyAnswerButton text={response.response} />
+        </div>
+      ) : null}
       {response.totalTokens > 0 ? (
         <p className="border-t border-border pt-3 text-xs text-muted-foreground">
           {SHARED_PAGE.tokensUsed}:{' '}

@@ -27,16 +27,19 @@ export function useCancelQuestion(questionId: number) {
   });
 }
 
-/** Retry on a failed card: POST …/retry; the new attempt streams into the same card. */
+/**
+ * Retry on a failed card, and Answer again on a finished one: POST …/retry; the new attempt streams
+ * into the same card (an answer given again from the stream entry the reply names).
+ */
 export function useRetryResponse(questionId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationKey: questionKeys.retry(),
     mutationFn: ({ responseId }: { responseId: number; memberOrder: number }) =>
       retryResponse({ questionId, responseId }),
-    onSuccess: (_reply, { memberOrder }) => {
+    onSuccess: (reply, { memberOrder }) => {
       queryClient.setQueryData<QuestionStreamState>(questionKeys.stream(questionId), (state) =>
-        state ? markRetrying(state, memberOrder) : state,
+        state ? markRetrying(state, memberOrder, reply.streamEntryId) : state,
       );
     },
     onError: (error) => toast(toastWithMessage(ASK_TOASTS.submitFailed, errorDetail(error))),

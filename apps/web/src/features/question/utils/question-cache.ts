@@ -1,7 +1,7 @@
 // Keeps the cached history pages and question details in step with a share, a revoke or a delete,
 // with setQueryData rather than a refetch of every page.
 import {
-  type HistoryItem,
+  type HistoryConversation,
   type HistoryPage,
   type QuestionDetail,
   type QuestionResponse,
@@ -14,10 +14,13 @@ type HistoryPages = InfiniteData<HistoryPage, string | null>;
 
 function mapItems(
   data: HistoryPages | undefined,
-  change: (items: HistoryItem[]) => HistoryItem[],
+  change: (items: HistoryConversation[]) => HistoryConversation[],
 ): HistoryPages | undefined {
   if (!data) return data;
-  return { ...data, pages: data.pages.map((page) => ({ ...page, items: change(page.items) })) };
+  return {
+    ...data,
+    pages: data.pages.map((page) => ({ ...page, items: change(page.items) })),
+  };
 }
 
 /** Applies `patch` to the question wherever it is cached (its detail and every history page). */
@@ -39,6 +42,12 @@ export function removeCachedQuestion(queryClient: QueryClient, questionId: numbe
   queryClient.setQueriesData<HistoryPages>({ queryKey: historyKeys.lists() }, (data) =>
     mapItems(data, (items) => items.filter((item) => item.id !== questionId)),
   );
-  queryClient.removeQueries({ queryKey: questionKeys.detail(questionId), exact: true });
-  queryClient.removeQueries({ queryKey: questionKeys.stream(questionId), exact: true });
+  queryClient.removeQueries({
+    queryKey: questionKeys.detail(questionId),
+    exact: true,
+  });
+  queryClient.removeQueries({
+    queryKey: questionKeys.stream(questionId),
+    exact: true,
+  });
 }

@@ -594,12 +594,27 @@ export function withNoteSent(state: QuestionStreamState, round: number, note: st
   return { ...withoutPause(state, round), notes: withNote(state.notes, { afterRound: round, note }) };
 }
 
-/** After POST …/retry: the member starts over; its new attempt streams in under later entry ids. */
-export function markRetrying(state: QuestionStreamState, order: number): QuestionStreamState {
+/**
+ * After POST …/retry: the member starts over; its new attempt streams in under later entry ids.
+ * `fromEntryId`: the stream entry that starts an answer given again (the reply's streamEntryId).
+ * The state already shows everything before it, so the stream is followed from there: a state read
+ * over REST (no entry applied yet) is not replayed from the first entry, which would drop the
+ * other members' answers when the earlier stream has expired.
+ */
+export function markRetrying(
+  state: QuestionStreamState,
+  order: number,
+  fromEntryId: string | null = null,
+): QuestionStreamState {
   const retried = updateMember(state, order, (member) => ({
     ...emptyMember(member.order, member.agent, member.model, member.role),
   }));
-  return { ...retried, status: 'running', error: null };
+  const lastEntryId =
+    fromEntryId !== null &&
+    (state.lastEntryId === null || compareEntryIds(fromEntryId, state.lastEntryId) > 0)
+      ? fromEntryId
+      : state.lastEntryId;
+  return { ...retried, status: 'running', error: null, lastEntryId };
 }
 
 /** The text a member card shows: its latest round that has any text. */
