@@ -44,15 +44,6 @@ const SHARED_ROUNDS_SQL = `
    WHERE r."questionId" = $1 AND r."memberOrder" IS NOT NULL AND ${SHARED_FINISHED}
    ORDER BY r."round" ASC, r."memberOrder" ASC`;
 
-/** The unique index that keeps one turn of a conversation pending or running at a time. */
-export const ONE_RUNNING_TURN_INDEX = 'UQ_questions_one_running_turn';
-
-/** A unique violation of `constraint` (PostgreSQL 23505), as TypeORM's QueryFailedError carries it. */
-export function isUniqueViolation(error: unknown, constraint: string): boolean {
-  const driverError = (error as { driverError?: { code?: string; constraint?: string } }).driverError;
-  return driverError?.code === '23505' && driverError.constraint === constraint;
-}
-
 /** answerAgain found no completed first answer to replace: its transaction is rolled back. */
 class NotAnsweredAgain extends Error {}
 

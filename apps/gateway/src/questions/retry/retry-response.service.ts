@@ -6,17 +6,12 @@ import {
   SERVER_MESSAGES,
   errorMessage,
 } from '@council/contracts';
-import { type QuestionEntity, type ResponseEntity } from '@council/db';
+import { PG_ERROR_CODES, type QuestionEntity, type ResponseEntity, isConstraintViolation } from '@council/db';
 import { DomainException, QuestionStreamWriter } from '@council/server-kit';
 import { BillingClient } from '../../billing/billing.client';
 import { type AuthUser } from '../../users/users.util';
-import { QuestionsRepository } from '../data/questions.repository';
-import {
-  ONE_RUNNING_TURN_INDEX,
-  type ReplacedAnswer,
-  ResponsesRepository,
-  isUniqueViolation,
-} from '../data/responses.repository';
+import { ONE_RUNNING_TURN_INDEX, QuestionsRepository } from '../data/questions.repository';
+import { type ReplacedAnswer, ResponsesRepository } from '../data/responses.repository';
 import { QuestionJobs } from '../jobs/question-jobs.service';
 import {
   QUEUE_UNAVAILABLE_MESSAGE,
@@ -110,7 +105,7 @@ export class RetryResponse {
       answerAgain: true,
     };
     const replaced = await this.responses.answerAgain(question.id, response.id).catch((error: unknown) => {
-      if (isUniqueViolation(error, ONE_RUNNING_TURN_INDEX)) return null;
+      if (isConstraintViolation(error, PG_ERROR_CODES.uniqueViolation, ONE_RUNNING_TURN_INDEX)) return null;
       throw error;
     });
     // Another call (for this member or another) or another turn got there first.
