@@ -3,6 +3,7 @@ import { BlogPostEntity } from './blog-post/blog-post.entity';
 import { DebateNoteEntity } from './debate-note/debate-note.entity';
 import { LedgerEntryEntity } from './ledger-entry/ledger-entry.entity';
 import { ModelEntity } from './model/model.entity';
+import { PaymentGrantEntity } from './payment-grant/payment-grant.entity';
 import { ProviderEntity } from './provider/provider.entity';
 import { QuestionAgentEntity } from './question-agent/question-agent.entity';
 import { QuestionEntity } from './question/question.entity';
@@ -29,4 +30,5 @@ export const ENTITIES = [
   StripeEventEntity,
   SupportMessageEntity,
   TokenReservationEntity,
+  PaymentGrantEntity,
 ];

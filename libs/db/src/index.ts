@@ -15,6 +15,7 @@ export * from './ledger-entry/ledger-entry.entity';
 export * from './migrations/migration-runner';
 export * from './migrations/migrations';
 export * from './model/model.entity';
+export * from './payment-grant/payment-grant.entity';
 export * from './provider/provider.entity';
 export * from './question-agent/question-agent.entity';
 export * from './question/question.entity';

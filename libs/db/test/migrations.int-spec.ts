@@ -87,6 +87,7 @@ describe('migrations', () => {
       'debate_notes.id': 'integer ALWAYS',
       'ledger_entries.id': 'integer ALWAYS',
       'models.id': 'integer ALWAYS',
+      'payment_grants.id': 'integer ALWAYS',
       'providers.id': 'integer ALWAYS',
       'question_agents.id': 'integer ALWAYS',
       'questions.id': 'integer ALWAYS',

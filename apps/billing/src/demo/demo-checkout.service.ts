@@ -34,9 +34,11 @@ import {
   DEMO_SESSION_TTL_SECONDS,
   cancellingAtPeriodEnd,
   demoEvents,
+  demoCharge,
   demoPeriodEndEvents,
   demoSubscription,
   periodEndedNow,
+  resumed,
   withTier,
 } from './demo.events';
 import { DemoStore } from './demo.store';
@@ -126,6 +128,9 @@ export class DemoCheckoutService {
     const duplicate = action === 'confirm' && !claimed;
     const completedAt = session.completedAt ?? new Date().toISOString();
     if (claimed) await this.store.saveSession({ ...session, status: 'complete', completedAt });
+    // A token pack's charge, which the demo refund and dispute controls act on (DECISIONS 27).
+    const pack = session.kind === 'topup' && session.packId ? findPack(session.packId) : undefined;
+    if (pack) await this.store.createCharge(demoCharge(session, pack, new Date(completedAt)));
     if (action === 'end-period-now' && current) {
       const ended = periodEndedNow(current);
       await this.store.saveSubscription(ended);
@@ -184,6 +189,12 @@ export class DemoCheckoutService {
       return upgraded;
     }
     if (session.portalFlow === 'payment_method' || current.status === 'canceled') return null;
+    if (session.portalFlow === 'resume') {
+      if (!current.cancel_at_period_end) return null;
+      const renewing = resumed(current);
+      await this.store.saveSubscription(renewing);
+      return renewing;
+    }
     const cancelling = cancellingAtPeriodEnd(current);
     await this.store.saveSubscription(cancelling);
     return cancelling;
@@ -273,6 +284,7 @@ function actionsOf(session: DemoSession, subscription: SubscriptionLike | null):
   if (session.kind !== 'portal') return ['confirm'];
   if (session.portalFlow === 'payment_method') return ['confirm'];
   if (!isLive(subscription)) return [];
+  if (session.portalFlow === 'resume') return subscription.cancel_at_period_end ? ['confirm'] : [];
   return subscription.cancel_at_period_end ? ['end-period-now'] : ['confirm', 'end-period-now'];
 }
 
@@ -315,6 +327,14 @@ function describe(
       const tier = subscription.metadata?.[METADATA.tier];
       const planName = tier === 'premium' || tier === 'max' ? PLANS[tier].name : 'paid';
       const date = periodEnd ? LONG_DATE.format(periodEnd) : 'the renewal date';
+      if (session.portalFlow === 'resume') {
+        return {
+          title: DEMO_PORTAL_TEXTS.resumeTitle(planName),
+          description: subscription.cancel_at_period_end
+            ? DEMO_PORTAL_TEXTS.resumeText(date)
+            : DEMO_PORTAL_TEXTS.notCancellingText(date),
+        };
+      }
       return {
         title: DEMO_PORTAL_TEXTS.cancelTitle(planName),
         description: subscription.cancel_at_period_end

@@ -4,11 +4,12 @@ import { DomainException } from '@council/server-kit';
 import { parseUserId } from '../stripe/stripe.mappers';
 import {
   type BillingObjectSource,
+  type ChargeLike,
   type CheckoutSessionLike,
   type CustomerLike,
   type SubscriptionLike,
 } from '../stripe/stripe.types';
-import { demoCheckoutSession } from './demo.events';
+import { cancelled, demoChargeId, demoCheckoutSession } from './demo.events';
 import { DemoStore } from './demo.store';
 
 /** Fulfilment's re-reads in demo mode: the demo store answers what Stripe would. */
@@ -33,5 +34,31 @@ export class DemoObjectSource implements BillingObjectSource {
   async retrieveCustomer(id: string): Promise<CustomerLike | null> {
     const userId = parseUserId(/^cus_demo_(\d+)$/.exec(id)?.[1]);
     return userId === null ? null : { id, metadata: { userId: String(userId) } };
+  }
+
+  async retrieveCharge(id: string): Promise<ChargeLike> {
+    const charge = await this.store.getCharge(id);
+    if (!charge) throw new DomainException('NOT_FOUND', BILLING_MESSAGES.demoPurchaseNotFound);
+    return {
+      id: charge.id,
+      amount: charge.amount,
+      amount_refunded: charge.amountRefunded,
+      payment_intent: charge.paymentIntentId,
+      customer: charge.customerId,
+      dispute: charge.dispute,
+    };
+  }
+
+  async findCheckoutSessionByPaymentIntent(paymentIntentId: string): Promise<CheckoutSessionLike | null> {
+    const charge = await this.store.getCharge(demoChargeId(paymentIntentId));
+    const session = charge ? await this.store.getSession(charge.sessionId) : null;
+    return session ? demoCheckoutSession(session) : null;
+  }
+
+  /** A demo plan took no money, so there is nothing to refund: it just ends. */
+  async cancelDuplicateSubscription(id: string): Promise<void> {
+    const subscription = await this.store.getSubscription(id);
+    if (subscription && subscription.status !== 'canceled')
+      await this.store.saveSubscription(cancelled(subscription));
   }
 }

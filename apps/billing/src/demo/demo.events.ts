@@ -2,12 +2,12 @@
 // the same checkout, built as pure functions of the demo session. Ids derive from the session id,
 // so confirming twice (or on two replicas) builds the same objects and the same event ids.
 
-import { type SellableTier, findPack } from '@council/contracts';
+import { type SellableTier, type TokenPack, findPack } from '@council/contracts';
 import { METADATA, PRICE_LOOKUP_KEYS } from '../stripe/stripe.constants';
 import { DEMO_PRICES } from '../stripe/stripe-prices.service';
 import { type CheckoutSessionLike, type SubscriptionLike } from '../stripe/stripe.types';
 import { type BillingEvent } from '../webhooks/billing-event';
-import { type DemoSession } from './demo.types';
+import { type DemoCharge, type DemoSession } from './demo.types';
 
 export const DEMO_SESSION_TTL_SECONDS = 24 * 3600;
 
@@ -71,9 +71,40 @@ export function cancellingAtPeriodEnd(subscription: SubscriptionLike): Subscript
   return { ...subscription, cancel_at_period_end: true };
 }
 
+/** Resumed before its period ended: it renews again (cancel_at_period_end=false). */
+export function resumed(subscription: SubscriptionLike): SubscriptionLike {
+  return { ...subscription, cancel_at_period_end: false, cancel_at: null };
+}
+
 /** The paid period of a live subscription ends now: a cancelling one ends, as at its period end. */
 export function periodEndedNow(subscription: SubscriptionLike): SubscriptionLike {
   return cancelled(cancellingAtPeriodEnd(subscription));
+}
+
+/** A demo token pack's PaymentIntent and charge: one of each per session. */
+export function demoPaymentIntentId(sessionId: string): string {
+  return `pi_demo_${sessionSuffix(sessionId)}`;
+}
+
+export function demoChargeId(paymentIntentId: string): string {
+  return paymentIntentId.replace(/^pi_demo_/, 'ch_demo_');
+}
+
+/** The charge a confirmed demo token pack makes (no money moves: DECISIONS 14). */
+export function demoCharge(session: DemoSession, pack: TokenPack, now: Date): DemoCharge {
+  const paymentIntentId = demoPaymentIntentId(session.id);
+  return {
+    id: demoChargeId(paymentIntentId),
+    paymentIntentId,
+    sessionId: session.id,
+    userId: session.userId,
+    customerId: session.customerId,
+    packId: pack.id,
+    amount: pack.pricePence,
+    amountRefunded: 0,
+    dispute: null,
+    createdAt: now.toISOString(),
+  };
 }
 
 /** The Checkout Session Stripe would report for the demo session. */
@@ -96,6 +127,7 @@ export function demoCheckoutSession(session: DemoSession): CheckoutSessionLike {
     },
     amount_total: pack ? pack.pricePence : null,
     currency: 'gbp',
+    payment_intent: complete && session.kind === 'topup' ? demoPaymentIntentId(session.id) : null,
   };
 }
 

@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { BaseServerEnv, REDIS_CLIENT, type RedisClient } from '@council/server-kit';
 import { type SubscriptionLike } from '../stripe/stripe.types';
 import { DEMO_SESSION_TTL_SECONDS } from './demo.events';
-import { type DemoSession } from './demo.types';
+import { type DemoCharge, type DemoSession } from './demo.types';
 
 /**
  * The demo mode's stand-in for Stripe's records, in Redis under the app's key prefix: checkout
@@ -53,6 +53,20 @@ export class DemoStore {
 
   async saveSubscription(subscription: SubscriptionLike): Promise<void> {
     await this.redis.set(`${this.prefix}:subscription:${subscription.id}`, JSON.stringify(subscription));
+  }
+
+  /** Demo charges are kept, like subscriptions: a purchase can be refunded after its session expired. */
+  async getCharge(id: string): Promise<DemoCharge | null> {
+    return this.read<DemoCharge>(`${this.prefix}:charge:${id}`);
+  }
+
+  /** Records a purchase's charge once: a confirm repeated later keeps its refunds and disputes. */
+  async createCharge(charge: DemoCharge): Promise<void> {
+    await this.redis.set(`${this.prefix}:charge:${charge.id}`, JSON.stringify(charge), 'NX');
+  }
+
+  async saveCharge(charge: DemoCharge): Promise<void> {
+    await this.redis.set(`${this.prefix}:charge:${charge.id}`, JSON.stringify(charge));
   }
 
   private async read<T>(key: string): Promise<T | null> {

@@ -30,3 +30,17 @@ export interface DemoSession {
    */
   fulfilledAt?: string | null;
 }
+
+/** A demo token pack's charge (DECISIONS 27): what the demo refund and dispute controls act on. */
+export interface DemoCharge {
+  id: string;
+  paymentIntentId: string;
+  sessionId: string;
+  userId: number;
+  customerId: string;
+  packId: TokenPackId;
+  amount: number;
+  amountRefunded: number;
+  dispute: { id: string; status: string; amount: number } | null;
+  createdAt: string;
+}

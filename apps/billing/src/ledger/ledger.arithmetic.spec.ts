@@ -1,9 +1,11 @@
 import {
   type Buckets,
+  applyDebt,
   applyMovements,
   bucketsOf,
   spendableBucketsOf,
   cachedBalanceOf,
+  payDebtFromGrants,
   planAllowanceReset,
   planPurchase,
   planRelease,
@@ -199,5 +201,23 @@ describe('ledger arithmetic', () => {
       expect(() => planReservation(-1, balance(1, 0, 0))).toThrow(RangeError);
       expect(() => planSettlement(1.5, balance(1, 0, 0), balance(0, 0, 0))).toThrow(RangeError);
     });
+  });
+});
+
+describe('payDebtFromGrants', () => {
+  it('pays the debt from a grant first, and leaves other credits alone', () => {
+    const { movements, debtLeft } = payDebtFromGrants(
+      [
+        { kind: 'release', bucket: 'purchased', amount: 500 },
+        { kind: 'purchase', bucket: 'purchased', amount: 1000 },
+      ],
+      1500,
+    );
+    expect(debtLeft).toBe(500);
+    expect(movements.slice(1)).toEqual([
+      { kind: 'purchase', bucket: 'purchased', amount: 1000 },
+      expect.objectContaining({ kind: 'adjustment', bucket: 'purchased', amount: -1000, debt: -1000 }),
+    ]);
+    expect(applyDebt(1500, movements)).toBe(500);
   });
 });

@@ -18,6 +18,8 @@ export interface Movement {
   readonly bucket: LedgerBucket;
   readonly amount: number;
   readonly note?: string;
+  /** Signed change of the tokens owed (DECISIONS 27): + a spent refund, − paid back by a grant. */
+  readonly debt?: number;
 }
 
 /** The users row's cached columns: tokensLeft is the total, the free part is what the others leave. */
@@ -242,4 +244,42 @@ export function planPurchase(tokens: number, note: string): Movement[] {
 
 function assertTokens(name: string, value: number): void {
   if (!Number.isSafeInteger(value) || value < 0) throw new RangeError(`${name} must be a whole number ≥ 0`);
+}
+
+/** Kinds of entry that bring new tokens: the ones that pay a debt first (DECISIONS 27). */
+const DEBT_PAYING_KINDS: readonly LedgerEntryKind[] = ['grant', 'purchase'];
+
+/**
+ * A grant pays the account's debt first (DECISIONS 27): after each credit of a grant or purchase,
+ * as much of the debt as the credit covers is taken back from the same bucket. Returns the
+ * movements with those payments added, and the debt left.
+ */
+export function payDebtFromGrants(
+  movements: readonly Movement[],
+  debt: number,
+): { movements: Movement[]; debtLeft: number } {
+  let owed = debt;
+  const out: Movement[] = [];
+  for (const movement of movements) {
+    out.push(movement);
+    owed += movement.debt ?? 0;
+    if (owed <= 0 || movement.amount <= 0 || !DEBT_PAYING_KINDS.includes(movement.kind)) continue;
+    const paid = Math.min(owed, movement.amount);
+    owed -= paid;
+    out.push({
+      kind: 'adjustment',
+      bucket: movement.bucket,
+      amount: -paid,
+      debt: -paid,
+      note: `Pays ${paid} tokens owed for refunded tokens already spent`,
+    });
+  }
+  return { movements: out, debtLeft: owed };
+}
+
+/** The debt after the movements; refuses to go below zero. */
+export function applyDebt(debt: number, movements: readonly Movement[]): number {
+  const next = movements.reduce((sum, movement) => sum + (movement.debt ?? 0), debt);
+  if (next < 0) throw new RangeError(`The debt would go below zero (${next})`);
+  return next;
 }

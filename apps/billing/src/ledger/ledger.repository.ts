@@ -8,6 +8,7 @@ export type NewEntry = Pick<
   | 'kind'
   | 'bucket'
   | 'amount'
+  | 'debt'
   | 'idempotencyKey'
   | 'note'
   | 'stripeEventId'
@@ -20,6 +21,7 @@ const ENTRY_COLUMNS = [
   'kind',
   'bucket',
   'amount',
+  'debt',
   'idempotencyKey',
   'note',
   'stripeEventId',

@@ -8,9 +8,11 @@ import { type SqlWrite, updateRow, writeTogether } from '../database/sql-write.u
 import {
   type Buckets,
   type Movement,
+  applyDebt,
   applyMovements,
   bucketsOf,
   cachedBalanceOf,
+  payDebtFromGrants,
   sumByBucket,
   total,
 } from './ledger.arithmetic';
@@ -162,7 +164,14 @@ export class LedgerService {
     { queriesLeft, alongside = [] }: AppendOptions = {},
   ): Promise<LedgerEntryEntity[]> {
     const { manager, user } = account;
-    const entries = operations.flatMap(({ key, movements, refs = {} }) => {
+    // A grant pays the account's debt first (DECISIONS 27), inside its own operation (its key).
+    let owed = user.tokenDebt;
+    const planned = operations.map((operation) => {
+      const paying = payDebtFromGrants(operation.movements, owed);
+      owed = paying.debtLeft;
+      return { ...operation, movements: paying.movements };
+    });
+    const entries = planned.flatMap(({ key, movements, refs = {} }) => {
       if (movements.length > MAX_OPERATION_ENTRIES) {
         throw new RangeError(`An operation writes at most ${MAX_OPERATION_ENTRIES} entries`);
       }
@@ -172,6 +181,7 @@ export class LedgerService {
         kind: movement.kind,
         bucket: movement.bucket,
         amount: movement.amount,
+        debt: movement.debt ?? 0,
         idempotencyKey: keys[index],
         note: movement.note ?? null,
         stripeEventId: refs.stripeEventId ?? null,
@@ -183,11 +193,14 @@ export class LedgerService {
       await writeTogether(manager, alongside);
       return [];
     }
-    const next = applyMovements(
-      bucketsOf(user),
-      operations.flatMap((operation) => operation.movements),
-    );
-    const columns = { ...cachedBalanceOf(next), ...(queriesLeft === undefined ? {} : { queriesLeft }) };
+    const allMovements = planned.flatMap((operation) => operation.movements);
+    const next = applyMovements(bucketsOf(user), allMovements);
+    const tokenDebt = applyDebt(user.tokenDebt, allMovements);
+    const columns = {
+      ...cachedBalanceOf(next),
+      ...(tokenDebt === user.tokenDebt ? {} : { tokenDebt }),
+      ...(queriesLeft === undefined ? {} : { queriesLeft }),
+    };
     const rows = await writeTogether<LedgerEntryEntity>(manager, [
       insertEntries(entries),
       updateRow<UserEntity>('users', user.id, columns),
@@ -207,16 +220,18 @@ export class LedgerService {
   ): Promise<BalanceCheck> {
     const user = await manager.getRepository(UserEntity).findOneBy({ id: userId });
     if (!user) throw new DomainException('NOT_FOUND', BILLING_MESSAGES.accountNotFound);
-    const rows: { bucket: Movement['bucket']; amount: string }[] = await manager.query(
-      `SELECT "bucket", SUM("amount")::text AS "amount" FROM "ledger_entries" WHERE "userId" = $1 GROUP BY "bucket"`,
+    const rows: { bucket: Movement['bucket']; amount: string; debt: string }[] = await manager.query(
+      `SELECT "bucket", SUM("amount")::text AS "amount", SUM("debt")::text AS "debt" FROM "ledger_entries" WHERE "userId" = $1 GROUP BY "bucket"`,
       [userId],
     );
     const derived = sumByBucket(rows.map((row) => ({ bucket: row.bucket, amount: Number(row.amount) })));
+    const debt = rows.reduce((sum, row) => sum + Number(row.debt), 0);
     const cached = bucketsOf(user);
     const ok =
       derived.monthly === cached.monthly &&
       derived.purchased === cached.purchased &&
-      total(derived) === user.tokensLeft;
+      total(derived) === user.tokensLeft &&
+      debt === user.tokenDebt;
     return { ok, cached, derived };
   }
 

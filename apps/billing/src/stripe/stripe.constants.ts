@@ -20,6 +20,8 @@ export const METADATA = {
   kind: 'kind',
   packId: 'packId',
   tier: 'tier',
+  /** On the refund of a duplicate subscription's first invoice: that subscription (DECISIONS 27). */
+  duplicateOf: 'duplicateSubscription',
 } as const;
 
 /** Price ids per plan tier. */

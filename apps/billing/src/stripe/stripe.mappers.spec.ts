@@ -196,6 +196,28 @@ describe('Stripe → our rows', () => {
       ).toEqual({ apply: true, reason: 'same', upgrade: null });
     });
 
+    it('never lets a second live subscription replace one Stripe still reports live (DECISIONS 27)', () => {
+      const current = row({
+        stripeSubscriptionId: 'sub_old',
+        subscriptionTier: 'premium',
+        subscriptionStatus: 'active',
+      });
+      const recordedLive = state({ subscriptionId: 'sub_old' });
+      expect(decideSubscriptionSync(current, state(), recordedLive)).toEqual({
+        apply: false,
+        reason: 'duplicate',
+        upgrade: null,
+      });
+      // The row lagged: the recorded one has ended, so the newcomer is the plan.
+      const recordedEnded = state({
+        subscriptionId: 'sub_old',
+        status: 'canceled',
+        live: false,
+        tier: 'free',
+      });
+      expect(decideSubscriptionSync(current, state(), recordedEnded).reason).toBe('replaces');
+    });
+
     it('lets a live new subscription replace an ended one, but never an ended one a newer', () => {
       const current = row({ stripeSubscriptionId: 'sub_old', subscriptionStatus: 'canceled' });
       expect(decideSubscriptionSync(current, state()).reason).toBe('replaces');

@@ -151,8 +151,8 @@ export interface UserSubscriptionRow {
 
 export interface SyncDecision {
   apply: boolean;
-  /** Why, for logs and tests. */
-  reason: 'first' | 'same' | 'replaces' | 'stale';
+  /** Why, for logs and tests. `duplicate`: a second live subscription, to be ended (DECISIONS 27). */
+  reason: 'first' | 'same' | 'replaces' | 'stale' | 'duplicate';
   /** Premium → max within a live subscription: the period's allowance grows by the difference. */
   upgrade: { from: SellableTier; to: SellableTier } | null;
 }
@@ -160,16 +160,20 @@ export interface SyncDecision {
 /**
  * Whether an incoming subscription state may overwrite the user's row. The user's own
  * subscription always converges to what Stripe says; another subscription replaces it only while
- * live, so a late event about an ended, older subscription never downgrades a newer one.
+ * live, so a late event about an ended, older subscription never downgrades a newer one. A live
+ * one that arrives while the recorded one is still live (`recorded`, as Stripe reports it now) is
+ * a duplicate (two checkout tabs): it never replaces the plan and is ended (DECISIONS 27).
  */
 export function decideSubscriptionSync(
   current: UserSubscriptionRow,
   incoming: SubscriptionState,
+  recorded: SubscriptionState | null = null,
 ): SyncDecision {
   if (current.stripeSubscriptionId !== null && current.stripeSubscriptionId !== incoming.subscriptionId) {
-    return incoming.live
-      ? { apply: true, reason: 'replaces', upgrade: null }
-      : { apply: false, reason: 'stale', upgrade: null };
+    if (!incoming.live) return { apply: false, reason: 'stale', upgrade: null };
+    return recorded?.live && recorded.subscriptionId === current.stripeSubscriptionId
+      ? { apply: false, reason: 'duplicate', upgrade: null }
+      : { apply: true, reason: 'replaces', upgrade: null };
   }
   const reason = current.stripeSubscriptionId === null ? 'first' : 'same';
   const from = current.subscriptionTier;

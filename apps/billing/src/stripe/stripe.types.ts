@@ -45,6 +45,24 @@ export interface CheckoutSessionLike {
   metadata: Metadata | null;
   amount_total: number | null;
   currency: string | null;
+  /** Payment mode: the PaymentIntent whose charge paid (how a refund finds its grant). */
+  payment_intent?: Ref | null;
+}
+
+export interface DisputeLike {
+  id: string;
+  status: string;
+  amount: number;
+}
+
+/** A charge as billing reads it: Stripe's charge with its latest dispute looked up. */
+export interface ChargeLike {
+  id: string;
+  amount: number;
+  amount_refunded: number;
+  payment_intent: Ref | null;
+  customer: Ref | null;
+  dispute: DisputeLike | null;
 }
 
 export interface CustomerLike {
@@ -60,4 +78,13 @@ export interface BillingObjectSource {
   retrieveCheckoutSession(id: string): Promise<CheckoutSessionLike>;
   /** Null when the customer does not exist (or was deleted). */
   retrieveCustomer(id: string): Promise<CustomerLike | null>;
+  /** The charge with its latest dispute (DECISIONS 27). */
+  retrieveCharge(id: string): Promise<ChargeLike>;
+  /** The Checkout Session a PaymentIntent paid, if any. */
+  findCheckoutSessionByPaymentIntent(paymentIntentId: string): Promise<CheckoutSessionLike | null>;
+  /**
+   * DECISIONS 27, one live subscription per customer: refunds what a second subscription's first
+   * invoice took, then ends it at once. Safe to repeat (idempotency keys; an ended one is left alone).
+   */
+  cancelDuplicateSubscription(id: string): Promise<void>;
 }

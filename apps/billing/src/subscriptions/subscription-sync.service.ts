@@ -1,4 +1,4 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import { PLANS } from '@council/contracts';
 import { UserEntity } from '@council/db';
 import { planAllowanceReset, planUpgradeTopUp } from '../ledger/ledger.arithmetic';
@@ -12,6 +12,7 @@ import {
   type SyncDecision,
   decideSubscriptionSync,
   invoiceTier,
+  isLiveStatus,
   mapSubscription,
   periodGrantTier,
   periodShareLeft,
@@ -32,6 +33,8 @@ export interface SyncResult {
  */
 @Injectable()
 export class SubscriptionSyncService {
+  private readonly logger = new Logger(SubscriptionSyncService.name);
+
   constructor(
     private readonly ledger: LedgerService,
     private readonly prices: StripePricesService,
@@ -55,9 +58,25 @@ export class SubscriptionSyncService {
     refs: EntryRefs = {},
   ): Promise<SyncResult> {
     const subscription = await source.retrieveSubscription(subscriptionId);
-    const state = mapSubscription(subscription, await this.prices.known());
+    const known = await this.prices.known();
+    const state = mapSubscription(subscription, known);
     const { manager, user } = account;
-    const decision = decideSubscriptionSync(user, state);
+    // Another live subscription while the row shows a live one: re-read the recorded one, since
+    // only a plan Stripe still reports live makes the newcomer a duplicate (DECISIONS 27).
+    const recorded =
+      state.live &&
+      user.stripeSubscriptionId &&
+      user.stripeSubscriptionId !== state.subscriptionId &&
+      isLiveStatus(user.subscriptionStatus)
+        ? mapSubscription(await source.retrieveSubscription(user.stripeSubscriptionId), known)
+        : null;
+    const decision = decideSubscriptionSync(user, state, recorded);
+    if (decision.reason === 'duplicate') {
+      this.logger.warn(
+        `User ${user.id}: subscription ${state.subscriptionId} duplicates live ${user.stripeSubscriptionId}; refunding and cancelling it`,
+      );
+      await source.cancelDuplicateSubscription(state.subscriptionId);
+    }
     if (!decision.apply) return { state, decision };
     if (decision.upgrade && state.periodEnd && state.periodStart) {
       const { from, to } = decision.upgrade;

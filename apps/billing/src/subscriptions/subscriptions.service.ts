@@ -23,7 +23,7 @@ import { isDemoCustomerId } from '../stripe/stripe-customers.service';
 import { StripeObjectSource } from '../stripe/stripe-object-source';
 import { StripePricesService } from '../stripe/stripe-prices.service';
 import { StripeSdkService } from '../stripe/stripe-sdk.service';
-import { isLiveStatus } from '../stripe/stripe.mappers';
+import { isLiveStatus, mapSubscriptionStatus } from '../stripe/stripe.mappers';
 import { SubscriptionSyncService } from './subscription-sync.service';
 
 /** A plan in force: a live Stripe subscription, or enterprise (granted outside Stripe). */
@@ -90,7 +90,10 @@ export class SubscriptionsService {
    */
   async getOrCreate(userId: number, tier: SellableTier, requestId: string): Promise<BillingSubscribeReply> {
     const user = await this.user(userId);
-    if (!hasPlan(user)) return this.checkout.createSubscription(userId, tier, requestId);
+    if (!hasPlan(user)) {
+      await this.refuseWhileLiveInStripe(user);
+      return this.checkout.createSubscription(userId, tier, requestId);
+    }
     if (user.subscriptionTier === 'premium' && tier === 'max' && user.stripeSubscriptionId) {
       return this.upgrade(user, user.stripeSubscriptionId, tier, requestId);
     }
@@ -114,10 +117,14 @@ export class SubscriptionsService {
     const customer = this.customerOf(user);
     if (!customer) throw new DomainException('VALIDATION_FAILED', BILLING_MESSAGES.noBillingAccount);
     const subscriptionId = hasPlan(user) ? user.stripeSubscriptionId : null;
+    if (flow === 'resume' && (!subscriptionId || !user.subscriptionCancelAtPeriodEnd)) {
+      throw new DomainException('VALIDATION_FAILED', BILLING_MESSAGES.nothingToResume);
+    }
     if (!this.stripe.enabled) {
       const session = await this.demo.createPortal(userId, subscriptionId, flow ?? null);
       return { url: this.demo.pageUrl(session) };
     }
+    if (flow === 'resume' && subscriptionId) return this.resume(user.id, subscriptionId, requestId);
     const flowData = portalFlowData(flow, subscriptionId, target);
     const portal = await this.stripe.call('billingPortal.sessions.create', (stripe) =>
       stripe.billingPortal.sessions.create(
@@ -126,6 +133,41 @@ export class SubscriptionsService {
       ),
     );
     return { url: portal.url };
+  }
+
+  /**
+   * Takes back a cancellation at period end (Stripe's portal has no deep link for it): the
+   * subscription renews again, and the row converges on what Stripe now says.
+   */
+  private async resume(
+    userId: number,
+    subscriptionId: string,
+    requestId: string,
+  ): Promise<BillingPortalReply> {
+    await this.stripe.call('subscriptions.update', (stripe) =>
+      stripe.subscriptions.update(
+        subscriptionId,
+        { cancel_at_period_end: false },
+        { idempotencyKey: `resume:${subscriptionId}:${requestId}` },
+      ),
+    );
+    await this.sync.sync(userId, subscriptionId, this.stripeSource);
+    return { url: billingReturnUrl(this.config.PUBLIC_URL, 'success', 'portal') };
+  }
+
+  /**
+   * DECISIONS 27: no checkout while a subscription is live. The row can lag behind Stripe (a plan
+   * paid in another tab whose events are still on their way), so Stripe is asked too.
+   */
+  private async refuseWhileLiveInStripe(user: UserEntity): Promise<void> {
+    const customer = this.stripe.enabled ? this.customerOf(user) : null;
+    if (!customer) return;
+    const subscriptions = await this.stripe.call('subscriptions.list', (stripe) =>
+      stripe.subscriptions.list({ customer, status: 'all', limit: 100 }),
+    );
+    if (subscriptions.data.some((subscription) => isLiveStatus(mapSubscriptionStatus(subscription.status)))) {
+      throw new DomainException('CONFLICT', BILLING_MESSAGES.subscriptionAlreadyLive);
+    }
   }
 
   private async upgrade(

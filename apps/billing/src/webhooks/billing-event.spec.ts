@@ -89,8 +89,23 @@ describe('parseStripeEvent', () => {
     });
   });
 
+  it('reads refunds by their charge and disputes by the charge they name', () => {
+    expect(parseStripeEvent(event('charge.refunded', { id: 'ch_1', object: 'charge' }))).toEqual({
+      id: 'evt_1',
+      type: 'charge.refunded',
+      chargeId: 'ch_1',
+    });
+    expect(
+      parseStripeEvent(event('charge.dispute.closed', { id: 'dp_1', object: 'dispute', charge: 'ch_2' })),
+    ).toEqual({ id: 'evt_1', type: 'charge.dispute.closed', chargeId: 'ch_2' });
+    expect(parseStripeEvent(event('charge.dispute.created', { id: 'dp_1', charge: { id: 'ch_3' } }))).toEqual(
+      { id: 'evt_1', type: 'charge.dispute.created', chargeId: 'ch_3' },
+    );
+    expect(parseStripeEvent(event('charge.dispute.created', { id: 'dp_1' }))).toBeNull();
+  });
+
   it('ignores other event types and malformed payloads', () => {
-    expect(parseStripeEvent(event('charge.refunded', { id: 'ch_1' }))).toBeNull();
+    expect(parseStripeEvent(event('charge.succeeded', { id: 'ch_1' }))).toBeNull();
     expect(parseStripeEvent({ id: 'evt_1', type: 'invoice.paid' })).toBeNull();
     expect(parseStripeEvent('nonsense')).toBeNull();
     expect(parseStripeEvent(event('checkout.session.completed', {}))).toBeNull();

@@ -15,7 +15,16 @@ export const SUBSCRIPTION_EVENT_TYPES = [
   'customer.subscription.deleted',
 ] as const;
 
+/** Refunds and disputes (DECISIONS 27): each names its charge, which billing re-reads. */
+export const CHARGE_EVENT_TYPES = [
+  'charge.refunded',
+  'charge.dispute.created',
+  'charge.dispute.updated',
+  'charge.dispute.closed',
+] as const;
+
 export type CheckoutEventType = (typeof CHECKOUT_EVENT_TYPES)[number];
+export type ChargeEventType = (typeof CHARGE_EVENT_TYPES)[number];
 export type InvoiceEventType = (typeof INVOICE_EVENT_TYPES)[number];
 export type SubscriptionEventType = (typeof SUBSCRIPTION_EVENT_TYPES)[number];
 
@@ -39,7 +48,13 @@ export interface SubscriptionEvent {
   userIdHint: number | null;
 }
 
-export type BillingEvent = CheckoutEvent | InvoiceEvent | SubscriptionEvent;
+export interface ChargeEvent {
+  id: string;
+  type: ChargeEventType;
+  chargeId: string;
+}
+
+export type BillingEvent = CheckoutEvent | InvoiceEvent | SubscriptionEvent | ChargeEvent;
 
 type Json = Record<string, unknown>;
 
@@ -82,6 +97,11 @@ export function parseStripeEvent(payload: unknown): BillingEvent | null {
   if (includes(INVOICE_EVENT_TYPES, type)) {
     const invoice = parseInvoice(object);
     return invoice ? { id, type, invoice } : null;
+  }
+  if (includes(CHARGE_EVENT_TYPES, type)) {
+    // charge.refunded carries the charge; the dispute events carry the dispute, naming its charge.
+    const chargeId = type === 'charge.refunded' ? str(object.id) : ref(object.charge);
+    return chargeId ? { id, type, chargeId } : null;
   }
   if (includes(SUBSCRIPTION_EVENT_TYPES, type)) {
     const subscriptionId = str(object.id);

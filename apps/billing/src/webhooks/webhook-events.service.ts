@@ -1,6 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { findPack } from '@council/contracts';
 import { UserEntity } from '@council/db';
+import { ChargesService } from '../charges/charges.service';
 import { planPurchase } from '../ledger/ledger.arithmetic';
 import { purchaseKey } from '../ledger/ledger.keys';
 import { LedgerService } from '../ledger/ledger.service';
@@ -18,7 +19,8 @@ import {
 import { EventUserResolver } from './event-user.resolver';
 
 /** What applying an event did (logged, and returned to the demo page and the tests). */
-export type FulfilmentOutcome = 'credited' | 'synced' | 'granted' | 'pending' | 'duplicate' | 'ignored';
+export type FulfilmentOutcome =
+  'credited' | 'synced' | 'granted' | 'pending' | 'duplicate' | 'ignored' | 'adjusted' | 'unchanged';
 
 /**
  * The fulfilment code: applies a verified Stripe event, or the demo mode's equivalent event, to
@@ -33,6 +35,7 @@ export class WebhookEventsService {
     private readonly ledger: LedgerService,
     private readonly sync: SubscriptionSyncService,
     private readonly users: EventUserResolver,
+    private readonly charges: ChargesService,
   ) {}
 
   async apply(event: BillingEvent, source: BillingObjectSource): Promise<FulfilmentOutcome> {
@@ -53,6 +56,11 @@ export class WebhookEventsService {
       case 'customer.subscription.updated':
       case 'customer.subscription.deleted':
         return this.onSubscriptionChanged(event, source);
+      case 'charge.refunded':
+      case 'charge.dispute.created':
+      case 'charge.dispute.updated':
+      case 'charge.dispute.closed':
+        return this.charges.onChargeChanged(event.chargeId, source, { stripeEventId: event.id });
     }
   }
 
@@ -82,10 +90,13 @@ export class WebhookEventsService {
         ) {
           await account.manager.getRepository(UserEntity).update(userId, { stripeCustomerId: customerId });
         }
-        return this.ledger.runOnceLocked(account, purchaseKey(session.id), () => ({
+        const purchase = await this.ledger.runOnceLocked(account, purchaseKey(session.id), () => ({
           movements: planPurchase(pack.tokens, `${pack.name} (${pack.id}), checkout ${session.id}`),
           refs,
         }));
+        // Links the charge to this grant, and applies a refund or dispute that came first (DECISIONS 27).
+        await this.charges.afterPackGrantedLocked(account, session, source, refs);
+        return purchase;
       });
       return result.duplicate ? 'duplicate' : 'credited';
     }

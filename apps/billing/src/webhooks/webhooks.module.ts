@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { ChargesService } from '../charges/charges.service';
 import { LedgerModule } from '../ledger/ledger.module';
 import { BillingQueuesModule } from '../queues/billing-queues.module';
 import { StripeModule } from '../stripe/stripe.module';
@@ -12,12 +13,13 @@ import { WebhookProcessor } from './webhook.processor';
 @Module({
   imports: [LedgerModule, StripeModule, SubscriptionSyncModule, BillingQueuesModule],
   providers: [
+    ChargesService,
     EventUserResolver,
     WebhookEventsService,
     WebhookIngressService,
     WebhookRedriveService,
     WebhookProcessor,
   ],
-  exports: [WebhookEventsService, WebhookIngressService],
+  exports: [WebhookEventsService, WebhookIngressService, ChargesService],
 })
 export class WebhooksModule {}

@@ -66,9 +66,11 @@ export type CheckoutResult = (typeof CHECKOUT_RESULTS)[number];
 /**
  * What the billing portal is opened for (DECISIONS 21): Manage Payment Method manages the card and
  * never cancels; Cancel Subscription cancels at the end of the paid period, as Stripe's portal does
- * (its `payment_method_update` and `subscription_cancel` flows).
+ * (its `payment_method_update` and `subscription_cancel` flows). `resume` takes back a cancellation
+ * before the period ends: with Stripe, billing sets `cancel_at_period_end: false` itself (the portal
+ * has no deep link for it) and answers the return address; in demo mode the demo portal asks first.
  */
-export const PORTAL_FLOWS = ['payment_method', 'cancel'] as const;
+export const PORTAL_FLOWS = ['payment_method', 'cancel', 'resume'] as const;
 export type PortalFlow = (typeof PORTAL_FLOWS)[number];
 
 /**

@@ -28,6 +28,13 @@ export const BILLING_MESSAGES = {
   demoSessionNotFound: 'Unknown or expired demo checkout',
   demoOnly: 'Demo checkout is only available in demo mode',
   demoActionUnavailable: 'This demo checkout cannot do that',
+  /** 404: a demo purchase that is not the account's (DECISIONS 27). */
+  demoPurchaseNotFound: 'Unknown demo purchase',
+  /** 409 CONFLICT: a checkout while a subscription is live (DECISIONS 27). */
+  subscriptionAlreadyLive:
+    'You already have a live subscription. Manage it on the subscription page instead of starting another.',
+  /** 400: resuming a plan that is not cancelling. */
+  nothingToResume: 'Your plan is not cancelled, so there is nothing to resume.',
   accountNotFound: 'Account not found',
   questionNotFound: 'Question not found',
   paymentProviderUnavailable: 'The payment provider is unavailable. Please try again.',

@@ -131,6 +131,18 @@ export const SUBSCRIPTION_CARD = {
   noBillingAccount: 'The billing portal becomes available once your payment details are on file.',
   cancelsAtPeriodEnd: (date: string): string =>
     `Your subscription is cancelled and ends on ${date}. You keep your plan until then.`,
+  /** Takes back a cancellation before the period ends (billing portal flow `resume`). */
+  resumeSubscription: 'Resume Subscription',
+} as const;
+
+/**
+ * The banner of a plan whose renewal payment failed (Stripe's `past_due`, after
+ * invoice.payment_failed): the plan stays until Stripe ends it; paying clears it.
+ */
+export const PAYMENT_ISSUE_BANNER = {
+  title: 'Your last payment failed',
+  text: 'We could not take your subscription payment. You keep your plan while the payment is retried; update your payment method to keep it.',
+  action: 'Update payment method',
 } as const;
 
 /** The "Need more tokens?" card every visitor sees (spec §2). */
@@ -167,12 +179,15 @@ export const DEMO_CHECKOUT_SCREEN = {
   portalConfirm: {
     payment_method: 'Save payment method',
     cancel: 'Cancel at end of period',
+    resume: 'Resume plan',
   } satisfies Record<PortalFlow, string>,
   /** The demo billing portal's clearly labelled control that ends the paid period at once. */
   endPeriodNow: 'Demo only: end the billing period now',
   endPeriodNowHint:
     'A real subscription ends on its renewal date. This demo control skips ahead: the plan ends now and the account returns to Free.',
   cancel: 'Cancel',
+  /** The demo billing portal's way back to /subscription (it cancels nothing, so not "Cancel"). */
+  back: 'Back',
   alreadyConfirmed: 'This checkout has already been confirmed. Confirming again changes nothing.',
   loading: 'Loading checkout',
   notFoundTitle: 'Checkout not available',
@@ -193,6 +208,10 @@ export const DEMO_PORTAL_TEXTS = {
     `Demo mode: no payment is taken. Cancelling keeps your plan, its allowance and your tokens until the end of the paid period on ${date}; then the account returns to the Free plan.`,
   cancellingText: (date: string): string =>
     `Your plan is already cancelled and ends on ${date}. Until then you keep its allowance and features.`,
+  resumeTitle: (planName: string): string => `Resume your ${planName} plan (demo billing portal)`,
+  resumeText: (date: string): string =>
+    `Demo mode: no payment is taken. Resuming keeps your plan: it renews on ${date} instead of ending.`,
+  notCancellingText: (date: string): string => `Your plan is not cancelled: it renews on ${date}.`,
   noSubscriptionTitle: 'Manage your subscription (demo billing portal)',
   noSubscriptionText: 'Demo mode: no payment is taken. You have no subscription to manage.',
 } as const;

@@ -51,6 +51,14 @@ export class LedgerEntryEntity {
   @Column({ type: 'enum', enum: LEDGER_BUCKETS, enumName: 'ledger_bucket' })
   bucket: LedgerBucket;
 
+  /**
+   * Signed change of the tokens the account owes (DECISIONS 27): positive when a refunded or lost
+   * charge's tokens were already spent, negative when a later grant pays that back. Outside the
+   * buckets, so no balance goes below zero; `users.tokenDebt` caches the sum.
+   */
+  @Column({ type: 'integer', default: 0 })
+  debt: number;
+
   /** Derived from what caused the entry (e.g. `settle:<responseId>`), so a replay is a no-op. */
   @Column({ type: 'varchar', length: 255 })
   idempotencyKey: string;

@@ -10,6 +10,7 @@ import { WeighIn1795360000000 } from './1795360000000-WeighIn';
 import { TokenCap1795370000000 } from './1795370000000-TokenCap';
 import { ModelDiscovery1795380000000 } from './1795380000000-ModelDiscovery';
 import { Conversations1795390000000 } from './1795390000000-Conversations';
+import { Refunds1795405000000 } from './1795405000000-Refunds';
 
 /**
  * Every migration, oldest first. Listed explicitly (no globs) so the compiled CLI, the apps and the
@@ -28,4 +29,5 @@ export const MIGRATIONS = [
   TokenCap1795370000000,
   ModelDiscovery1795380000000,
   Conversations1795390000000,
+  Refunds1795405000000,
 ];

@@ -45,6 +45,7 @@ import {
 )
 // tokensLeft is monthly + purchased + the free allowance (ledger bucket `free`), never less.
 @Check('CHK_users_tokens_cover_buckets', '"tokensLeft" >= "monthlyTokens" + "purchasedTokens"')
+@Check('CHK_users_token_debt_non_negative', '"tokenDebt" >= 0')
 export class UserEntity {
   @PrimaryGeneratedColumn('identity', { generatedIdentity: 'ALWAYS', primaryKeyConstraintName: 'PK_users' })
   id: number;
@@ -105,6 +106,13 @@ export class UserEntity {
 
   @Column({ type: 'integer', default: 0 })
   monthlyTokens: number;
+
+  /**
+   * Tokens owed from refunded or lost charges whose tokens were already spent (DECISIONS 27): a
+   * cache of the ledger's `debt` column; the next grant pays it first.
+   */
+  @Column({ type: 'integer', default: 0 })
+  tokenDebt: number;
 
   /** When the monthly allocation is next refreshed (spec §9: on the billing date). */
   @Column({ type: 'timestamptz', nullable: true })

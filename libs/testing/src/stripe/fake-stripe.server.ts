@@ -49,6 +49,35 @@ export interface FakeCustomer {
   created: number;
 }
 
+/** A token pack's charge (payment-mode checkouts), with its refunds and disputes (DECISIONS 27). */
+export interface FakeCharge {
+  id: string;
+  object: 'charge';
+  amount: number;
+  amount_refunded: number;
+  refunded: boolean;
+  disputed: boolean;
+  currency: string;
+  customer: string | null;
+  payment_intent: string;
+  status: 'succeeded';
+  livemode: false;
+  created: number;
+}
+
+export interface FakeDispute {
+  id: string;
+  object: 'dispute';
+  amount: number;
+  charge: string;
+  currency: string;
+  payment_intent: string;
+  reason: string;
+  status: string;
+  livemode: false;
+  created: number;
+}
+
 export interface FakeCheckoutSession {
   id: string;
   object: 'checkout.session';
@@ -57,6 +86,8 @@ export interface FakeCheckoutSession {
   payment_status: 'unpaid' | 'paid' | 'no_payment_required';
   customer: string | null;
   subscription: string | null;
+  /** Payment mode: set once paid, as Stripe does. */
+  payment_intent: string | null;
   client_reference_id: string | null;
   metadata: Record<string, string>;
   amount_total: number | null;
@@ -130,6 +161,20 @@ export interface FakeInvoice {
   created: number;
 }
 
+/** A refund created through the API (billing refunds a duplicate subscription's first invoice). */
+export interface FakeApiRefund {
+  id: string;
+  object: 'refund';
+  amount: number;
+  currency: string;
+  payment_intent: string;
+  /** The invoice whose payment the PaymentIntent was (not part of Stripe's object). */
+  invoice: string | null;
+  status: 'succeeded';
+  metadata: Record<string, string>;
+  created: number;
+}
+
 type StripeObject =
   | FakePrice
   | FakeProduct
@@ -137,6 +182,7 @@ type StripeObject =
   | FakeCheckoutSession
   | FakeSubscription
   | FakeInvoice
+  | FakeCharge
   | { id: string; object: string; [key: string]: unknown };
 
 interface Reply {
@@ -177,12 +223,19 @@ function missing(kind: string, id: string): Reply {
  */
 export class FakeStripeServer {
   readonly requests: RecordedStripeRequest[] = [];
+  /** Charges of paid token packs, and their disputes (DECISIONS 27). */
+  readonly charges = new Map<string, FakeCharge>();
+  readonly disputes = new Map<string, FakeDispute>();
   readonly customers = new Map<string, FakeCustomer>();
   readonly sessions = new Map<string, FakeCheckoutSession>();
   readonly subscriptions = new Map<string, FakeSubscription>();
   readonly invoices = new Map<string, FakeInvoice>();
   readonly prices = new Map<string, FakePrice>();
   readonly products = new Map<string, FakeProduct>();
+  /** Refunds made through the API (POST /v1/refunds), by id. */
+  readonly apiRefunds = new Map<string, FakeApiRefund>();
+  /** The PaymentIntent that paid each paid invoice (GET /v1/invoice_payments), made on first read. */
+  private readonly invoicePaymentIntents = new Map<string, string>();
   private readonly idempotent = new Map<string, Reply>();
   private readonly failures: Array<{
     method: string;
@@ -273,6 +326,7 @@ export class FakeStripeServer {
     const session = this.mustGet(this.sessions, id);
     session.status = 'complete';
     session.payment_status = paid ? 'paid' : 'unpaid';
+    if (session.mode === 'payment' && paid && !session.payment_intent) this.chargeSession(session);
     if (session.mode !== 'subscription' || !session.customer)
       return { session, subscription: null, invoice: null };
     const priceId = param(session.line_items_requested[0], 'price') ?? '';
@@ -405,6 +459,71 @@ export class FakeStripeServer {
     return invoice;
   }
 
+  /** The charge that paid a payment-mode session (made when the session was paid). */
+  chargeOf(sessionId: string): FakeCharge {
+    const session = this.mustGet(this.sessions, sessionId);
+    const charge = [...this.charges.values()].find(
+      (candidate) => candidate.payment_intent === session.payment_intent,
+    );
+    if (!charge) throw new Error(`The fake Stripe has no charge for ${sessionId}`);
+    return charge;
+  }
+
+  /** A refund from the dashboard: `amount` more (default: all that is left) comes back. */
+  refundCharge(chargeId: string, amount?: number): FakeCharge {
+    const charge = this.mustGet(this.charges, chargeId);
+    charge.amount_refunded = Math.min(charge.amount, charge.amount_refunded + (amount ?? charge.amount));
+    charge.refunded = charge.amount_refunded === charge.amount;
+    return charge;
+  }
+
+  /** The cardholder disputes the charge (charge.dispute.created follows). */
+  disputeCharge(chargeId: string): FakeDispute {
+    const charge = this.mustGet(this.charges, chargeId);
+    charge.disputed = true;
+    const dispute: FakeDispute = {
+      id: newId('dp'),
+      object: 'dispute',
+      amount: charge.amount - charge.amount_refunded,
+      charge: charge.id,
+      currency: charge.currency,
+      payment_intent: charge.payment_intent,
+      reason: 'fraudulent',
+      status: 'needs_response',
+      livemode: false,
+      created: now(),
+    };
+    this.disputes.set(dispute.id, dispute);
+    return dispute;
+  }
+
+  /** The bank decides (charge.dispute.closed follows). */
+  closeDispute(disputeId: string, outcome: 'won' | 'lost'): FakeDispute {
+    const dispute = this.mustGet(this.disputes, disputeId);
+    dispute.status = outcome;
+    return dispute;
+  }
+
+  private chargeSession(session: FakeCheckoutSession): void {
+    const paymentIntent = newId('pi');
+    session.payment_intent = paymentIntent;
+    const charge: FakeCharge = {
+      id: newId('ch'),
+      object: 'charge',
+      amount: session.amount_total ?? 0,
+      amount_refunded: 0,
+      refunded: false,
+      disputed: false,
+      currency: session.currency ?? 'gbp',
+      customer: session.customer,
+      payment_intent: paymentIntent,
+      status: 'succeeded',
+      livemode: false,
+      created: now(),
+    };
+    this.charges.set(charge.id, charge);
+  }
+
   // ---------------------------------------------------------------------------------------------
   // HTTP
   // ---------------------------------------------------------------------------------------------
@@ -485,8 +604,27 @@ export class FakeStripeServer {
         return this.found('subscription', this.subscriptions, id, request.query);
       case 'POST subscriptions/:id':
         return this.updateSubscriptionFromApi(id ?? '', request.body);
+      case 'GET subscriptions':
+        return this.ok(this.listSubscriptions(request.query));
+      case 'DELETE subscriptions/:id':
+        return this.cancelSubscriptionFromApi(id ?? '');
+      case 'GET invoice_payments':
+        return this.ok(this.listInvoicePayments(request.query));
+      case 'POST refunds':
+        return this.createRefundFromApi(request.body);
       case 'GET invoices/:id':
         return this.found('invoice', this.invoices, id);
+      case 'GET charges/:id':
+        return this.found('charge', this.charges, id);
+      case 'GET disputes':
+        return this.ok(
+          this.list(
+            '/v1/disputes',
+            [...this.disputes.values()]
+              .filter((dispute) => dispute.charge === param(request.query, 'charge'))
+              .reverse(),
+          ),
+        );
       case 'GET prices':
         return this.ok(this.listPrices(request.query));
       case 'POST prices':
@@ -502,6 +640,17 @@ export class FakeStripeServer {
     const [, , group, name, objectId] = path.split('/');
     const nested = `${method} ${group}/${name}${objectId ? '/:id' : ''}`;
     if (nested === 'POST checkout/sessions') return this.createCheckoutSession(request.body);
+    if (nested === 'GET checkout/sessions') {
+      const paymentIntent = param(request.query, 'payment_intent');
+      return this.ok(
+        this.list(
+          '/v1/checkout/sessions',
+          [...this.sessions.values()].filter(
+            (session) => paymentIntent === undefined || session.payment_intent === paymentIntent,
+          ),
+        ),
+      );
+    }
     if (nested === 'GET checkout/sessions/:id')
       return this.found('checkout.session', this.sessions, objectId);
     if (nested === 'POST billing_portal/sessions') return this.createPortalSession(request.body);
@@ -555,6 +704,7 @@ export class FakeStripeServer {
       payment_status: 'unpaid',
       customer,
       subscription: null,
+      payment_intent: null,
       client_reference_id: param(body, 'client_reference_id') ?? null,
       metadata: stringMap(body.metadata),
       amount_total: amount,
@@ -608,6 +758,110 @@ export class FakeStripeServer {
     const metadata = stringMap(body.metadata);
     if (Object.keys(metadata).length > 0) subscription.metadata = { ...subscription.metadata, ...metadata };
     return this.ok(this.expanded(subscription, stringList(body.expand)));
+  }
+
+  /** `customer` and `status` (a status, or `all`; by default every status but canceled). */
+  private listSubscriptions(query: StripeParams): {
+    object: 'list';
+    data: FakeSubscription[];
+    has_more: false;
+    url: string;
+  } {
+    const customer = param(query, 'customer');
+    const status = param(query, 'status');
+    const data = [...this.subscriptions.values()].filter(
+      (subscription) =>
+        (customer === undefined || subscription.customer === customer) &&
+        (status === 'all' ||
+          (status === undefined ? subscription.status !== 'canceled' : subscription.status === status)),
+    );
+    return { object: 'list', data, has_more: false, url: '/v1/subscriptions' };
+  }
+
+  /** Cancels at once (DELETE /v1/subscriptions/:id); cancelling a cancelled one is Stripe's 400. */
+  private cancelSubscriptionFromApi(id: string): Reply {
+    const subscription = this.subscriptions.get(id);
+    if (!subscription) return missing('subscription', id);
+    if (subscription.status === 'canceled') {
+      return this.invalid(
+        'subscription',
+        `A canceled subscription can only update its cancellation_details and metadata.`,
+      );
+    }
+    this.updateSubscription(id, { status: 'canceled', cancelAtPeriodEnd: false });
+    return this.ok(subscription);
+  }
+
+  /** The payments of an invoice (`invoice=`): one PaymentIntent per paid invoice. */
+  private listInvoicePayments(query: StripeParams): {
+    object: 'list';
+    data: Array<Record<string, unknown>>;
+    has_more: false;
+    url: string;
+  } {
+    const invoiceId = param(query, 'invoice') ?? '';
+    const invoice = this.invoices.get(invoiceId);
+    const data =
+      invoice && invoice.status === 'paid'
+        ? [
+            {
+              id: `inpay_${invoice.id}`,
+              object: 'invoice_payment',
+              invoice: invoice.id,
+              amount_paid: invoice.amount_paid,
+              currency: invoice.currency,
+              is_default: true,
+              status: 'paid',
+              payment: { type: 'payment_intent', payment_intent: this.paymentIntentOf(invoice.id) },
+              livemode: false,
+              created: invoice.created,
+            },
+          ]
+        : [];
+    return { object: 'list', data, has_more: false, url: '/v1/invoice_payments' };
+  }
+
+  private paymentIntentOf(invoiceId: string): string {
+    let paymentIntent = this.invoicePaymentIntents.get(invoiceId);
+    if (!paymentIntent) {
+      paymentIntent = newId('pi');
+      this.invoicePaymentIntents.set(invoiceId, paymentIntent);
+    }
+    return paymentIntent;
+  }
+
+  /** A full refund of a PaymentIntent that paid an invoice (`payment_intent=`). */
+  private createRefundFromApi(body: StripeParams): Reply {
+    const paymentIntent = param(body, 'payment_intent') ?? '';
+    const invoiceId =
+      [...this.invoicePaymentIntents.entries()].find(([, intent]) => intent === paymentIntent)?.[0] ?? null;
+    if (!invoiceId) return missing('payment_intent', paymentIntent);
+    const invoice = this.mustGet(this.invoices, invoiceId);
+    if ([...this.apiRefunds.values()].some((refund) => refund.payment_intent === paymentIntent)) {
+      return {
+        status: 400,
+        body: {
+          error: {
+            type: 'invalid_request_error',
+            code: 'charge_already_refunded',
+            message: `Charge for ${paymentIntent} has already been refunded.`,
+          },
+        },
+      };
+    }
+    const refund: FakeApiRefund = {
+      id: newId('re'),
+      object: 'refund',
+      amount: invoice.amount_paid,
+      currency: invoice.currency,
+      payment_intent: paymentIntent,
+      invoice: invoice.id,
+      status: 'succeeded',
+      metadata: stringMap(body.metadata),
+      created: now(),
+    };
+    this.apiRefunds.set(refund.id, refund);
+    return this.ok(refund);
   }
 
   private listPrices(query: StripeParams): {
@@ -684,6 +938,10 @@ export class FakeStripeServer {
       return this.ok(this.expanded(object as FakeSubscription, stringList(query.expand)));
     }
     return this.ok(object);
+  }
+
+  private list<T>(url: string, data: T[]): { object: 'list'; data: T[]; has_more: false; url: string } {
+    return { object: 'list', data, has_more: false, url };
   }
 
   private ok(body: unknown): Reply {

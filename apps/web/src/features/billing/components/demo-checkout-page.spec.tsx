@@ -61,6 +61,9 @@ describe('/demo-checkout/:id (DECISIONS 14)', () => {
     renderApp(`/demo-checkout/${id}`);
 
     expect(await screen.findByRole('button', { name: 'Cancel at end of period' })).toBeEnabled();
+    // The way back says "Back": next to "Cancel at end of period", "Cancel" would read as cancelling.
+    expect(screen.getByRole('button', { name: 'Back' })).toBeEnabled();
+    expect(screen.queryByRole('button', { name: 'Cancel' })).not.toBeInTheDocument();
     const demoControl = screen.getByRole('group', { name: 'Demo only: end the billing period now' });
     await userEvent.click(
       within(demoControl).getByRole('button', { name: 'Demo only: end the billing period now' }),
@@ -185,6 +188,70 @@ describe('/demo-checkout/:id (DECISIONS 14)', () => {
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/subscription'));
     await waitFor(() => expect(lastToast()).toMatchObject({ title: 'Checkout cancelled' }));
+  });
+
+  it("goes back to /subscription on the demo portal's Back, changing nothing", async () => {
+    const fetchMock = mockApi(
+      {
+        '/api/subscription': () => jsonResponse(premiumStatus({ cancelAtPeriodEnd: true })),
+        [sessionPath]: () =>
+          jsonResponse(
+            demoTopUpSession({
+              kind: 'portal',
+              portalFlow: 'cancel',
+              actions: ['end-period-now'],
+              amountPence: null,
+              tokens: null,
+              cancelUrl: `${window.location.origin}/subscription?checkout=cancelled&kind=portal`,
+            }),
+          ),
+      },
+      signedInUser,
+    );
+    const { router } = renderApp(`/demo-checkout/${id}`);
+    const events = userEvent.setup();
+
+    await events.click(await screen.findByRole('button', { name: 'Back' }));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/subscription'));
+    await waitFor(() => expect(lastToast()).toMatchObject({ title: 'No changes made' }));
+    expect(fetchMock.mock.calls.some(([url]) => url === confirmPath)).toBe(false);
+  });
+
+  it('is the demo billing portal for resuming a cancelled plan', async () => {
+    const fetchMock = mockApi(
+      {
+        [sessionPath]: () =>
+          jsonResponse(
+            demoTopUpSession({
+              kind: 'portal',
+              portalFlow: 'resume',
+              actions: ['confirm'],
+              title: 'Resume your Premium plan (demo billing portal)',
+              amountPence: null,
+              tokens: null,
+            }),
+          ),
+        [confirmPath]: () =>
+          jsonResponse({
+            id,
+            status: 'complete',
+            duplicate: false,
+            redirectUrl: `${window.location.origin}/subscription?checkout=success&kind=portal`,
+            tier: 'premium',
+            tokensLeft: 245_000,
+          }),
+      },
+      signedInUser,
+    );
+    renderApp(`/demo-checkout/${id}`);
+
+    await userEvent.click(await screen.findByRole('button', { name: 'Resume plan' }));
+
+    await waitFor(() => expect(fetchMock.mock.calls.filter(([url]) => url === confirmPath)).toHaveLength(1));
+    // A plain confirm (no action): the session's own flow resumes the plan.
+    expect(sentBody(fetchMock, confirmPath)).toBeUndefined();
+    expect(screen.queryByRole('group', { name: 'Demo only: end the billing period now' })).toBeNull();
   });
 
   it('explains an unknown or expired checkout', async () => {

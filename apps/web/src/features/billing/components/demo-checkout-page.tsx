@@ -74,8 +74,8 @@ function SummaryRow({ label, value, strong = false }: { label: string; value: st
 /**
  * /demo-checkout/:id (DECISIONS 14): the local stand-in for Stripe Checkout when no payment keys are
  * configured, clearly labelled as a demo. Confirm fulfils the session on the server and goes to its
- * redirectUrl (the pricing screen, which shows the success toast); Cancel goes back to the pricing
- * screen.
+ * redirectUrl (the pricing screen, which shows the success toast); Cancel (Back on the demo billing
+ * portal, where "Cancel" would read as cancelling the plan) goes back to the pricing screen.
  */
 export function DemoCheckoutPage() {
   const { id = '' } = useParams();
@@ -203,7 +203,7 @@ export function DemoCheckoutPage() {
                 disabled={confirm.isPending}
                 onClick={onCancel}
               >
-                {DEMO_CHECKOUT_SCREEN.cancel}
+                {session.data.kind === 'portal' ? DEMO_CHECKOUT_SCREEN.back : DEMO_CHECKOUT_SCREEN.cancel}
               </Button>
               {session.data.actions.includes('confirm') ? (
                 <Button

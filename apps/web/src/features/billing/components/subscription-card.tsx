@@ -12,7 +12,7 @@ import {
   getPlan,
   isLowBalance,
 } from '@council/contracts';
-import { ArrowUpCircle, Check, CreditCard, TriangleAlert, XCircle } from 'lucide-react';
+import { ArrowUpCircle, Check, CreditCard, RotateCcw, TriangleAlert, XCircle } from 'lucide-react';
 import { type ReactNode } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -49,7 +49,8 @@ function Pending() {
  * the plan allowance, the real renewal date
  * (DECISIONS 6), plan, price and status; Upgrade to Max Plan (premium only), Manage Payment Method and
  * Cancel Subscription (both open the billing portal and need a billing account: the first on the
- * card, the second on cancelling at the end of the paid period, DECISIONS 21).
+ * card, the second on cancelling at the end of the paid period, DECISIONS 21). A plan cancelling at
+ * period end offers Resume Subscription in place of Cancel (portal flow `resume`).
  */
 export function SubscriptionCard({ tier, user, subscription, loading, className }: SubscriptionCardProps) {
   const plan = getPlan(tier);
@@ -160,16 +161,29 @@ export function SubscriptionCard({ tier, user, subscription, loading, className 
             <CreditCard aria-hidden="true" />
             {SUBSCRIPTION_CARD.managePaymentMethod}
           </Button>
-          <Button
-            variant="outline"
-            disabled={busy || !hasBillingAccount}
-            onClick={() => portal.mutate('cancel')}
-            aria-describedby={hasBillingAccount ? undefined : 'portal-hint'}
-            className="text-destructive hover:text-destructive"
-          >
-            <XCircle aria-hidden="true" />
-            {SUBSCRIPTION_CARD.cancelSubscription}
-          </Button>
+          {cancelling ? (
+            <Button
+              variant="outline"
+              disabled={busy || !hasBillingAccount}
+              aria-busy={portal.isPending && portal.variables === 'resume'}
+              onClick={() => portal.mutate('resume')}
+              aria-describedby={hasBillingAccount ? undefined : 'portal-hint'}
+            >
+              <RotateCcw aria-hidden="true" />
+              {SUBSCRIPTION_CARD.resumeSubscription}
+            </Button>
+          ) : (
+            <Button
+              variant="outline"
+              disabled={busy || !hasBillingAccount}
+              onClick={() => portal.mutate('cancel')}
+              aria-describedby={hasBillingAccount ? undefined : 'portal-hint'}
+              className="text-destructive hover:text-destructive"
+            >
+              <XCircle aria-hidden="true" />
+              {SUBSCRIPTION_CARD.cancelSubscription}
+            </Button>
+          )}
         </div>
         {hasBillingAccount ? null : (
           <p id="portal-hint" className="text-xs text-muted-foreground">

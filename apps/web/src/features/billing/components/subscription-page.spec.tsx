@@ -256,6 +256,66 @@ describe('/subscription for premium and max users (spec §2; DECISIONS 6)', () =
     expect(within(card).getByText(/ends on 24 May 2026/)).toBeInTheDocument();
   });
 
+  it('offers Resume Subscription instead of Cancel on a plan cancelled at period end', async () => {
+    const { events, fetchMock, assign } = renderPaid(
+      premiumUser,
+      premiumStatus({ cancelAtPeriodEnd: true }),
+      {
+        '/api/create-customer-portal-session': () =>
+          jsonResponse({ url: `${window.location.origin}/subscription?checkout=success&kind=portal` }),
+      },
+    );
+
+    const card = await screen.findByRole('region', { name: 'Your Premium Subscription' });
+    await events.click(await within(card).findByRole('button', { name: 'Resume Subscription' }));
+
+    expect(within(card).queryByRole('button', { name: 'Cancel Subscription' })).not.toBeInTheDocument();
+    await waitFor(() =>
+      expect(assign).toHaveBeenCalledWith(
+        `${window.location.origin}/subscription?checkout=success&kind=portal`,
+      ),
+    );
+    expect(sentBody(fetchMock, '/api/create-customer-portal-session')).toEqual({
+      returnUrl: window.location.href,
+      flow: 'resume',
+    });
+  });
+
+  it('has no Resume on a plan that renews', async () => {
+    renderPaid(premiumUser, premiumStatus());
+
+    const card = await screen.findByRole('region', { name: 'Your Premium Subscription' });
+    expect(await within(card).findByRole('button', { name: 'Cancel Subscription' })).toBeEnabled();
+    expect(within(card).queryByRole('button', { name: 'Resume Subscription' })).not.toBeInTheDocument();
+  });
+
+  it('shows a failed-payment banner with the billing portal while the plan is past due', async () => {
+    const { events, fetchMock, assign } = renderPaid(premiumUser, premiumStatus({ status: 'past_due' }), {
+      '/api/create-customer-portal-session': () => jsonResponse({ url: 'https://billing.test/card' }),
+    });
+
+    const banner = await screen.findByRole('alert', { name: 'Your last payment failed' });
+    expect(banner).toHaveTextContent('You keep your plan while the payment is retried');
+    // The plan stays in force meanwhile.
+    expect(screen.getByRole('region', { name: 'Your Premium Subscription' })).toBeInTheDocument();
+
+    await events.click(within(banner).getByRole('button', { name: 'Update payment method' }));
+
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('https://billing.test/card'));
+    expect(sentBody(fetchMock, '/api/create-customer-portal-session')).toEqual({
+      returnUrl: window.location.href,
+      flow: 'payment_method',
+    });
+  });
+
+  it('shows no failed-payment banner once the plan is paid (active)', async () => {
+    renderPaid(premiumUser, premiumStatus({ status: 'active' }));
+
+    expect(await screen.findByRole('region', { name: 'Your Premium Subscription' })).toBeInTheDocument();
+    expect(await screen.findByText('Renews on')).toBeInTheDocument();
+    expect(screen.queryByRole('alert', { name: 'Your last payment failed' })).not.toBeInTheDocument();
+  });
+
   it('disables the portal buttons without a billing account', async () => {
     renderPaid({ ...premiumUser, stripeCustomerId: null }, premiumStatus({ hasBillingAccount: false }));
 

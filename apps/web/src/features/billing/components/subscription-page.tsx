@@ -14,6 +14,7 @@ import { useUser } from '@/lib/auth';
 import { useSubscription } from '../api/get-subscription';
 import { useCheckoutReturn } from '../hooks/use-checkout-return';
 import { useSubscribe } from '../hooks/use-subscribe';
+import { PaymentIssueBanner } from './payment-issue-banner';
 import { type PlanActionState } from './plan-action';
 import { PricingCards } from './pricing-cards';
 import { PricingTable } from './pricing-table';
@@ -84,6 +85,7 @@ export function SubscriptionPage() {
           description={manage ? PRICING_SCREEN.manageDescription : PRICING_SCREEN.description}
         />
         {subscription.data?.demoMode ? <DemoNotice /> : null}
+        {manage ? <PaymentIssueBanner subscription={subscription.data} /> : null}
       </div>
       {manage ? (
         <div className="grid items-start gap-6 lg:grid-cols-3">

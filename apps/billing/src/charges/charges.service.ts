@@ -1,0 +1,200 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { findPack } from '@council/contracts';
+import { type LedgerBucket, PaymentGrantEntity } from '@council/db';
+import { DomainException } from '@council/server-kit';
+import { DataSource } from 'typeorm';
+import { purchaseKey } from '../ledger/ledger.keys';
+import { type EntryRefs, type LockedAccount, LedgerService } from '../ledger/ledger.service';
+import { METADATA } from '../stripe/stripe.constants';
+import { metadataUserId, parseUserId, refId } from '../stripe/stripe.mappers';
+import { type BillingObjectSource, type ChargeLike, type CheckoutSessionLike } from '../stripe/stripe.types';
+import { EventUserResolver } from '../webhooks/event-user.resolver';
+import { type ChargeFacts, chargeStateKey, disputeStateOf, planChargeConvergence } from './charge.arithmetic';
+
+/** What converging a charge did. */
+export type ChargeOutcome = 'adjusted' | 'unchanged' | 'pending' | 'ignored';
+
+/** The grant a charge paid for, before its row exists. */
+interface GrantLink {
+  paymentIntentId: string;
+  checkoutSessionId: string | null;
+  invoiceId: string | null;
+  grantKey: string;
+}
+
+export function chargeFactsOf(charge: ChargeLike): ChargeFacts {
+  return {
+    chargeId: charge.id,
+    amount: charge.amount,
+    amountRefunded: charge.amount_refunded,
+    disputeId: charge.dispute?.id ?? null,
+    dispute: disputeStateOf(charge.dispute?.status),
+    disputedAmount: charge.dispute?.amount ?? 0,
+  };
+}
+
+/**
+ * Refunds and disputes (DECISIONS 27). Each paid grant has a payment_grants row linking its
+ * PaymentIntent (and, once an event named it, its charge) to the ledger operation that granted the
+ * tokens. A charge event re-reads the charge and converges: the ledger is moved from what the row
+ * says was applied to what the charge says now, under a key of that state, in the account's locked
+ * transaction. Redeliveries and older events find the same state and change nothing; a charge
+ * event that arrives before its grant links the charge and waits, and the grant converges it.
+ */
+@Injectable()
+export class ChargesService {
+  constructor(
+    private readonly ledger: LedgerService,
+    private readonly users: EventUserResolver,
+    @InjectDataSource() private readonly dataSource: DataSource,
+  ) {}
+
+  /** charge.refunded, charge.dispute.*: converge the charge's grant on what Stripe says now. */
+  async onChargeChanged(
+    chargeId: string,
+    source: BillingObjectSource,
+    refs: EntryRefs,
+  ): Promise<ChargeOutcome> {
+    // A charge Stripe does not know (another account's, or a test event) granted nothing here.
+    const charge = await source.retrieveCharge(chargeId).catch((error: unknown) => {
+      if (error instanceof DomainException && error.code === 'NOT_FOUND') return null;
+      throw error;
+    });
+    if (!charge) return 'ignored';
+    const paymentIntentId = refId(charge.payment_intent);
+    if (!paymentIntentId) return 'ignored';
+    const row = await this.dataSource.getRepository(PaymentGrantEntity).findOne({
+      where: { paymentIntentId },
+      select: { userId: true },
+    });
+    let userId = row?.userId ?? null;
+    let link: GrantLink | null = null;
+    if (userId === null) {
+      // The grant has not been linked yet (the event came first, or the purchase predates links).
+      const session = await source.findCheckoutSessionByPaymentIntent(paymentIntentId);
+      link = session ? packLink(session, paymentIntentId) : null;
+      if (!session || !link) return 'ignored';
+      userId = await this.users.resolve(
+        {
+          customerId: refId(session.customer) ?? refId(charge.customer),
+          userId: metadataUserId(session.metadata) ?? parseUserId(session.client_reference_id),
+        },
+        source,
+      );
+      if (userId === null) return 'ignored';
+    }
+    return this.ledger.withAccount(userId, async (account) => {
+      const grant = await this.linkLocked(account, link, paymentIntentId, charge.id);
+      if (!grant) return 'ignored';
+      return this.convergeLocked(account, grant, charge, refs);
+    });
+  }
+
+  /**
+   * After a token pack was credited: link its PaymentIntent to the grant, and apply a refund or
+   * dispute that arrived before the grant did.
+   */
+  async afterPackGrantedLocked(
+    account: LockedAccount,
+    session: CheckoutSessionLike,
+    source: BillingObjectSource,
+    refs: EntryRefs,
+  ): Promise<ChargeOutcome> {
+    const paymentIntentId = refId(session.payment_intent);
+    const link = paymentIntentId ? packLink(session, paymentIntentId) : null;
+    if (!paymentIntentId || !link) return 'ignored';
+    const grant = await this.linkLocked(account, link, paymentIntentId, null);
+    if (!grant?.chargeId) return 'unchanged';
+    return this.convergeLocked(account, grant, await source.retrieveCharge(grant.chargeId), refs);
+  }
+
+  /** The account's paid grants, newest first (the demo's purchases). */
+  listForUser(userId: number): Promise<PaymentGrantEntity[]> {
+    return this.dataSource
+      .getRepository(PaymentGrantEntity)
+      .find({ where: { userId }, order: { id: 'DESC' } });
+  }
+
+  private async linkLocked(
+    account: LockedAccount,
+    link: GrantLink | null,
+    paymentIntentId: string,
+    chargeId: string | null,
+  ): Promise<PaymentGrantEntity | null> {
+    const repository = account.manager.getRepository(PaymentGrantEntity);
+    if (link) {
+      await repository
+        .createQueryBuilder()
+        .insert()
+        .values({ ...link, userId: account.user.id, chargeId })
+        .orIgnore()
+        .execute();
+    }
+    const grant = await repository.findOneBy({ paymentIntentId });
+    if (!grant || grant.userId !== account.user.id) return null;
+    if (chargeId && grant.chargeId !== chargeId) {
+      grant.chargeId = chargeId;
+      await repository.update(grant.id, { chargeId });
+    }
+    return grant;
+  }
+
+  private async convergeLocked(
+    account: LockedAccount,
+    grant: PaymentGrantEntity,
+    charge: ChargeLike,
+    refs: EntryRefs,
+  ): Promise<ChargeOutcome> {
+    const granted = await this.grantedTokens(account, grant.grantKey);
+    if (granted === null) return 'pending';
+    const bucket: LedgerBucket = grant.invoiceId ? 'monthly' : 'purchased';
+    const facts = chargeFactsOf(charge);
+    const { movements, next } = planChargeConvergence(
+      {
+        grantedTokens: granted,
+        bucket,
+        revokedTokens: grant.revokedTokens,
+        debtTokens: grant.debtTokens,
+        frozenTokens: grant.frozenTokens,
+        dispute: grant.disputeStatus,
+      },
+      facts,
+      bucket === 'monthly' ? account.user.monthlyTokens : account.user.purchasedTokens,
+    );
+    if (movements.length > 0) {
+      await this.ledger.runOnceLocked(account, chargeStateKey(facts), () => ({ movements, refs }));
+    }
+    await account.manager.getRepository(PaymentGrantEntity).update(grant.id, {
+      grantedTokens: granted,
+      amount: facts.amount,
+      amountRefunded: facts.amountRefunded,
+      disputeStatus: next.dispute,
+      disputedAmount: facts.disputedAmount,
+      revokedTokens: next.revokedTokens,
+      debtTokens: next.debtTokens,
+      frozenTokens: next.frozenTokens,
+    });
+    return movements.length > 0 ? 'adjusted' : 'unchanged';
+  }
+
+  /** What the grant operation credited, or null when it has not run yet. */
+  private async grantedTokens(account: LockedAccount, grantKey: string): Promise<number | null> {
+    const entries = await this.ledger.findOperation(account.manager, grantKey);
+    if (entries.length === 0) return null;
+    return entries
+      .filter((entry) => (entry.kind === 'purchase' || entry.kind === 'grant') && entry.amount > 0)
+      .reduce((sum, entry) => sum + entry.amount, 0);
+  }
+}
+
+/** A paid token pack's Checkout Session as the grant a charge links to. */
+function packLink(session: CheckoutSessionLike, paymentIntentId: string): GrantLink | null {
+  if (session.mode !== 'payment' || !findPack(session.metadata?.[METADATA.packId] ?? '')) return null;
+  return {
+    paymentIntentId,
+    checkoutSessionId: session.id,
+    invoiceId: null,
+    grantKey: purchaseKey(session.id),
+  };
+}
