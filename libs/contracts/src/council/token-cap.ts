@@ -33,10 +33,14 @@ export const TOKEN_CAP_TEXTS = {
   /** Under a consensus written while some answers were cut or never started. */
   consensusFromWhatThereIs: 'Written from what the council said before your limit was reached.',
   /** In place of a consensus the cap did not leave room for. */
-  consensusNotWritten: 'Your limit was reached before the consensus could be written.',
+  consensusNotWritten:
+    'Your limit left too little for the consensus: what remained of it is less than reading the council’s answers takes.',
   /** The agreement map's note when the cap did not leave room for it. */
-  mapNotDrawn: 'Your limit was reached before the agreement map could be drawn.',
+  mapNotDrawn: 'Your limit left too little for the agreement map to be drawn.',
   capLine: (cap: number) => `Stops at ${cap.toLocaleString('en-GB')} tokens`,
+  /** Under the quote when the cap is below the least the question should use. */
+  capBelowQuote: (cap: number, low: number) =>
+    `Your limit of ${cap.toLocaleString('en-GB')} tokens is below the least this question should use (about ${low.toLocaleString('en-GB')}): some answers may stop early or not start, and the consensus may not be written.`,
   /** In the quote's detail on the Ask screen while a cap is set. */
   quoteDetail: (cap: number) =>
     `Your limit stops the question at ${cap.toLocaleString('en-GB')} tokens, and it holds only that much while it runs.`,

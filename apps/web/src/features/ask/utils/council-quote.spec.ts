@@ -39,4 +39,17 @@ describe('the quote with a Stop at cap', () => {
     expect(quote?.capLine).toBeNull();
     expect(quote?.summary.details.at(-1)).toBe(TOKEN_CAP_TEXTS.quoteDetail(5000));
   });
+
+  it('warns when the cap is below the least the question should use, and only then', () => {
+    expect(councilQuote({ ...input, tokenCap: 2000 })?.summary.warning).toBeNull();
+    const quote = councilQuote({ ...input, showDebate: true, tokenCap: 300 });
+    expect(quote?.summary.warning).toBe(TOKEN_CAP_TEXTS.capBelowQuote(300, quote!.quote.low));
+  });
+
+  it('counts a follow-up thread as prompt on every call', () => {
+    const plain = councilQuote(input)!;
+    const threaded = councilQuote({ ...input, threadLength: 4_000 })!;
+    // Three first answers, each reading about 1,000 tokens of thread.
+    expect(threaded.quote.low - plain.quote.low).toBe(3_000);
+  });
 });

@@ -92,7 +92,13 @@ export function councilQuote(input: CouncilQuoteInput): CouncilQuote | null {
     summary:
       cap === null
         ? summary
-        : { ...summary, details: [...summary.details, TOKEN_CAP_TEXTS.quoteDetail(cap)] },
+        : {
+            ...summary,
+            details: [...summary.details, TOKEN_CAP_TEXTS.quoteDetail(cap)],
+            // A cap that cannot pay for what was asked says so before the ask, not after.
+            warning:
+              summary.warning ?? (cap < quote.low ? TOKEN_CAP_TEXTS.capBelowQuote(cap, quote.low) : null),
+          },
     capLine: cap !== null && quote.high > cap ? TOKEN_CAP_TEXTS.capLine(cap) : null,
   };
 }

@@ -1,4 +1,9 @@
-import { CONVERSATION_TEXTS, type ModelInfo } from '@council/contracts';
+import {
+  CONVERSATION_TEXTS,
+  type ModelInfo,
+  RESPONSE_STATE_LABELS,
+  TOKEN_CAP_TEXTS,
+} from '@council/contracts';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -146,5 +151,21 @@ describe('ResponseCard: Answer again', () => {
     renderCard({ onAnswerAgain: vi.fn() });
     await userEvent.hover(screen.getByRole('button', { name: CONVERSATION_TEXTS.answerAgain }));
     expect(await screen.findByRole('tooltip')).toHaveTextContent(CONVERSATION_TEXTS.answerAgainTitle);
+  });
+});
+
+describe('ResponseCard: an answer the cap cut off', () => {
+  it('says it stopped at the limit, and never also "Done"', () => {
+    renderCard({ stoppedAtLimit: true });
+    const card = screen.getByRole('article', { name: 'ChatGPT' });
+    expect(within(card).getByText(TOKEN_CAP_TEXTS.stoppedAtLimit)).toBeInTheDocument();
+    expect(within(card).queryByText(RESPONSE_STATE_LABELS.done)).not.toBeInTheDocument();
+  });
+
+  it('is "Done" when nothing cut it off', () => {
+    renderCard();
+    expect(
+      within(screen.getByRole('article', { name: 'ChatGPT' })).getByText(RESPONSE_STATE_LABELS.done),
+    ).toBeInTheDocument();
   });
 });

@@ -95,7 +95,8 @@ export function ResponseCard(props: ResponseCardProps) {
           <h3 className="truncate text-base font-semibold text-foreground">{name}</h3>
           {model ? <p className="truncate text-xs text-muted-foreground">{model}</p> : null}
           <div className="mt-1.5 flex flex-wrap items-center gap-1.5">
-            <ResponseStateBadge state={state} />
+            {/* An answer the cap cut off is not "Done": it says it stopped, once. */}
+            {stoppedAtLimit && state === 'done' ? null : <ResponseStateBadge state={state} />}
             <StoppedAtLimitBadge stopped={stoppedAtLimit} />
             {round > 0 ? <Badge variant="outline">{ASK_RESULTS.round(round)}</Badge> : null}
             {roleName ? <Badge variant="secondary">{roleName}</Badge> : null}

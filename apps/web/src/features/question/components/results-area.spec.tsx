@@ -466,7 +466,8 @@ describe('ResultsArea: Stop at N tokens', () => {
     const cut = screen.getByRole('article', { name: 'ChatGPT' });
     expect(within(cut).getByText(TOKEN_CAP_TEXTS.stoppedAtLimit)).toBeInTheDocument();
     expect(within(cut).getByText('Tea is')).toBeInTheDocument();
-    expect(within(cut).getByText('Done')).toBeInTheDocument();
+    // Stopped, not also Done.
+    expect(within(cut).queryByText('Done')).not.toBeInTheDocument();
 
     await play('answer:completed', {
       ...meta('1-2'),
