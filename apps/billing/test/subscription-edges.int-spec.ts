@@ -1,4 +1,4 @@
-// Issue 41, items 2 and 4: one live subscription per customer (DECISIONS 27), a failed renewal
+// Subscription edges: one live subscription per customer (DECISIONS 27), a failed renewal
 // payment and a plan resumed before its period ends. Stripe is the fake server; every event is
 // signed, delivered twice and, where order can matter, out of order.
 
@@ -37,7 +37,7 @@ function again(event: StripeEventPayload): StripeEventPayload {
   return createStripeEvent(event.type, event.data.object);
 }
 
-describe('subscription edges with Stripe (issue 41)', () => {
+describe('subscription edges with Stripe', () => {
   let harness: BillingHarness;
   let stripe: FakeStripeServer;
   let subscriptions: SubscriptionsService;
@@ -264,7 +264,7 @@ describe('subscription edges with Stripe (issue 41)', () => {
   });
 });
 
-describe('subscription edges in demo mode (issue 41)', () => {
+describe('subscription edges in demo mode', () => {
   let harness: BillingHarness;
   let demo: DemoCheckoutService;
   let subscriptions: SubscriptionsService;

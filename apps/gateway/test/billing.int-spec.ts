@@ -202,6 +202,7 @@ describe('billing through the gateway (billing process, PostgreSQL, Redis, fake 
   describe('signed out', () => {
     it('answers 401 to every billing call, without asking billing', async () => {
       const demoId = 'cs_demo_AbCdEfGhIjKlMnOpQrStUvWx';
+      const purchaseId = 'ch_demo_AbCdEfGhIjKlMnOpQrStUvWx';
       const calls = {
         'GET /api/subscription': getAs('/api/subscription'),
         'POST /api/get-or-create-subscription': postAs('/api/get-or-create-subscription', {
@@ -213,6 +214,15 @@ describe('billing through the gateway (billing process, PostgreSQL, Redis, fake 
         'POST /api/top-up-tokens': postAs('/api/top-up-tokens', { packageId: 'tokens_50k' }),
         'GET /api/billing/demo/:id': getAs(`/api/billing/demo/${demoId}`),
         'POST /api/billing/demo/:id/confirm': postAs(`/api/billing/demo/${demoId}/confirm`, {}),
+        'GET /api/billing/demo/purchases': getAs('/api/billing/demo/purchases'),
+        'POST /api/billing/demo/purchases/:id/refund': postAs(
+          `/api/billing/demo/purchases/${purchaseId}/refund`,
+          {},
+        ),
+        'POST /api/billing/demo/purchases/:id/dispute': postAs(
+          `/api/billing/demo/purchases/${purchaseId}/dispute`,
+          { outcome: 'won' },
+        ),
       };
       for (const [call, pending] of Object.entries(calls)) {
         const res = await pending;
@@ -235,6 +245,9 @@ describe('billing through the gateway (billing process, PostgreSQL, Redis, fake 
         '/api/stripe/webhook': 'post',
         '/api/billing/demo/{id}': 'get',
         '/api/billing/demo/{id}/confirm': 'post',
+        '/api/billing/demo/purchases': 'get',
+        '/api/billing/demo/purchases/{id}/refund': 'post',
+        '/api/billing/demo/purchases/{id}/dispute': 'post',
       };
       for (const [path, method] of Object.entries(expected)) {
         expect({ path, tags: paths[path]?.[method]?.tags }).toEqual({ path, tags: ['billing'] });
@@ -315,6 +328,20 @@ describe('billing through the gateway (billing process, PostgreSQL, Redis, fake 
         [...stripe.sessions.values()].filter((session) => session.metadata.userId === String(id));
       expect(sessionsOf(buyer.id)).toHaveLength(0);
       expect(sessionsOf(other.id)).toHaveLength(0);
+    });
+
+    it('has no demo purchases outside demo mode (404)', async () => {
+      const buyer = await signUp();
+      const notFound = { statusCode: 404, code: 'NOT_FOUND', message: BILLING_MESSAGES.demoOnly };
+      expect((await getAs('/api/billing/demo/purchases', buyer).expect(404)).body).toEqual(notFound);
+      const id = 'ch_demo_AbCdEfGhIjKlMnOpQrStUvWx';
+      expect((await postAs(`/api/billing/demo/purchases/${id}/refund`, {}, buyer).expect(404)).body).toEqual(
+        notFound,
+      );
+      expect(
+        (await postAs(`/api/billing/demo/purchases/${id}/dispute`, { outcome: 'lost' }, buyer).expect(404))
+          .body,
+      ).toEqual(notFound);
     });
 
     it('starts a subscription checkout, and refuses an unknown tier', async () => {
@@ -595,6 +622,106 @@ describe('billing through the gateway (billing process, PostgreSQL, Redis, fake 
       expect(
         (portal.body as { url: string }).url.startsWith(`${PUBLIC_URL}${DEMO_CHECKOUT_PATH}/cs_demo_`),
       ).toBe(true);
+    });
+
+    it('refunds and disputes a demo purchase through the labelled demo controls (DECISIONS 27)', async () => {
+      const buyer = await signUp();
+      const other = await signUp();
+      const topUp = await postAs('/api/top-up-tokens', { packageId: 'tokens_50k' }, buyer).expect(200);
+      const { sessionId } = topUp.body as { sessionId: string };
+      await postAs(`${demoApi(sessionId)}/confirm`, {}, buyer).expect(200);
+
+      const listed = await getAs('/api/billing/demo/purchases', buyer).expect(200);
+      expect(listed.headers['cache-control']).toBe('no-store');
+      const { purchases } = listed.body as { purchases: Array<{ id: string }> };
+      expect(purchases).toEqual([
+        {
+          id: expect.stringMatching(/^ch_demo_/),
+          packId: 'tokens_50k',
+          title: 'Basic Pack — 50,000 tokens',
+          tokens: 50_000,
+          amountPence: 999,
+          currency: 'gbp',
+          createdAt: expect.any(String),
+          refundedPence: 0,
+          dispute: null,
+          revokedTokens: 0,
+          debtTokens: 0,
+          frozenTokens: 0,
+        },
+      ]);
+      const id = purchases[0]?.id ?? '';
+      const purchaseApi = `/api/billing/demo/purchases/${id}`;
+      expect((await getAs('/api/billing/demo/purchases', other).expect(200)).body).toEqual({ purchases: [] });
+
+      // A dispute freezes the pack; won gives it back.
+      const opened = await postAs(`${purchaseApi}/dispute`, {}, buyer).expect(200);
+      expect(opened.body).toMatchObject({
+        purchase: { dispute: 'open', frozenTokens: 50_000 },
+        changed: true,
+      });
+      expect((await getAs('/api/subscription', buyer).expect(200)).body).toMatchObject({
+        tokensLeft: 10_000,
+      });
+      const refusedRefund = await postAs(`${purchaseApi}/refund`, {}, buyer).expect(409);
+      expect(refusedRefund.body).toEqual({
+        statusCode: 409,
+        code: 'CONFLICT',
+        message: BILLING_MESSAGES.demoPurchaseDisputed,
+      });
+      await postAs(`${purchaseApi}/dispute`, { outcome: 'won' }, buyer).expect(200);
+      expect((await getAs('/api/subscription', buyer).expect(200)).body).toMatchObject({
+        tokensLeft: 60_000,
+      });
+
+      // A partial refund takes back its share; a full one the rest; a second full one changes nothing.
+      const partial = await postAs(`${purchaseApi}/refund`, { amountPence: 333 }, buyer).expect(200);
+      expect(partial.body).toMatchObject({
+        purchase: { refundedPence: 333 },
+        changed: true,
+        tokensLeft: 43_333,
+      });
+      const full = await postAs(`${purchaseApi}/refund`, {}, buyer).expect(200);
+      expect(full.body).toMatchObject({
+        purchase: { refundedPence: 999 },
+        changed: true,
+        tokensLeft: 10_000,
+      });
+      const again = await postAs(`${purchaseApi}/refund`, {}, buyer).expect(200);
+      expect(again.body).toMatchObject({ changed: false, tokensLeft: 10_000, tokenDebt: 0 });
+      expect(await balanceOf(buyer.id)).toMatchObject({ tokensLeft: 10_000, purchasedTokens: 0 });
+
+      // Another user's, a made-up or malformed id is 404; a hostile body 400; another site 403.
+      const notFound = { statusCode: 404, code: 'NOT_FOUND', message: BILLING_MESSAGES.demoPurchaseNotFound };
+      expect((await postAs(`${purchaseApi}/refund`, {}, other).expect(404)).body).toEqual(notFound);
+      expect((await postAs(`${purchaseApi}/dispute`, {}, other).expect(404)).body).toEqual(notFound);
+      expect(
+        (
+          await postAs(
+            '/api/billing/demo/purchases/ch_demo_AbCdEfGhIjKlMnOpQrStUvWx/refund',
+            {},
+            buyer,
+          ).expect(404)
+        ).body,
+      ).toEqual(notFound);
+      expect(
+        (await postAs('/api/billing/demo/purchases/not-an-id/refund', {}, buyer).expect(404)).body,
+      ).toEqual(notFound);
+      for (const body of [
+        { amountPence: 0 },
+        { amountPence: -5 },
+        { amountPence: 'all' },
+        { userId: other.id },
+      ]) {
+        expect((await postAs(`${purchaseApi}/refund`, body, other).expect(400)).body).toMatchObject({
+          code: 'VALIDATION_FAILED',
+        });
+      }
+      expect(
+        (await postAs(`${purchaseApi}/dispute`, { outcome: 'draw' }, buyer).expect(400)).body,
+      ).toMatchObject({ code: 'VALIDATION_FAILED' });
+      await postAs(`${purchaseApi}/dispute`, {}, buyer).set('Origin', 'https://evil.example').expect(403);
+      expect(await balanceOf(other.id)).toMatchObject({ tokensLeft: 10_000, purchasedTokens: 0 });
     });
 
     it('refuses Stripe webhooks in demo mode (400)', async () => {

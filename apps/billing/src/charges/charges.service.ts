@@ -4,7 +4,7 @@ import { findPack } from '@council/contracts';
 import { type LedgerBucket, PaymentGrantEntity } from '@council/db';
 import { DomainException } from '@council/server-kit';
 import { DataSource } from 'typeorm';
-import { purchaseKey } from '../ledger/ledger.keys';
+import { allowanceKey, purchaseKey } from '../ledger/ledger.keys';
 import { type EntryRefs, type LockedAccount, LedgerService } from '../ledger/ledger.service';
 import { METADATA } from '../stripe/stripe.constants';
 import { metadataUserId, parseUserId, refId } from '../stripe/stripe.mappers';
@@ -71,17 +71,26 @@ export class ChargesService {
     let userId = row?.userId ?? null;
     let link: GrantLink | null = null;
     if (userId === null) {
-      // The grant has not been linked yet (the event came first, or the purchase predates links).
+      // The grant has not been linked yet (the event came first, or the grant predates links).
       const session = await source.findCheckoutSessionByPaymentIntent(paymentIntentId);
-      link = session ? packLink(session, paymentIntentId) : null;
-      if (!session || !link) return 'ignored';
-      userId = await this.users.resolve(
-        {
-          customerId: refId(session.customer) ?? refId(charge.customer),
-          userId: metadataUserId(session.metadata) ?? parseUserId(session.client_reference_id),
-        },
-        source,
-      );
+      if (session) {
+        link = packLink(session, paymentIntentId);
+        if (!link) return 'ignored';
+        userId = await this.users.resolve(
+          {
+            customerId: refId(session.customer) ?? refId(charge.customer),
+            userId: metadataUserId(session.metadata) ?? parseUserId(session.client_reference_id),
+          },
+          source,
+        );
+      } else {
+        // A subscription invoice's payment: its grant is the period's allowance, once granted.
+        // A duplicate subscription's invoice is never granted, so its refund stays pending: a no-op.
+        const invoiceId = await source.findInvoiceByPaymentIntent(paymentIntentId);
+        if (!invoiceId) return 'ignored';
+        link = invoiceLink(invoiceId, paymentIntentId);
+        userId = await this.users.resolve({ customerId: refId(charge.customer), userId: null }, source);
+      }
       if (userId === null) return 'ignored';
     }
     return this.ledger.withAccount(userId, async (account) => {
@@ -106,6 +115,29 @@ export class ChargesService {
     if (!paymentIntentId || !link) return 'ignored';
     const grant = await this.linkLocked(account, link, paymentIntentId, null);
     if (!grant?.chargeId) return 'unchanged';
+    return this.convergeLocked(account, grant, await source.retrieveCharge(grant.chargeId), refs);
+  }
+
+  /**
+   * After invoice.paid granted (or had granted) a period's allowance: link the invoice's payment to
+   * that grant, and apply a refund or dispute that arrived before the grant did.
+   */
+  async afterAllowanceGrantedLocked(
+    account: LockedAccount,
+    invoiceId: string,
+    source: BillingObjectSource,
+    refs: EntryRefs,
+  ): Promise<ChargeOutcome> {
+    if ((await this.ledger.findOperation(account.manager, allowanceKey(invoiceId))).length === 0) {
+      return 'ignored';
+    }
+    let grant = await account.manager.getRepository(PaymentGrantEntity).findOneBy({ invoiceId });
+    if (!grant) {
+      const paymentIntentId = await source.findInvoicePaymentIntent(invoiceId);
+      if (!paymentIntentId) return 'ignored';
+      grant = await this.linkLocked(account, invoiceLink(invoiceId, paymentIntentId), paymentIntentId, null);
+    }
+    if (!grant || grant.userId !== account.user.id || !grant.chargeId) return 'unchanged';
     return this.convergeLocked(account, grant, await source.retrieveCharge(grant.chargeId), refs);
   }
 
@@ -186,6 +218,11 @@ export class ChargesService {
       .filter((entry) => (entry.kind === 'purchase' || entry.kind === 'grant') && entry.amount > 0)
       .reduce((sum, entry) => sum + entry.amount, 0);
   }
+}
+
+/** A subscription invoice's payment as the grant a charge links to: the period's allowance. */
+function invoiceLink(invoiceId: string, paymentIntentId: string): GrantLink {
+  return { paymentIntentId, checkoutSessionId: null, invoiceId, grantKey: allowanceKey(invoiceId) };
 }
 
 /** A paid token pack's Checkout Session as the grant a charge links to. */

@@ -55,6 +55,15 @@ export class DemoObjectSource implements BillingObjectSource {
     return session ? demoCheckoutSession(session) : null;
   }
 
+  /** A demo plan's invoices take no money: no payment to link (DECISIONS 27). */
+  async findInvoicePaymentIntent(): Promise<string | null> {
+    return null;
+  }
+
+  async findInvoiceByPaymentIntent(): Promise<string | null> {
+    return null;
+  }
+
   /** A demo plan took no money, so there is nothing to refund: it just ends. */
   async cancelDuplicateSubscription(id: string): Promise<void> {
     const subscription = await this.store.getSubscription(id);

@@ -1,8 +1,17 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { BaseServerEnv, REDIS_CLIENT, type RedisClient } from '@council/server-kit';
+import { BaseServerEnv, DomainException, REDIS_CLIENT, type RedisClient } from '@council/server-kit';
 import { type SubscriptionLike } from '../stripe/stripe.types';
 import { DEMO_SESSION_TTL_SECONDS } from './demo.events';
 import { type DemoCharge, type DemoSession } from './demo.types';
+
+const CHARGE_UPDATE_ATTEMPTS = 20;
+
+/** KEYS[1] = ARGV[2] when it still holds ARGV[1]. */
+const COMPARE_AND_SET = `if redis.call('GET', KEYS[1]) == ARGV[1] then
+  redis.call('SET', KEYS[1], ARGV[2])
+  return 1
+end
+return 0`;
 
 /**
  * The demo mode's stand-in for Stripe's records, in Redis under the app's key prefix: checkout
@@ -67,6 +76,29 @@ export class DemoStore {
 
   async saveCharge(charge: DemoCharge): Promise<void> {
     await this.redis.set(`${this.prefix}:charge:${charge.id}`, JSON.stringify(charge));
+  }
+
+  /**
+   * Changes a stored charge by `change` (a pure function of it; returning the same object changes
+   * nothing), compare-and-set so concurrent refunds and disputes all count: a write that lost the
+   * race reads again. Null when there is no such charge.
+   */
+  async updateCharge(
+    id: string,
+    change: (charge: DemoCharge) => DemoCharge,
+  ): Promise<{ before: DemoCharge; after: DemoCharge } | null> {
+    const key = `${this.prefix}:charge:${id}`;
+    for (let attempt = 0; attempt < CHARGE_UPDATE_ATTEMPTS; attempt += 1) {
+      const raw = await this.redis.get(key);
+      if (raw === null) return null;
+      const before = JSON.parse(raw) as DemoCharge;
+      const after = change(before);
+      if (after === before) return { before, after };
+      if ((await this.redis.eval(COMPARE_AND_SET, 1, key, raw, JSON.stringify(after))) === 1) {
+        return { before, after };
+      }
+    }
+    throw new DomainException('CONFLICT', `Demo charge ${id} is changing; try again`);
   }
 
   private async read<T>(key: string): Promise<T | null> {

@@ -4,6 +4,11 @@ import {
   BILLING_RPC,
   BILLING_RPC_PATH_PREFIX,
   BillingDemoConfirmRequest,
+  BillingDemoDisputeRequest,
+  type BillingDemoPurchaseReply,
+  type BillingDemoPurchasesReply,
+  BillingDemoPurchasesRequest,
+  BillingDemoRefundRequest,
   BillingDemoSessionRequest,
   type BillingDemoConfirmReply,
   type BillingDemoSessionReply,
@@ -28,6 +33,7 @@ import {
 import { CheckoutService } from '../checkout/checkout.service';
 import { BillingEnv } from '../config/billing.env';
 import { DemoCheckoutService } from '../demo/demo-checkout.service';
+import { DemoPurchasesService } from '../demo/demo-purchases.service';
 import { ReservationsService } from '../reservations/reservations.service';
 import { SubscriptionsService } from '../subscriptions/subscriptions.service';
 import { WebhookIngressService } from '../webhooks/webhook-ingress.service';
@@ -50,6 +56,7 @@ export class BillingRpcController implements BillingRpcHandlers {
     private readonly webhooks: WebhookIngressService,
     private readonly reservations: ReservationsService,
     private readonly demo: DemoCheckoutService,
+    private readonly purchases: DemoPurchasesService,
   ) {}
 
   @Post(BILLING_RPC.health)
@@ -110,5 +117,23 @@ export class BillingRpcController implements BillingRpcHandlers {
   @HttpCode(HttpStatus.OK)
   demoConfirm(@Body() request: BillingDemoConfirmRequest): Promise<BillingDemoConfirmReply> {
     return this.demo.confirm(request.id, request.userId, request.action);
+  }
+
+  @Post(BILLING_RPC.demoPurchases)
+  @HttpCode(HttpStatus.OK)
+  demoPurchases(@Body() request: BillingDemoPurchasesRequest): Promise<BillingDemoPurchasesReply> {
+    return this.purchases.list(request.userId);
+  }
+
+  @Post(BILLING_RPC.demoRefund)
+  @HttpCode(HttpStatus.OK)
+  demoRefund(@Body() request: BillingDemoRefundRequest): Promise<BillingDemoPurchaseReply> {
+    return this.purchases.refund(request.userId, request.id, request.amountPence);
+  }
+
+  @Post(BILLING_RPC.demoDispute)
+  @HttpCode(HttpStatus.OK)
+  demoDispute(@Body() request: BillingDemoDisputeRequest): Promise<BillingDemoPurchaseReply> {
+    return this.purchases.dispute(request.userId, request.id, request.outcome);
   }
 }

@@ -54,6 +54,23 @@ export class StripeObjectSource implements BillingObjectSource {
     return sessions.data[0] ?? null;
   }
 
+  async findInvoicePaymentIntent(invoiceId: string): Promise<string | null> {
+    const payments = await this.stripe.call('invoicePayments.list', (stripe) =>
+      stripe.invoicePayments.list({ invoice: invoiceId, status: 'paid', limit: 1 }),
+    );
+    return refId(payments.data[0]?.payment.payment_intent) ?? null;
+  }
+
+  async findInvoiceByPaymentIntent(paymentIntentId: string): Promise<string | null> {
+    const payments = await this.stripe.call('invoicePayments.list', (stripe) =>
+      stripe.invoicePayments.list({
+        payment: { type: 'payment_intent', payment_intent: paymentIntentId },
+        limit: 1,
+      }),
+    );
+    return refId(payments.data[0]?.invoice) ?? null;
+  }
+
   /**
    * Refund first, then cancel: once it is cancelled no event makes it a duplicate again, so a
    * failure in between is retried whole (the refund's idempotency key answers the first refund).

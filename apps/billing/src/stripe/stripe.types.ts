@@ -82,6 +82,10 @@ export interface BillingObjectSource {
   retrieveCharge(id: string): Promise<ChargeLike>;
   /** The Checkout Session a PaymentIntent paid, if any. */
   findCheckoutSessionByPaymentIntent(paymentIntentId: string): Promise<CheckoutSessionLike | null>;
+  /** The PaymentIntent that paid an invoice (its first paid payment), if any. */
+  findInvoicePaymentIntent(invoiceId: string): Promise<string | null>;
+  /** The invoice a PaymentIntent paid, if any. */
+  findInvoiceByPaymentIntent(paymentIntentId: string): Promise<string | null>;
   /**
    * DECISIONS 27, one live subscription per customer: refunds what a second subscription's first
    * invoice took, then ends it at once. Safe to repeat (idempotency keys; an ended one is left alone).

@@ -120,12 +120,11 @@ export class WebhookEventsService {
     const refs = { stripeEventId: event.id };
     return this.ledger.withAccount(userId, async (account) => {
       const synced = await this.sync.syncLocked(account, subscriptionId, source, refs);
-      if (
-        event.type === 'invoice.paid' &&
-        (await this.sync.grantPeriodLocked(account, invoice, synced, refs))
-      ) {
-        return 'granted';
-      }
+      if (event.type !== 'invoice.paid') return synced.decision.apply ? 'synced' : 'ignored';
+      const granted = await this.sync.grantPeriodLocked(account, invoice, synced, refs);
+      // Links the invoice's charge to its allowance, and applies a refund or dispute that came first.
+      await this.charges.afterAllowanceGrantedLocked(account, invoice.id, source, refs);
+      if (granted) return 'granted';
       return synced.decision.apply ? 'synced' : 'ignored';
     });
   }

@@ -2,6 +2,8 @@ import { Inject, Injectable, Logger, type OnApplicationShutdown } from '@nestjs/
 import {
   BILLING_RPC,
   type BillingDemoConfirmReply,
+  type BillingDemoPurchaseReply,
+  type BillingDemoPurchasesReply,
   type BillingDemoSessionReply,
   type BillingHealthReply,
   type BillingPortalReply,
@@ -18,6 +20,7 @@ import {
   type SellableTier,
   type TokenPackId,
   type DemoAction,
+  type DemoDisputeOutcome,
   type PortalFlow,
   billingRpcReplyError,
 } from '@council/contracts';
@@ -119,6 +122,26 @@ export class BillingClient implements OnApplicationShutdown {
 
   confirmDemo(userId: number, id: string, action?: DemoAction): Promise<BillingDemoConfirmReply> {
     return this.call(BILLING_RPC.demoConfirm, { userId, id, ...(action === undefined ? {} : { action }) });
+  }
+
+  demoPurchases(userId: number): Promise<BillingDemoPurchasesReply> {
+    return this.call(BILLING_RPC.demoPurchases, { userId });
+  }
+
+  refundDemoPurchase(userId: number, id: string, amountPence?: number): Promise<BillingDemoPurchaseReply> {
+    return this.call(BILLING_RPC.demoRefund, {
+      userId,
+      id,
+      ...(amountPence === undefined ? {} : { amountPence }),
+    });
+  }
+
+  disputeDemoPurchase(
+    userId: number,
+    id: string,
+    outcome?: DemoDisputeOutcome,
+  ): Promise<BillingDemoPurchaseReply> {
+    return this.call(BILLING_RPC.demoDispute, { userId, id, ...(outcome === undefined ? {} : { outcome }) });
   }
 
   private async call<P extends BillingRpcPattern>(

@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { AuthModule } from '../auth/auth.module';
 import { GatewayEnv } from '../config/gateway.env';
 import { RateLimitModule } from '../rate-limit/rate-limit.module';
+import { BillingDemoPurchasesController } from './billing-demo-purchases.controller';
 import { BillingDemoController } from './billing-demo.controller';
 import { BillingClient, billingRpcClientFor } from './billing.client';
 import { BILLING_RPC_CLIENT } from './billing.constants';
@@ -15,7 +16,13 @@ import { StripeWebhookController } from './stripe-webhook.controller';
  */
 @Module({
   imports: [AuthModule, RateLimitModule],
-  controllers: [BillingController, BillingDemoController, StripeWebhookController],
+  // The purchases' routes come before the demo checkout's `billing/demo/:id`, which would take them.
+  controllers: [
+    BillingController,
+    BillingDemoPurchasesController,
+    BillingDemoController,
+    StripeWebhookController,
+  ],
   providers: [
     { provide: BILLING_RPC_CLIENT, inject: [GatewayEnv], useFactory: billingRpcClientFor },
     BillingClient,

@@ -2,6 +2,8 @@ import { Injectable } from '@nestjs/common';
 import {
   BILLING_MESSAGES,
   type BillingDemoConfirmReply,
+  type BillingDemoPurchaseReply,
+  type BillingDemoPurchasesReply,
   type BillingDemoSessionReply,
   type BillingTopUpReply,
   type BillingWebhookReply,
@@ -11,6 +13,7 @@ import {
   type SubscriptionStatusResponse,
   type TokenPackId,
   type DemoAction,
+  type DemoDisputeOutcome,
   type PortalFlow,
 } from '@council/contracts';
 import { DomainException } from '@council/server-kit';
@@ -19,7 +22,7 @@ import { BILLING_CHECKOUT_RATE_LIMIT } from '../rate-limit/rate-limit.constants'
 import { RateLimitService } from '../rate-limit/rate-limit.service';
 import { BillingClient } from './billing.client';
 import { WEBHOOK_BODY_MISSING_MESSAGE } from './billing.constants';
-import { isDemoSessionId, isOwnUrl } from './billing.util';
+import { isDemoPurchaseId, isDemoSessionId, isOwnUrl } from './billing.util';
 
 /**
  * The gateway's billing rules; billing itself does the work. Every user call takes the id of the
@@ -82,6 +85,30 @@ export class BillingService {
   confirmDemo(userId: number, id: string, action?: DemoAction): Promise<BillingDemoConfirmReply> {
     this.assertDemoSessionId(id);
     return this.billing.confirmDemo(userId, id, action);
+  }
+
+  /** The demo refund and dispute controls (DECISIONS 27); outside demo mode billing answers 404. */
+  demoPurchases(userId: number): Promise<BillingDemoPurchasesReply> {
+    return this.billing.demoPurchases(userId);
+  }
+
+  /** Someone else's, made-up or malformed purchase ids are all 404. */
+  refundDemoPurchase(userId: number, id: string, amountPence?: number): Promise<BillingDemoPurchaseReply> {
+    this.assertDemoPurchaseId(id);
+    return this.billing.refundDemoPurchase(userId, id, amountPence);
+  }
+
+  disputeDemoPurchase(
+    userId: number,
+    id: string,
+    outcome?: DemoDisputeOutcome,
+  ): Promise<BillingDemoPurchaseReply> {
+    this.assertDemoPurchaseId(id);
+    return this.billing.disputeDemoPurchase(userId, id, outcome);
+  }
+
+  private assertDemoPurchaseId(id: string): void {
+    if (!isDemoPurchaseId(id)) throw new DomainException('NOT_FOUND', BILLING_MESSAGES.demoPurchaseNotFound);
   }
 
   private assertDemoSessionId(id: string): void {

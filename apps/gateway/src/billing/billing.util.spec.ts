@@ -2,6 +2,7 @@ import { BILLING_MESSAGES, BILLING_REQUEST_ID_PATTERN } from '@council/contracts
 import {
   billingErrorBody,
   describeRpcFailure,
+  isDemoPurchaseId,
   isDemoSessionId,
   isOwnUrl,
   newBillingRequestId,
@@ -57,6 +58,15 @@ describe('isDemoSessionId', () => {
     expect(isDemoSessionId('cs_test_AbCdEfGhIjKlMnOpQrStUvWx')).toBe(false);
     expect(isDemoSessionId('cs_demo_short')).toBe(false);
     expect(isDemoSessionId('cs_demo_AbCdEfGhIjKlMnOpQrStUvWx/../x')).toBe(false);
+  });
+});
+
+describe('isDemoPurchaseId', () => {
+  it('knows demo purchase (charge) ids only', () => {
+    expect(isDemoPurchaseId('ch_demo_AbCdEfGhIjKlMnOpQrStUvWx')).toBe(true);
+    expect(isDemoPurchaseId('ch_AbCdEfGhIjKlMnOpQrStUvWx')).toBe(false);
+    expect(isDemoPurchaseId('cs_demo_AbCdEfGhIjKlMnOpQrStUvWx')).toBe(false);
+    expect(isDemoPurchaseId('ch_demo_AbCdEfGhIjKlMnOpQrStUvWx/../x')).toBe(false);
   });
 });
 

@@ -5,6 +5,7 @@ import { randomUUID } from 'node:crypto';
 import {
   BILLING_MESSAGES,
   type BillingWebhookRequest,
+  DEMO_PURCHASE_ID_PATTERN,
   DEMO_SESSION_ID_PATTERN,
   type ErrorBody,
   billingRpcErrorBody,
@@ -33,6 +34,11 @@ export function isOwnUrl(url: string, publicUrl: string): boolean {
 /** Demo checkout ids are unguessable and URL-safe; anything else cannot name a demo session. */
 export function isDemoSessionId(id: string): boolean {
   return DEMO_SESSION_ID_PATTERN.test(id);
+}
+
+/** A demo purchase id (ch_demo_…, DECISIONS 27). */
+export function isDemoPurchaseId(id: string): boolean {
+  return DEMO_PURCHASE_ID_PATTERN.test(id);
 }
 
 /** billing.webhook.receive's payload: the body exactly as received, base64, and the signature. */

@@ -1,6 +1,12 @@
 import { type ClassConstructor, plainToInstance } from 'class-transformer';
 import { validate } from 'class-validator';
-import { CustomerPortalDto, SubscribeDto, TopUpTokensDto } from './billing.dto';
+import {
+  CustomerPortalDto,
+  DemoDisputeDto,
+  DemoRefundDto,
+  SubscribeDto,
+  TopUpTokensDto,
+} from './billing.dto';
 
 async function messagesFor<T extends object>(cls: ClassConstructor<T>, plain: object): Promise<string[]> {
   const errors = await validate(plainToInstance(cls, plain));
@@ -47,5 +53,22 @@ describe('TopUpTokensDto', () => {
       'Please select a token package',
     ]);
     expect(await messagesFor(TopUpTokensDto, {})).toEqual(['Please select a token package']);
+  });
+});
+
+describe('DemoRefundDto and DemoDisputeDto (DECISIONS 27)', () => {
+  it('refunds all (no amount) or a whole number of pence from 1', async () => {
+    expect(await messagesFor(DemoRefundDto, {})).toEqual([]);
+    expect(await messagesFor(DemoRefundDto, { amountPence: 333 })).toEqual([]);
+    for (const amountPence of [0, -1, 1.5, '100', 1e20]) {
+      expect((await messagesFor(DemoRefundDto, { amountPence })).length).toBeGreaterThan(0);
+    }
+  });
+
+  it('opens a dispute (no outcome) or closes it won or lost', async () => {
+    expect(await messagesFor(DemoDisputeDto, {})).toEqual([]);
+    expect(await messagesFor(DemoDisputeDto, { outcome: 'won' })).toEqual([]);
+    expect(await messagesFor(DemoDisputeDto, { outcome: 'lost' })).toEqual([]);
+    expect((await messagesFor(DemoDisputeDto, { outcome: 'draw' })).length).toBeGreaterThan(0);
   });
 });

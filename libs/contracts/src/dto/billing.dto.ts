@@ -1,10 +1,18 @@
 // Billing requests of spec §7.
 
-import { IsIn, IsOptional, IsUrl, MaxLength } from 'class-validator';
+import { IsIn, IsInt, IsOptional, IsUrl, Max, MaxLength, Min } from 'class-validator';
 import { VALIDATION_MESSAGES as M } from '../messages/validation.messages';
 import { PACK_IDS, type TokenPackId } from '../packs/packs.constants';
 import { SELLABLE_TIERS, type SellableTier } from '../plans/plans.constants';
-import { DEMO_ACTIONS, type DemoAction, PORTAL_FLOWS, type PortalFlow } from '../rpc/billing-rpc.constants';
+import {
+  DEMO_ACTIONS,
+  DEMO_DISPUTE_OUTCOMES,
+  DEMO_REFUND_MAX_PENCE,
+  type DemoAction,
+  type DemoDisputeOutcome,
+  PORTAL_FLOWS,
+  type PortalFlow,
+} from '../rpc/billing-rpc.constants';
 
 /** POST /api/get-or-create-subscription */
 export class SubscribeDto {
@@ -39,6 +47,25 @@ export class DemoConfirmDto {
   @IsOptional()
   @IsIn(DEMO_ACTIONS)
   action?: DemoAction;
+}
+
+/**
+ * POST /api/billing/demo/purchases/:id/refund (DECISIONS 27): `amountPence` refunds part of the
+ * purchase (at most what is left of it); absent, the rest of it.
+ */
+export class DemoRefundDto {
+  @IsOptional()
+  @IsInt()
+  @Min(1)
+  @Max(DEMO_REFUND_MAX_PENCE)
+  amountPence?: number;
+}
+
+/** POST /api/billing/demo/purchases/:id/dispute: no outcome opens a dispute; won or lost closes it. */
+export class DemoDisputeDto {
+  @IsOptional()
+  @IsIn(DEMO_DISPUTE_OUTCOMES)
+  outcome?: DemoDisputeOutcome;
 }
 
 /** POST /api/top-up-tokens */

@@ -5,6 +5,8 @@
 import { type BILLING_RPC, type BillingHealthReply } from './billing-rpc.constants';
 import {
   type BillingDemoConfirmReply,
+  type BillingDemoPurchaseReply,
+  type BillingDemoPurchasesReply,
   type BillingDemoSessionReply,
   type BillingPortalReply,
   type BillingReleaseReply,
@@ -16,6 +18,9 @@ import {
 } from './billing-rpc.replies';
 import {
   type BillingDemoConfirmRequest,
+  type BillingDemoDisputeRequest,
+  type BillingDemoPurchasesRequest,
+  type BillingDemoRefundRequest,
   type BillingDemoSessionRequest,
   type BillingHealthRequest,
   type BillingPortalRequest,
@@ -43,6 +48,9 @@ export interface BillingRpcCalls {
   [BILLING_RPC.release]: Call<BillingReleaseRequest, BillingReleaseReply>;
   [BILLING_RPC.demoGet]: Call<BillingDemoSessionRequest, BillingDemoSessionReply>;
   [BILLING_RPC.demoConfirm]: Call<BillingDemoConfirmRequest, BillingDemoConfirmReply>;
+  [BILLING_RPC.demoPurchases]: Call<BillingDemoPurchasesRequest, BillingDemoPurchasesReply>;
+  [BILLING_RPC.demoRefund]: Call<BillingDemoRefundRequest, BillingDemoPurchaseReply>;
+  [BILLING_RPC.demoDispute]: Call<BillingDemoDisputeRequest, BillingDemoPurchaseReply>;
 }
 
 export type BillingRpcRequest<P extends keyof BillingRpcCalls> = BillingRpcCalls[P]['request'];

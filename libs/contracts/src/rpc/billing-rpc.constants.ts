@@ -29,6 +29,12 @@ export const BILLING_RPC = {
   demoGet: 'billing.demo.get',
   /** The demo page's confirm button → BillingDemoConfirmReply. */
   demoConfirm: 'billing.demo.confirm',
+  /** GET /api/billing/demo/purchases (DECISIONS 27) → BillingDemoPurchasesReply. */
+  demoPurchases: 'billing.demo.purchases',
+  /** POST /api/billing/demo/purchases/:id/refund → BillingDemoPurchaseReply. */
+  demoRefund: 'billing.demo.refund',
+  /** POST /api/billing/demo/purchases/:id/dispute → BillingDemoPurchaseReply. */
+  demoDispute: 'billing.demo.dispute',
 } as const;
 
 export type BillingRpcPattern = (typeof BILLING_RPC)[keyof typeof BILLING_RPC];
@@ -94,6 +100,22 @@ export const DEMO_CHECKOUT_PATH = '/demo-checkout';
 
 /** Demo session ids: unguessable, URL-safe. */
 export const DEMO_SESSION_ID_PATTERN = /^cs_demo_[A-Za-z0-9_-]{16,64}$/;
+
+/** Demo purchase ids: the demo charge of a confirmed token pack (ch_demo_…, DECISIONS 27). */
+export const DEMO_PURCHASE_ID_PATTERN = /^ch_demo_[A-Za-z0-9_-]{16,64}$/;
+
+/**
+ * How the demo dispute control closes a dispute (DECISIONS 27): `won` restores the frozen tokens,
+ * `lost` takes them back as a refund would. Without an outcome the control opens a dispute.
+ */
+export const DEMO_DISPUTE_OUTCOMES = ['won', 'lost'] as const;
+export type DemoDisputeOutcome = (typeof DEMO_DISPUTE_OUTCOMES)[number];
+
+/** Where a demo purchase's dispute stands. */
+export type DemoDisputeStatus = 'open' | DemoDisputeOutcome;
+
+/** The largest partial refund the demo control accepts, in pence (more than any pack costs). */
+export const DEMO_REFUND_MAX_PENCE = 1_000_000;
 
 /** `requestId`: one per user action (the gateway's request id); replicas and retries share it. */
 export const BILLING_REQUEST_ID_PATTERN = /^[A-Za-z0-9_-]{8,100}$/;

@@ -30,6 +30,14 @@ export const BILLING_MESSAGES = {
   demoActionUnavailable: 'This demo checkout cannot do that',
   /** 404: a demo purchase that is not the account's (DECISIONS 27). */
   demoPurchaseNotFound: 'Unknown demo purchase',
+  /** 409 CONFLICT: the demo refund control on a purchase under (or lost in) a dispute, as at Stripe. */
+  demoPurchaseDisputed: 'A disputed purchase cannot be refunded',
+  /** 409 CONFLICT: the demo dispute control on a purchase refunded in full. */
+  demoPurchaseRefunded: 'A fully refunded purchase cannot be disputed',
+  /** 409 CONFLICT: closing a dispute that was never opened. */
+  demoNoDispute: 'This purchase has no dispute to close',
+  /** 409 CONFLICT: closing a dispute that already closed the other way. */
+  demoDisputeClosed: 'This dispute is already closed',
   /** 409 CONFLICT: a checkout while a subscription is live (DECISIONS 27). */
   subscriptionAlreadyLive:
     'You already have a live subscription. Manage it on the subscription page instead of starting another.',

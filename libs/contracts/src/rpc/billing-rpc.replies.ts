@@ -7,11 +7,13 @@ import {
   type SubscriptionReply,
   type SubscriptionStatusResponse,
 } from '../dto/billing.response';
+import { type TokenPackId } from '../packs/packs.constants';
 import { type SellableTier } from '../plans/plans.constants';
 import {
   type BillingMode,
   type CheckoutKind,
   type DemoAction,
+  type DemoDisputeStatus,
   type PortalFlow,
 } from './billing-rpc.constants';
 
@@ -110,4 +112,47 @@ export interface BillingDemoConfirmReply {
   redirectUrl: string;
   tier: SubscriptionTier;
   tokensLeft: number;
+}
+
+/**
+ * A confirmed demo token pack (DECISIONS 27) as the demo refund and dispute controls show it: the
+ * charge as the demo's Stripe stand-in records it, and what billing carried into the ledger.
+ */
+export interface DemoPurchase {
+  /** The demo charge (ch_demo_…): the id of the refund and dispute calls. */
+  id: string;
+  packId: TokenPackId;
+  /** e.g. "Basic Pack — 50,000 tokens". */
+  title: string;
+  /** Tokens the pack granted. */
+  tokens: number;
+  amountPence: number;
+  currency: 'gbp';
+  /** When it was bought (ISO). */
+  createdAt: string;
+  /** Refunded so far, in pence (0 … amountPence). */
+  refundedPence: number;
+  /** The dispute's state, or null when the purchase was never disputed. */
+  dispute: DemoDisputeStatus | null;
+  /** Tokens taken back so far (refunds, a lost dispute), including those owed as a debt. */
+  revokedTokens: number;
+  /** The part of revokedTokens that had been spent and is owed (paid first by the next grant). */
+  debtTokens: number;
+  /** Tokens an open dispute holds out of the balance. */
+  frozenTokens: number;
+}
+
+/** billing.demo.purchases, newest first. */
+export interface BillingDemoPurchasesReply {
+  purchases: DemoPurchase[];
+}
+
+/** billing.demo.refund and billing.demo.dispute: the purchase and the balance after. */
+export interface BillingDemoPurchaseReply {
+  purchase: DemoPurchase;
+  /** False when the call changed nothing (a repeated refund or dispute). */
+  changed: boolean;
+  tokensLeft: number;
+  /** Tokens owed (a refunded or lost purchase already spent); the next grant pays them first. */
+  tokenDebt: number;
 }

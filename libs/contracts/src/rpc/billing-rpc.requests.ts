@@ -20,8 +20,12 @@ import { SELLABLE_TIERS, type SellableTier } from '../plans/plans.constants';
 import {
   BILLING_REQUEST_ID_PATTERN,
   DEMO_ACTIONS,
+  DEMO_DISPUTE_OUTCOMES,
+  DEMO_PURCHASE_ID_PATTERN,
+  DEMO_REFUND_MAX_PENCE,
   DEMO_SESSION_ID_PATTERN,
   type DemoAction,
+  type DemoDisputeOutcome,
   MAX_RESERVATION_TOKENS,
   PORTAL_FLOWS,
   type PortalFlow,
@@ -143,4 +147,29 @@ export class BillingDemoConfirmRequest extends BillingDemoSessionRequest {
   @IsOptional()
   @IsIn(DEMO_ACTIONS)
   action?: DemoAction;
+}
+
+/** billing.demo.purchases: the account's demo token-pack purchases (DECISIONS 27). */
+export class BillingDemoPurchasesRequest extends BillingUserRequest {}
+
+/** A demo purchase of the user's; anyone else's is unknown (404). */
+export class BillingDemoPurchaseRequest extends BillingUserRequest {
+  @Matches(DEMO_PURCHASE_ID_PATTERN, { message: 'Unknown demo purchase' })
+  id: string;
+}
+
+/** billing.demo.refund: `amountPence` refunds part of the charge; absent, whatever is left of it. */
+export class BillingDemoRefundRequest extends BillingDemoPurchaseRequest {
+  @IsOptional()
+  @IsInt()
+  @Min(1)
+  @Max(DEMO_REFUND_MAX_PENCE)
+  amountPence?: number;
+}
+
+/** billing.demo.dispute: no outcome opens a dispute; `won` or `lost` closes it. */
+export class BillingDemoDisputeRequest extends BillingDemoPurchaseRequest {
+  @IsOptional()
+  @IsIn(DEMO_DISPUTE_OUTCOMES)
+  outcome?: DemoDisputeOutcome;
 }

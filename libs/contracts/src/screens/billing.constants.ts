@@ -3,7 +3,7 @@
 // messages/payment.messages.ts; these are the rest, ours, in the spec's voice.
 
 import { type SubscriptionStatus, type SubscriptionTier } from '../domain/domain.constants';
-import { type ToastText } from '../messages/messages.types';
+import { type MessageToast, type ToastText } from '../messages/messages.types';
 import { PAYMENT_TOASTS } from '../messages/payment.messages';
 import {
   CHECKOUT_KINDS,
@@ -23,6 +23,10 @@ export const BILLING_API_PATHS = {
   topUp: '/api/top-up-tokens',
   demoSession: (id: string): string => `/api/billing/demo/${encodeURIComponent(id)}`,
   demoConfirm: (id: string): string => `/api/billing/demo/${encodeURIComponent(id)}/confirm`,
+  /** The demo refund and dispute controls (DECISIONS 27). */
+  demoPurchases: '/api/billing/demo/purchases',
+  demoRefund: (id: string): string => `/api/billing/demo/purchases/${encodeURIComponent(id)}/refund`,
+  demoDispute: (id: string): string => `/api/billing/demo/purchases/${encodeURIComponent(id)}/dispute`,
 } as const;
 
 /** The client route of the demo checkout page: `/demo-checkout/:id`. */
@@ -193,6 +197,58 @@ export const DEMO_CHECKOUT_SCREEN = {
   notFoundTitle: 'Checkout not available',
   notFoundText: 'This demo checkout is unknown, has expired or belongs to another account.',
   backToPricing: 'Back to pricing',
+} as const;
+
+/**
+ * The clearly labelled demo control on /subscription (DECISIONS 27): the account's demo token packs,
+ * each with the refund and dispute a bank or Stripe would bring, run by the same code as Stripe's
+ * charge.refunded and charge.dispute.* events.
+ */
+export const DEMO_PURCHASES_SECTION = {
+  title: 'Demo: your purchases',
+  badge: 'Demo mode',
+  description:
+    'Try what a refund or a card dispute does to your balance. Nothing is charged or paid back: these controls run exactly what Stripe’s refund and dispute events would.',
+  loading: 'Loading your demo purchases',
+  empty: 'You have no demo purchases yet. Add a token pack above to try a refund or a dispute.',
+  loadError: 'Your demo purchases could not be loaded.',
+  listLabel: 'Demo purchases',
+  bought: (date: string): string => `Bought on ${date}`,
+  price: (price: string): string => `Paid ${price}`,
+  refund: 'Refund',
+  refundLabel: (title: string): string => `Refund: ${title}`,
+  dispute: 'Dispute',
+  disputeLabel: (title: string): string => `Dispute: ${title}`,
+  won: 'Won',
+  wonLabel: (title: string): string => `Dispute won: ${title}`,
+  lost: 'Lost',
+  lostLabel: (title: string): string => `Dispute lost: ${title}`,
+  refunded: (price: string): string => `Refunded ${price}`,
+  fullyRefunded: 'Refunded in full',
+  disputeStates: {
+    open: 'Dispute open: its unspent tokens are frozen',
+    won: 'Dispute won: tokens restored',
+    lost: 'Dispute lost: tokens taken back',
+  },
+  tokensTaken: (tokens: string): string => `${tokens} tokens taken back`,
+  tokensOwed: (tokens: string): string => `${tokens} already spent are owed`,
+  tokensFrozen: (tokens: string): string => `${tokens} tokens frozen`,
+  done: {
+    title: 'Demo purchase updated',
+    description: 'Your balance now shows the effect.',
+    variant: 'default',
+  } satisfies ToastText,
+  unchanged: {
+    title: 'Nothing changed',
+    description: 'This was already done, so your balance is as it was.',
+    variant: 'default',
+  } satisfies ToastText,
+  /** The server's message when it has one (e.g. a disputed purchase cannot be refunded). */
+  failed: {
+    title: 'Error',
+    fallbackDescription: 'The demo control could not update this purchase. Please try again.',
+    variant: 'destructive',
+  } satisfies MessageToast,
 } as const;
 
 /**

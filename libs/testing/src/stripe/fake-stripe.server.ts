@@ -49,7 +49,7 @@ export interface FakeCustomer {
   created: number;
 }
 
-/** A token pack's charge (payment-mode checkouts), with its refunds and disputes (DECISIONS 27). */
+/** A token pack's or a paid invoice's charge, with its refunds and disputes (DECISIONS 27). */
 export interface FakeCharge {
   id: string;
   object: 'charge';
@@ -223,7 +223,7 @@ function missing(kind: string, id: string): Reply {
  */
 export class FakeStripeServer {
   readonly requests: RecordedStripeRequest[] = [];
-  /** Charges of paid token packs, and their disputes (DECISIONS 27). */
+  /** Charges of paid token packs and invoices, and their disputes (DECISIONS 27). */
   readonly charges = new Map<string, FakeCharge>();
   readonly disputes = new Map<string, FakeDispute>();
   readonly customers = new Map<string, FakeCustomer>();
@@ -792,14 +792,22 @@ export class FakeStripeServer {
     return this.ok(subscription);
   }
 
-  /** The payments of an invoice (`invoice=`): one PaymentIntent per paid invoice. */
+  /**
+   * The payments of an invoice (`invoice=`), or of a PaymentIntent (`payment[payment_intent]=`):
+   * one PaymentIntent per paid invoice.
+   */
   private listInvoicePayments(query: StripeParams): {
     object: 'list';
     data: Array<Record<string, unknown>>;
     has_more: false;
     url: string;
   } {
-    const invoiceId = param(query, 'invoice') ?? '';
+    const paymentIntent = param(query, 'payment', 'payment_intent');
+    const invoiceId =
+      paymentIntent === undefined
+        ? (param(query, 'invoice') ?? '')
+        : ([...this.invoicePaymentIntents.entries()].find(([, intent]) => intent === paymentIntent)?.[0] ??
+          '');
     const invoice = this.invoices.get(invoiceId);
     const data =
       invoice && invoice.status === 'paid'
@@ -822,12 +830,35 @@ export class FakeStripeServer {
   }
 
   private paymentIntentOf(invoiceId: string): string {
+    return this.chargeOfInvoice(invoiceId).payment_intent;
+  }
+
+  /** The charge that paid an invoice (DECISIONS 27), with its PaymentIntent: made on first read. */
+  chargeOfInvoice(invoiceId: string): FakeCharge {
+    const invoice = this.mustGet(this.invoices, invoiceId);
     let paymentIntent = this.invoicePaymentIntents.get(invoiceId);
-    if (!paymentIntent) {
-      paymentIntent = newId('pi');
-      this.invoicePaymentIntents.set(invoiceId, paymentIntent);
-    }
-    return paymentIntent;
+    const existing = paymentIntent
+      ? [...this.charges.values()].find((charge) => charge.payment_intent === paymentIntent)
+      : undefined;
+    if (existing) return existing;
+    paymentIntent ??= newId('pi');
+    this.invoicePaymentIntents.set(invoiceId, paymentIntent);
+    const charge: FakeCharge = {
+      id: newId('ch'),
+      object: 'charge',
+      amount: invoice.amount_paid,
+      amount_refunded: 0,
+      refunded: false,
+      disputed: false,
+      currency: invoice.currency,
+      customer: invoice.customer,
+      payment_intent: paymentIntent,
+      status: 'succeeded',
+      livemode: false,
+      created: now(),
+    };
+    this.charges.set(charge.id, charge);
+    return charge;
   }
 
   /** A full refund of a PaymentIntent that paid an invoice (`payment_intent=`). */
@@ -861,6 +892,8 @@ export class FakeStripeServer {
       created: now(),
     };
     this.apiRefunds.set(refund.id, refund);
+    const charge = this.chargeOfInvoice(invoice.id);
+    this.refundCharge(charge.id, refund.amount);
     return this.ok(refund);
   }
 

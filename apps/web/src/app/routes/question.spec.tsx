@@ -1,4 +1,9 @@
-import { CONVERSATION_TEXTS, type SessionUser } from '@council/contracts';
+import {
+  CONVERSATION_TEXTS,
+  DEMO_EXAMPLE_QUESTIONS,
+  NO_MODEL_REFUSAL,
+  type SessionUser,
+} from '@council/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -107,5 +112,26 @@ describe('/questions/{id}: following up (docs/decisions.md, "25. Follow-ups")', 
     await screen.findByRole('heading', { level: 1, name: 'Is tea better than coffee?' });
     expect(screen.getByRole('link', { name: 'And green tea?' })).toHaveAttribute('href', '/questions/43');
     expect(screen.queryByRole('form', { name: CONVERSATION_TEXTS.followUpLabel })).not.toBeInTheDocument();
+  });
+
+  it('says why a question no member can answer is not sent, and offers the examples', async () => {
+    const { first } = conversation();
+    mockApi(
+      {
+        ...catalogueHandlers,
+        '/api/agents': () => jsonResponse(agentsFixture.map((agent) => ({ ...agent, demo: true }))),
+        '/api/questions/42': () => jsonResponse(first),
+      },
+      premium,
+    );
+    renderApp('/questions/42');
+    const form = await screen.findByRole('form', { name: CONVERSATION_TEXTS.followUpLabel });
+    const box = within(form).getByRole('textbox', { name: CONVERSATION_TEXTS.followUpLabel });
+    await userEvent.type(box, 'How do I bake sourdough?');
+    expect(within(form).getByRole('button', { name: CONVERSATION_TEXTS.followUpButton })).toBeDisabled();
+    expect(await within(form).findByText(NO_MODEL_REFUSAL)).toBeInTheDocument();
+    await userEvent.click(within(form).getByRole('button', { name: DEMO_EXAMPLE_QUESTIONS[1] }));
+    expect(box).toHaveValue(DEMO_EXAMPLE_QUESTIONS[1]);
+    expect(within(form).getByRole('button', { name: CONVERSATION_TEXTS.followUpButton })).toBeEnabled();
   });
 });

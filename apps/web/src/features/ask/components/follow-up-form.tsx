@@ -24,6 +24,7 @@ import { useFollowUp } from '../hooks/use-follow-up';
 import { askCheckFailure } from '../utils/ask-checks';
 import { councilQuote } from '../utils/council-quote';
 import { checkTokenCap } from '../utils/token-cap-check';
+import { DemoHint } from './demo-hint';
 import { OptionCheckbox } from './option-checkbox';
 import { QuestionQuote } from './question-quote';
 import { TokenCapField } from './token-cap-field';
@@ -141,6 +142,8 @@ export function FollowUpForm({ questionId, members, user, catalogue, onFollowedU
         />
         {quote ? <QuestionQuote id={`${id}-quote`} summary={quote.summary} capLine={quote.capLine} /> : null}
       </div>
+      {/* Members without a model answer only the examples: say so here too, and offer them. */}
+      <DemoHint members={seated} question={question} onPickExample={setQuestion} />
       <div className="grid gap-3 sm:grid-cols-2">
         <OptionCheckbox
           id={`${id}-debate`}

@@ -7,4 +7,6 @@ export const billingKeys = {
   subscribe: () => [...billingKeys.all, 'subscribe'] as const,
   portal: () => [...billingKeys.all, 'portal'] as const,
   demoConfirm: () => [...billingKeys.all, 'demo-confirm'] as const,
+  demoPurchases: () => [...billingKeys.all, 'demo-purchases'] as const,
+  demoPurchaseAction: () => [...billingKeys.all, 'demo-purchase-action'] as const,
 };

@@ -14,6 +14,7 @@ import { useUser } from '@/lib/auth';
 import { useSubscription } from '../api/get-subscription';
 import { useCheckoutReturn } from '../hooks/use-checkout-return';
 import { useSubscribe } from '../hooks/use-subscribe';
+import { DemoPurchasesCard } from './demo-purchases-card';
 import { PaymentIssueBanner } from './payment-issue-banner';
 import { type PlanActionState } from './plan-action';
 import { PricingCards } from './pricing-cards';
@@ -102,6 +103,7 @@ export function SubscriptionPage() {
         <PricingPlans user={user ? { ...user, subscriptionTier: tier } : null} />
       )}
       <TokenPacksCard signedIn={user !== null} />
+      {user !== null && subscription.data?.demoMode ? <DemoPurchasesCard /> : null}
     </div>
   );
 }
