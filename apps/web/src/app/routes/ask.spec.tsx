@@ -1,4 +1,4 @@
-import { SERVER_MESSAGES, type SessionUser } from '@council/contracts';
+import { PAYMENT_ISSUE_BANNER, SERVER_MESSAGES, type SessionUser } from '@council/contracts';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -7,7 +7,7 @@ import { useAskViewStore } from '@/features/ask/stores/ask-view-store';
 import { useCouncilStore } from '@/features/ask/stores/council-store';
 import { setCouncilSocket } from '@/lib/socket';
 import { agentsFixture, askResultFixture, modelsFixture, rolesFixture } from '@/testing/ask.fixture';
-import { deferred } from '@/testing/billing.fixture';
+import { deferred, premiumStatus } from '@/testing/billing.fixture';
 import { FakeCouncilSocket } from '@/testing/fake-socket';
 import { errorResponse, mockApi, sentBody } from '@/testing/mock-api';
 import { jsonResponse } from '@/testing/mock-fetch';
@@ -328,5 +328,26 @@ describe('Ask screen', () => {
         { agentId: 4, modelId: 41, order: 2 },
       ],
     });
+  });
+});
+
+describe('the Ask screen of a plan whose renewal failed', () => {
+  it('shows the failed-payment banner, and not to a plan in good standing', async () => {
+    const premium: SessionUser = { ...signedInUser, subscriptionTier: 'premium' };
+    await openAsk(premium, {
+      '/api/subscription': () => jsonResponse(premiumStatus({ status: 'past_due' })),
+    });
+    expect(await screen.findByRole('alert', { name: PAYMENT_ISSUE_BANNER.title })).toBeInTheDocument();
+  });
+
+  it('is quiet for a plan in good standing', async () => {
+    const premium: SessionUser = { ...signedInUser, subscriptionTier: 'premium' };
+    const { fetchMock } = await openAsk(premium, {
+      '/api/subscription': () => jsonResponse(premiumStatus({ status: 'active' })),
+    });
+    await waitFor(() =>
+      expect(fetchMock.mock.calls.some(([input]) => String(input) === '/api/subscription')).toBe(true),
+    );
+    expect(screen.queryByRole('alert', { name: PAYMENT_ISSUE_BANNER.title })).not.toBeInTheDocument();
   });
 });

@@ -4,6 +4,7 @@ import { PageHeader } from '@/components/layout/page-header';
 import { FollowUpForm } from '@/features/ask/components/follow-up-form';
 import { QuestionForm } from '@/features/ask/components/question-form';
 import { TrialBanner } from '@/features/ask/components/trial-banner';
+import { PlanPaymentNotice } from '@/features/billing/components/plan-payment-notice';
 import { useAskQuestion } from '@/features/ask/hooks/use-ask-question';
 import { useAskViewStore } from '@/features/ask/stores/ask-view-store';
 import { useCouncilStore } from '@/features/ask/stores/council-store';
@@ -46,6 +47,7 @@ export function AskRoute() {
   return (
     <div className="page-container space-y-8 py-10 sm:py-14">
       <PageHeader title={ASK_SCREEN.heading} description={ASK_SCREEN.text} />
+      <PlanPaymentNotice user={user} />
       <TrialBanner user={user} />
       <QuestionForm
         user={user}
