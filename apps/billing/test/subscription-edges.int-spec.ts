@@ -319,7 +319,8 @@ describe('subscription edges in demo mode', () => {
     expect(await demo.get(sessionIdOf(resume.url), subscriber.id)).toMatchObject({
       kind: 'portal',
       portalFlow: 'resume',
-      actions: ['confirm'],
+      // The labelled demo control to end the period now is on this page too.
+      actions: ['confirm', 'end-period-now'],
       title: 'Resume your Premium plan (demo billing portal)',
     });
     await demo.confirm(sessionIdOf(resume.url), subscriber.id);

@@ -191,7 +191,8 @@ test.describe('billing (demo mode)', () => {
       await expect(page.getByRole('region', { name: 'Your Max Subscription' })).toContainText(
         'Your subscription is cancelled and ends on',
       );
-      await page.getByRole('button', { name: 'Cancel Subscription' }).click();
+      // A cancelling plan offers Resume; the demo portal's resume page has the labelled control too.
+      await page.getByRole('button', { name: 'Resume Subscription' }).click();
       await page.getByRole('button', { name: 'Demo only: end the billing period now' }).click();
       await expect(page).toHaveURL('/subscription');
       await expect(page.getByRole('heading', { level: 1, name: 'Pricing' })).toBeVisible();

@@ -255,7 +255,8 @@ test.describe('money (demo mode)', () => {
     });
 
     await test.step('the demo portal’s labelled control ends the period now: back to Free, tokens kept', async () => {
-      await card.getByRole('button', { name: 'Cancel Subscription' }).click();
+      // A cancelling plan offers Resume; the demo portal's resume page has the labelled control too.
+      await card.getByRole('button', { name: 'Resume Subscription' }).click();
       const control = page.getByRole('group', { name: 'Demo only: end the billing period now' });
       await expect(control).toBeVisible();
       await control.getByRole('button', { name: 'Demo only: end the billing period now' }).click();

@@ -279,12 +279,17 @@ function periodEndOf(subscription: SubscriptionLike | null): Date | null {
   return end ? new Date(end * 1000) : null;
 }
 
-/** What the demo page may do: the portal's end-the-period control only for a live plan's cancel flow. */
+/**
+ * What the demo page may do: the portal's end-the-period control for a live plan's cancel flow,
+ * and for the resume flow of a plan already cancelling (its card offers Resume, not Cancel).
+ */
 function actionsOf(session: DemoSession, subscription: SubscriptionLike | null): DemoAction[] {
   if (session.kind !== 'portal') return ['confirm'];
   if (session.portalFlow === 'payment_method') return ['confirm'];
   if (!isLive(subscription)) return [];
-  if (session.portalFlow === 'resume') return subscription.cancel_at_period_end ? ['confirm'] : [];
+  if (session.portalFlow === 'resume') {
+    return subscription.cancel_at_period_end ? ['confirm', 'end-period-now'] : [];
+  }
   return subscription.cancel_at_period_end ? ['end-period-now'] : ['confirm', 'end-period-now'];
 }
 
