@@ -1,6 +1,7 @@
 // Subscription edges: one live subscription per customer (DECISIONS 27), a failed renewal
-// payment and a plan resumed before its period ends. Stripe is the fake server; every event is
-// signed, delivered twice and, where order can matter, out of order.
+// payment, a plan resumed before its period ends and a hold taken across the monthly reset.
+// Stripe is the fake server; every event is signed, delivered twice and, where order can matter,
+// out of order.
 
 import { ALREADY_SUBSCRIBED, BILLING_MESSAGES } from '@council/contracts';
 import { LedgerEntryEntity, UserEntity } from '@council/db';
@@ -9,9 +10,12 @@ import {
   type FakeStripeServer,
   type StripeEventPayload,
   createStripeEvent,
+  createTestQuestion,
+  createTestResponse,
   createTestUser,
 } from '@council/testing';
 import { DemoCheckoutService } from '../src/demo/demo-checkout.service';
+import { ReservationsService } from '../src/reservations/reservations.service';
 import { SubscriptionsService } from '../src/subscriptions/subscriptions.service';
 import {
   type BillingHarness,
@@ -87,8 +91,8 @@ describe('subscription edges with Stripe', () => {
   }
 
   /** A premium subscriber whose first invoice billing has processed. */
-  async function premiumSubscriber() {
-    const subscriber = await createTestUser(harness.dataSource);
+  async function premiumSubscriber(fields: Partial<UserEntity> = {}) {
+    const subscriber = await createTestUser(harness.dataSource, fields);
     const paid = pay(await openCheckout(subscriber.id, 'premium', `req-${subscriber.id}-sub`));
     await deliverAll(harness, paid.events);
     return { subscriber, ...paid };
@@ -214,6 +218,101 @@ describe('subscription edges with Stripe', () => {
         nextTokenReset: new Date(newEnd * 1000).toISOString(),
       });
       expect(await allowanceGrants(subscriber.id)).toHaveLength(2);
+    });
+  });
+
+  describe('a hold taken before the monthly reset (DECISIONS 26)', () => {
+    /**
+     * A premium subscriber with 5,000 purchased tokens (no trial tokens) whose question holds
+     * 251,000: the whole 250,000 allowance and 1,000 purchased. Then the plan renews.
+     */
+    async function holdAcrossTheReset() {
+      const { subscriber, subscription } = await premiumSubscriber({
+        tokensLeft: 5_000,
+        purchasedTokens: 5_000,
+      });
+      const asked = await createTestQuestion(harness.dataSource, subscriber.id);
+      const reservations = harness.get(ReservationsService);
+      expect((await reservations.reserve(subscriber.id, asked.id, 251_000)).reserved).toBe(251_000);
+      expect(await reload(subscriber.id)).toMatchObject({ monthlyTokens: 0, purchasedTokens: 4_000 });
+
+      const item = subscription.items.data[0]!;
+      const newEnd = item.current_period_end + 30 * DAY;
+      stripe.updateSubscription(subscription.id, { periodEnd: newEnd });
+      const renewal = stripe.createInvoice(subscription.id, {
+        billingReason: 'subscription_cycle',
+        periodStart: item.current_period_end,
+        periodEnd: newEnd,
+        status: 'paid',
+      });
+      await deliverAll(harness, [createStripeEvent('invoice.paid', renewal)]);
+      expect(await reload(subscriber.id)).toMatchObject({ monthlyTokens: 250_000, purchasedTokens: 4_000 });
+      return { subscriber, asked, reservations };
+    }
+
+    it('is released against its own period: the new allowance stays the allowance, purchased tokens come back', async () => {
+      const { subscriber, asked, reservations } = await holdAcrossTheReset();
+      expect(await reservations.release(subscriber.id, asked.id)).toMatchObject({
+        released: 1_000,
+        duplicate: false,
+      });
+      expect(await reservations.release(subscriber.id, asked.id)).toMatchObject({ duplicate: true });
+      expect(await reload(subscriber.id)).toMatchObject({
+        monthlyTokens: 250_000,
+        purchasedTokens: 5_000,
+        tokensLeft: 255_000,
+      });
+      const expired = (
+        await harness.dataSource.getRepository(LedgerEntryEntity).find({ where: { userId: subscriber.id } })
+      ).filter((entry) => entry.kind === 'adjustment' && entry.questionId === asked.id);
+      expect(expired).toEqual([expect.objectContaining({ bucket: 'monthly', amount: -250_000 })]);
+    });
+
+    it('pays usage settled after the reset from the hold, not from the new allowance', async () => {
+      const { subscriber, asked, reservations } = await holdAcrossTheReset();
+      // The answer used the old allowance and 500 of the purchased tokens held.
+      const answer = await createTestResponse(harness.dataSource, asked.id, {
+        status: 'completed',
+        totalTokens: 250_500,
+      });
+      const settlement = { userId: subscriber.id, questionId: asked.id, memberOrder: 0, round: 0 };
+      expect(
+        await reservations.settle({ ...settlement, responseId: answer.id, totalTokens: 250_500 }),
+      ).toMatchObject({ duplicate: false, charged: 250_500, uncovered: 0 });
+      expect(
+        await reservations.settle({ ...settlement, responseId: answer.id, totalTokens: 250_500 }),
+      ).toMatchObject({ duplicate: true, charged: 250_500 });
+      expect(await reload(subscriber.id)).toMatchObject({ monthlyTokens: 250_000, purchasedTokens: 4_000 });
+
+      expect(await reservations.release(subscriber.id, asked.id)).toMatchObject({ released: 500 });
+      expect(await reload(subscriber.id)).toMatchObject({
+        monthlyTokens: 250_000,
+        purchasedTokens: 4_500,
+        tokensLeft: 254_500,
+      });
+    });
+
+    it('settles answers left to the close from the hold, then releases against its own period', async () => {
+      const { subscriber, asked, reservations } = await holdAcrossTheReset();
+      await createTestResponse(harness.dataSource, asked.id, { status: 'completed', totalTokens: 600 });
+      expect(await reservations.release(subscriber.id, asked.id)).toMatchObject({ released: 1_000 });
+      expect(await reload(subscriber.id)).toMatchObject({ monthlyTokens: 250_000, purchasedTokens: 5_000 });
+    });
+
+    it("a new plan's first allocation ends no period: what an ended plan left and held comes back", async () => {
+      const subscriber = await createTestUser(harness.dataSource, {
+        tokensLeft: 3_000,
+        monthlyTokens: 3_000,
+        purchasedTokens: 0,
+      });
+      const asked = await createTestQuestion(harness.dataSource, subscriber.id);
+      const reservations = harness.get(ReservationsService);
+      expect((await reservations.reserve(subscriber.id, asked.id, 2_000)).reserved).toBe(2_000);
+      const paid = pay(await openCheckout(subscriber.id, 'premium', `req-${subscriber.id}-first`));
+      await deliverAll(harness, paid.events);
+      expect(await reload(subscriber.id)).toMatchObject({ monthlyTokens: 251_000 });
+      expect(await reservations.release(subscriber.id, asked.id)).toMatchObject({ released: 2_000 });
+      expect(await reload(subscriber.id)).toMatchObject({ monthlyTokens: 253_000, tokensLeft: 253_000 });
     });
   });
 

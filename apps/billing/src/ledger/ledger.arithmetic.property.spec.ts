@@ -26,19 +26,29 @@ import {
 // arithmetic exactly as LedgerService.appendAll and ChargesService compose it (each operation's
 // movements pass through payDebtFromGrants, then applyMovements and applyDebt). After every step the
 // ledger's sums equal the balance, no bucket and no debt is below zero, and each charge's state
-// stays within what it granted (DECISIONS 27).
+// stays within what it granted (DECISIONS 27). A hold taken before a monthly reset is settled and
+// released against its own period, so the monthly bucket (with what current holds keep of it) never
+// exceeds what the current period allocated.
 
 interface PaidCharge {
   applied: AppliedState;
   facts: ChargeFacts;
 }
 
+interface Hold {
+  held: Buckets;
+  /** Taken before the latest monthly reset. */
+  fromEndedPeriod: boolean;
+}
+
 interface Model {
   balance: Buckets;
   debt: number;
   entries: Movement[];
-  holds: Buckets[];
+  holds: Hold[];
   charges: PaidCharge[];
+  /** Monthly tokens the current period allocated: its allowance, what it kept, what disputes restored. */
+  periodMonthly: number;
 }
 
 type Step =
@@ -120,6 +130,7 @@ function converge(model: Model, charge: PaidCharge): Movement[] {
     model.balance[charge.applied.bucket],
   );
   append(model, movements);
+  model.periodMonthly += sumByBucket(movements.filter((movement) => movement.amount > 0)).monthly;
   charge.applied = { ...charge.applied, ...next };
   return movements;
 }
@@ -131,14 +142,23 @@ function run(model: Model, s: Step): void {
   switch (s.op) {
     case 'pack':
       return grant(model, 'purchased', planPurchase(s.tokens, 'pack'), s.tokens, s.amount);
-    case 'allowance':
-      return grant(
+    case 'allowance': {
+      // The first period keeps what is in the bucket and the holds; a renewal ends them.
+      const kept = s.firstPeriod
+        ? model.balance.monthly +
+          model.holds.reduce((sum, hold) => sum + (hold.fromEndedPeriod ? 0 : hold.held.monthly), 0)
+        : 0;
+      if (!s.firstPeriod) for (const hold of model.holds) hold.fromEndedPeriod = true;
+      grant(
         model,
         'monthly',
         planAllowanceReset(model.balance.monthly, s.tokens, s.firstPeriod),
         s.tokens,
         s.amount,
       );
+      model.periodMonthly = kept + s.tokens;
+      return;
+    }
     case 'spend': {
       const plan = planSettlement(s.usage, NO_TOKENS, model.balance);
       return append(model, plan.movements);
@@ -146,19 +166,23 @@ function run(model: Model, s: Step): void {
     case 'hold': {
       const plan = planReservation(s.max, model.balance);
       append(model, plan.movements);
-      model.holds.push(plan.held);
+      model.holds.push({ held: plan.held, fromEndedPeriod: false });
       return;
     }
     case 'settle': {
       if (holdIndex < 0) return;
-      const plan = planSettlement(s.usage, model.holds[holdIndex]!, model.balance);
+      const hold = model.holds[holdIndex]!;
+      const plan = planSettlement(s.usage, hold.held, model.balance, {
+        heldFromEndedPeriod: hold.fromEndedPeriod,
+      });
       append(model, plan.movements);
-      model.holds[holdIndex] = plan.heldAfter;
+      hold.held = plan.heldAfter;
       return;
     }
     case 'release': {
       if (holdIndex < 0) return;
-      append(model, planRelease(model.holds[holdIndex]!).movements);
+      const hold = model.holds[holdIndex]!;
+      append(model, planRelease(hold.held, hold.fromEndedPeriod).movements);
       model.holds.splice(holdIndex, 1);
       return;
     }
@@ -211,7 +235,13 @@ function checkInvariants(model: Model): void {
   const held = model.entries
     .filter((entry) => entry.kind === 'reservation' || entry.kind === 'release')
     .reduce((sum, entry) => sum + entry.amount, 0);
-  expect(held + model.holds.reduce((sum, hold) => sum + total(hold), 0)).toBe(0);
+  expect(held + model.holds.reduce((sum, hold) => sum + total(hold.held), 0)).toBe(0);
+  // No monthly token outlives its period: the bucket and this period's holds stay within its allocation.
+  const heldThisPeriod = model.holds.reduce(
+    (sum, hold) => sum + (hold.fromEndedPeriod ? 0 : hold.held.monthly),
+    0,
+  );
+  expect(model.balance.monthly + heldThisPeriod).toBeLessThanOrEqual(model.periodMonthly);
   for (const { applied, facts } of model.charges) {
     expect(applied.revokedTokens).toBe(tokensToRevoke(applied.grantedTokens, facts));
     expect(applied.debtTokens).toBeGreaterThanOrEqual(0);
@@ -230,15 +260,24 @@ describe('ledger and charge arithmetic, as random sequences (property)', () => {
   it('keeps the ledger equal to the balance, nothing below zero, whatever the sequence', () => {
     fc.assert(
       fc.property(fc.nat({ max: 20_000 }), fc.array(step, { minLength: 5, maxLength: 40 }), (free, steps) => {
-        const model: Model = { balance: NO_TOKENS, debt: 0, entries: [], holds: [], charges: [] };
+        const model: Model = {
+          balance: NO_TOKENS,
+          debt: 0,
+          entries: [],
+          holds: [],
+          charges: [],
+          periodMonthly: 0,
+        };
         append(model, [{ kind: 'adjustment', bucket: 'free', amount: free, note: 'opening balance' }]);
         for (const s of steps) {
           run(model, s);
           checkInvariants(model);
         }
-        // Every hold released and every dispute closed: the balance is all that is not spent,
-        // taken back or owed, and no tokens stay frozen.
-        for (const hold of model.holds) append(model, planRelease(hold).movements);
+        // A renewal, then every hold released and every dispute closed: the balance is all that
+        // is not spent, expired, taken back or owed, and no tokens stay frozen.
+        run(model, { op: 'allowance', tokens: 1_000, amount: 1, firstPeriod: false });
+        checkInvariants(model);
+        for (const hold of model.holds) append(model, planRelease(hold.held, hold.fromEndedPeriod).movements);
         model.holds = [];
         for (const charge of model.charges) {
           if (charge.facts.dispute === 'open')

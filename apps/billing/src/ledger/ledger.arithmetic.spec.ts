@@ -151,10 +151,39 @@ describe('ledger arithmetic', () => {
   it('releases what is held to the buckets it came from', () => {
     expect(planRelease(balance(10, 0, 40))).toEqual({
       released: 50,
+      expired: 0,
       movements: [
         expect.objectContaining({ kind: 'release', bucket: 'monthly', amount: 10 }),
         expect.objectContaining({ kind: 'release', bucket: 'purchased', amount: 40 }),
       ],
+    });
+  });
+
+  describe('a hold taken before the monthly reset', () => {
+    // The hold: 600 monthly tokens of the old period, 400 purchased. The new period: 250,000.
+    const held = balance(600, 0, 400);
+    const newPeriod = balance(250_000, 0, 5_000);
+
+    it('is released against its own period: the monthly part ends, purchased tokens come back', () => {
+      const plan = planRelease(held, true);
+      expect(plan).toMatchObject({ released: 400, expired: 600 });
+      expect(applyMovements(newPeriod, plan.movements)).toEqual(balance(250_000, 0, 5_400));
+      expect(plan.movements.map(({ kind, bucket, amount }) => ({ kind, bucket, amount }))).toEqual([
+        { kind: 'release', bucket: 'monthly', amount: 600 },
+        { kind: 'release', bucket: 'purchased', amount: 400 },
+        { kind: 'adjustment', bucket: 'monthly', amount: -600 },
+      ]);
+    });
+
+    it('pays its usage from its own buckets, overuse from the new balance in spending order', () => {
+      const within = planSettlement(800, held, newPeriod, { heldFromEndedPeriod: true });
+      expect(within).toMatchObject({ covered: 800, overuse: 0, charged: 800 });
+      expect(within.heldAfter).toEqual(balance(0, 0, 200));
+      expect(applyMovements(newPeriod, within.movements)).toEqual(newPeriod);
+
+      const beyond = planSettlement(1_300, held, newPeriod, { heldFromEndedPeriod: true });
+      expect(beyond).toMatchObject({ covered: 1_000, overuse: 300, charged: 1_300 });
+      expect(applyMovements(newPeriod, beyond.movements)).toEqual(balance(249_700, 0, 5_000));
     });
   });
 

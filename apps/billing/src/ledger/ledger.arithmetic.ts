@@ -159,12 +159,15 @@ export interface SettlementPlan {
  * there: so the balance never goes below zero, a response never loses more than the hold plus the
  * balance, and the ledger shows the actual spend as `settlement` entries. There is always at least
  * one settlement entry (possibly of 0), so the settlement itself is on record exactly once.
+ * A hold taken in a period that has since ended (`heldFromEndedPeriod`) pays the covered part from
+ * the buckets it came from, so its old monthly tokens never turn into the new period's: only the
+ * usage beyond the hold is spent from the current balance in SPEND_ORDER.
  */
 export function planSettlement(
   usage: number,
   held: Buckets,
   balance: Buckets,
-  options: { capRoom?: number } = {},
+  options: { capRoom?: number; heldFromEndedPeriod?: boolean } = {},
 ): SettlementPlan {
   assertTokens('usage', usage);
   const { taken: fromHold } = takeInOrder(usage, held);
@@ -174,7 +177,9 @@ export function planSettlement(
   // what its cap still allows beyond the hold (capRoom): never more than the cap in all.
   const capped = options.capRoom !== undefined;
   const chargeable = capped ? covered + Math.min(usage - covered, Math.max(0, options.capRoom ?? 0)) : usage;
-  const { taken: spent } = takeInOrder(chargeable, afterRelease);
+  const spent = options.heldFromEndedPeriod
+    ? addBuckets(fromHold, takeInOrder(chargeable - covered, balance).taken)
+    : takeInOrder(chargeable, afterRelease).taken;
   const charged = total(spent);
   const uncovered = usage - charged;
   const why = capped ? "beyond the asker's limit" : 'balance empty';
@@ -196,9 +201,32 @@ export function planSettlement(
   };
 }
 
-/** Gives everything still held back to the buckets it came from. */
-export function planRelease(held: Buckets): { released: number; movements: Movement[] } {
-  return { released: total(held), movements: movementsOf('release', held, 1, 'Unused reservation released') };
+export interface ReleasePlan {
+  /** Tokens given back to the balance. */
+  released: number;
+  /** Monthly tokens held across a reset: released, then ended with the period they came from. */
+  expired: number;
+  movements: Movement[];
+}
+
+/**
+ * Gives everything still held back to the buckets it came from. A hold taken before the monthly
+ * reset is released against the period it was taken in (`heldFromEndedPeriod`): its monthly part
+ * ends with that period (an adjustment, as the reset ends the rest of the bucket), so the new
+ * period's allocation stays the allowance; free and purchased tokens come back.
+ */
+export function planRelease(held: Buckets, heldFromEndedPeriod = false): ReleasePlan {
+  const movements = movementsOf('release', held, 1, 'Unused reservation released');
+  const expired = heldFromEndedPeriod ? held.monthly : 0;
+  if (expired > 0) {
+    movements.push({
+      kind: 'adjustment',
+      bucket: 'monthly',
+      amount: -expired,
+      note: "Held across the monthly reset: the previous period's monthly allocation ends",
+    });
+  }
+  return { released: total(held) - expired, expired, movements };
 }
 
 /**
@@ -207,6 +235,15 @@ export function planRelease(held: Buckets): { released: number; movements: Movem
  * period of a new subscription (`keepLeft`) only adds its allowance: tokens an ended plan left
  * behind stay, as they did when it ended, until this plan's first renewal.
  */
+/**
+ * The notes of a period's allocation. Only a renewal ends the period before it (a first period
+ * adds to what an ended plan left), so the reservation reads tell the two apart by the note.
+ */
+export const ALLOWANCE_NOTES = {
+  renewal: 'Monthly allocation',
+  firstPeriod: 'Monthly allocation, added to what an earlier plan left',
+} as const;
+
 export function planAllowanceReset(monthlyLeft: number, allowance: number, keepLeft = false): Movement[] {
   assertTokens('allowance', allowance);
   const movements: Movement[] = [];
@@ -219,7 +256,8 @@ export function planAllowanceReset(monthlyLeft: number, allowance: number, keepL
     });
   }
   if (allowance > 0) {
-    movements.push({ kind: 'grant', bucket: 'monthly', amount: allowance, note: 'Monthly allocation' });
+    const note = keepLeft ? ALLOWANCE_NOTES.firstPeriod : ALLOWANCE_NOTES.renewal;
+    movements.push({ kind: 'grant', bucket: 'monthly', amount: allowance, note });
   }
   return movements;
 }

@@ -8,7 +8,10 @@ import { usageIdempotencyKey } from '@council/contracts';
 /** Written by the database when the users row is inserted (migration BillingAccounts). */
 export const accountOpenKey = (userId: number): string => `account-open:${userId}`;
 
-export const reservationKey = (questionId: number): string => `reservation:${questionId}`;
+/** Prefix of a reservation's key: the state reads match a hold's first entry by it. */
+export const RESERVATION_KEY_PREFIX = 'reservation:';
+
+export const reservationKey = (questionId: number): string => `${RESERVATION_KEY_PREFIX}${questionId}`;
 
 /** The same key whether the release comes from the usage queue or from billing.release. */
 export const releaseKey = (questionId: number): string =>
@@ -35,8 +38,11 @@ export const settlementKey = (
 /** A token pack: one credit per Checkout Session, however many events report it. */
 export const purchaseKey = (checkoutSessionId: string): string => `purchase:${checkoutSessionId}`;
 
+/** Prefix of a period's allocation key: an allocation after a hold ends the hold's period. */
+export const ALLOWANCE_KEY_PREFIX = 'allowance:';
+
 /** A paid period: one allocation per invoice. */
-export const allowanceKey = (invoiceId: string): string => `allowance:${invoiceId}`;
+export const allowanceKey = (invoiceId: string): string => `${ALLOWANCE_KEY_PREFIX}${invoiceId}`;
 
 /** An upgrade mid-period: one top-up per subscription, target tier and period. */
 export const upgradeKey = (subscriptionId: string, tier: string, periodEnd: Date): string =>

@@ -9,6 +9,8 @@ import { type LedgerEntryKind } from '@council/contracts';
 import { type TokenReservationEntity, preparedQuery } from '@council/db';
 import { type EntityManager } from 'typeorm';
 import { type SqlWrite, updateRow } from '../database/sql-write.util';
+import { ALLOWANCE_NOTES } from '../ledger/ledger.arithmetic';
+import { ALLOWANCE_KEY_PREFIX, RESERVATION_KEY_PREFIX } from '../ledger/ledger.keys';
 import { type LockedRead, sqlInteger } from '../ledger/ledger.service';
 
 export type ReservationRow = Pick<
@@ -46,13 +48,18 @@ export interface UnsettledAnswer {
   totalTokens: number;
 }
 
-export interface CloseState extends QuestionState {
+/** Whether a period's allocation was granted after the hold was taken (see HELD_FROM_ENDED_PERIOD). */
+interface PeriodState {
+  heldFromEndedPeriod: boolean;
+}
+
+export interface CloseState extends QuestionState, PeriodState {
   unsettled: UnsettledAnswer[];
   /** Idempotency keys of the question's entries (a settlement may name no response). */
   operationKeys: string[];
 }
 
-export interface SettlementState extends QuestionState {
+export interface SettlementState extends QuestionState, PeriodState {
   responseLive: boolean;
   earlier: EarlierEntry[];
 }
@@ -65,12 +72,28 @@ type StateRow = Omit<ReservationRow, 'id'> & {
   earlier?: EarlierEntry[];
   unsettled?: UnsettledAnswer[];
   operationKeys?: string[];
+  heldFromEndedPeriod?: boolean;
 };
 
 // The one-row FROM keeps a row when neither the reservation nor the question exists.
 const SELECT_STATE = `
   SELECT r."id", r."userId", r."reserved", r."heldMonthly", r."heldFree", r."heldPurchased",
          r."consumed", r."released", r."releasedAt", r."capped", q."userId" AS "questionOwnerId"`;
+
+/**
+ * The hold was taken in a period that has since ended: a renewal's allocation (allowanceKey) was
+ * written after the reservation's first entry. Both are written under the user's row lock, so
+ * the entries' ids order them. A new plan's first allocation keeps what was left, so it ends
+ * nothing.
+ */
+const HELD_FROM_ENDED_PERIOD = `
+       EXISTS (SELECT 1
+                 FROM "ledger_entries" h
+                 JOIN "ledger_entries" g ON g."userId" = h."userId" AND g."id" > h."id"
+                WHERE h."idempotencyKey" = '${RESERVATION_KEY_PREFIX}' || r."questionId"
+                  AND g."kind" = 'grant' AND g."bucket" = 'monthly'
+                  AND g."idempotencyKey" LIKE '${ALLOWANCE_KEY_PREFIX}%'
+                  AND g."note" = '${ALLOWANCE_NOTES.renewal}') AS "heldFromEndedPeriod"`;
 
 /** FROM of the state reads; `question` is the question id's placeholder or literal. */
 function fromState(question: string): string {
@@ -102,7 +125,7 @@ export async function findSettlementState(
     rows: [row],
   } = await preparedQuery<StateRow>(
     manager,
-    `${SELECT_STATE},
+    `${SELECT_STATE}, ${HELD_FROM_ENDED_PERIOD},
        EXISTS (SELECT 1 FROM "responses" WHERE "id" = $2) AS "responseLive",
        (SELECT COALESCE(json_agg(json_build_object(
                  'kind', e."kind", 'amount', e."amount", 'byKey', e."idempotencyKey" = ANY($3::varchar[]))),
@@ -113,7 +136,12 @@ export async function findSettlementState(
      ${fromState('$1')}`,
     [questionId, responseId, keys],
   );
-  return { ...stateOf(row), responseLive: row?.responseLive ?? false, earlier: row?.earlier ?? [] };
+  return {
+    ...stateOf(row),
+    responseLive: row?.responseLive ?? false,
+    earlier: row?.earlier ?? [],
+    heldFromEndedPeriod: row?.heldFromEndedPeriod ?? false,
+  };
 }
 
 /**
@@ -124,7 +152,7 @@ export async function findSettlementState(
 export function closeStateRead(questionId: number): LockedRead<CloseState> {
   const question = sqlInteger(questionId);
   return {
-    sql: `${SELECT_STATE},
+    sql: `${SELECT_STATE}, ${HELD_FROM_ENDED_PERIOD},
        (SELECT COALESCE(json_agg(json_build_object(
                  'id', a."id", 'memberOrder', a."memberOrder", 'round', a."round", 'totalTokens', a."totalTokens")
                ORDER BY a."id"), '[]'::json)
@@ -138,7 +166,12 @@ export function closeStateRead(questionId: number): LockedRead<CloseState> {
      ${fromState(question)}`,
     parse: (rows) => {
       const row = rows[0] as StateRow | undefined;
-      return { ...stateOf(row), unsettled: row?.unsettled ?? [], operationKeys: row?.operationKeys ?? [] };
+      return {
+        ...stateOf(row),
+        unsettled: row?.unsettled ?? [],
+        operationKeys: row?.operationKeys ?? [],
+        heldFromEndedPeriod: row?.heldFromEndedPeriod ?? false,
+      };
     },
   };
 }
@@ -182,6 +215,7 @@ function stateOf(row: StateRow | undefined): QuestionState {
     earlier: _earlier,
     unsettled: _unsettled,
     operationKeys: _keys,
+    heldFromEndedPeriod: _ended,
     ...columns
   } = row;
   return { reservation: id === null ? null : { id, ...columns }, questionOwnerId };

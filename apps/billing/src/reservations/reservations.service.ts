@@ -173,7 +173,7 @@ export class ReservationsService {
         input.totalTokens,
         held,
         spendableBucketsOf(user),
-        reservation ? capOptions(reservation, reservation.released) : {},
+        reservation ? holdOptions(reservation, reservation.released, state.heldFromEndedPeriod) : {},
       );
       const refs = liveRefs(input.questionId, input.responseId, state);
       await this.ledger.append(account, key, plan.movements, refs, {
@@ -224,7 +224,7 @@ export class ReservationsService {
           answer.totalTokens,
           held,
           balance,
-          reservation ? capOptions(reservation, given) : {},
+          reservation ? holdOptions(reservation, given, state.heldFromEndedPeriod) : {},
         );
         held = plan.heldAfter;
         if (reservation)
@@ -237,7 +237,7 @@ export class ReservationsService {
         };
       });
       const releasing = reservation !== null && reservation.releasedAt === null;
-      const released = releasing ? planRelease(held) : null;
+      const released = releasing ? planRelease(held, state.heldFromEndedPeriod) : null;
       if (released) {
         operations.push({
           key: releaseKey(questionId),
@@ -254,7 +254,8 @@ export class ReservationsService {
                     heldMonthly: 0,
                     heldFree: 0,
                     heldPurchased: 0,
-                    released: released.released,
+                    // The hold's accounts close: what expired with its period was released too.
+                    released: released.released + released.expired,
                     releasedAt: new Date(),
                   }
                 : {
@@ -285,12 +286,17 @@ function settlementKeyOf(questionId: number, answer: Pick<UnsettledAnswer, 'memb
 }
 
 /**
- * A capped reservation's settlement options: what its cap still allows beyond the hold. While the
- * hold lasts that is nothing; after the release it is what the release gave back (an answer
- * completed late, or retried, is charged from the balance up to the cap and no further).
+ * A reservation's settlement options. A capped one's capRoom is what its cap still allows beyond
+ * the hold: while the hold lasts that is nothing; after the release it is what the release gave
+ * back (an answer completed late, or retried, is charged from the balance up to the cap and no
+ * further). A hold taken before the monthly reset pays from its own buckets (planSettlement).
  */
-function capOptions(reservation: ReservationRow, released: number): { capRoom?: number } {
-  return reservation.capped ? { capRoom: released } : {};
+function holdOptions(
+  reservation: ReservationRow,
+  released: number,
+  heldFromEndedPeriod: boolean,
+): { capRoom?: number; heldFromEndedPeriod: boolean } {
+  return { ...(reservation.capped ? { capRoom: released } : {}), heldFromEndedPeriod };
 }
 
 /**
