@@ -75,6 +75,8 @@ export * from './dto/health.response';
 export * from './council/council.constants';
 
 export * from './quote/quote.constants';
+export * from './quote/quote.council';
 export * from './quote/quote.estimate';
+export * from './quote/quote.hold';
 export * from './quote/quote.plan';
 export * from './quote/quote.texts';

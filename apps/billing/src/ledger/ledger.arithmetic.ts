@@ -230,11 +230,20 @@ export function planRelease(held: Buckets, heldFromEndedPeriod = false): Release
 }
 
 /**
- * A paid period starts: the monthly allocation is reset to the plan's allowance. What was left of
- * the previous period's allocation ends (an adjustment), then the allowance is granted. The first
- * period of a new subscription (`keepLeft`) only adds its allowance: tokens an ended plan left
- * behind stay, as they did when it ended, until this plan's first renewal.
+ * A debate waits for the asker's note: the hold keeps `keep` (what the next round needs) and gives
+ * back the rest (planRelease), keeping the buckets spent first, so what it keeps is what a
+ * settlement would have taken.
  */
+export function planTrim(
+  held: Buckets,
+  keep: number,
+  heldFromEndedPeriod = false,
+): ReleasePlan & { heldAfter: Buckets } {
+  assertTokens('keep', keep);
+  const { taken: heldAfter } = takeInOrder(keep, held);
+  return { ...planRelease(subtractBuckets(held, heldAfter), heldFromEndedPeriod), heldAfter };
+}
+
 /**
  * The notes of a period's allocation. Only a renewal ends the period before it (a first period
  * adds to what an ended plan left), so the reservation reads tell the two apart by the note.
@@ -244,6 +253,12 @@ export const ALLOWANCE_NOTES = {
   firstPeriod: 'Monthly allocation, added to what an earlier plan left',
 } as const;
 
+/**
+ * A paid period starts: the monthly allocation is reset to the plan's allowance. What was left of
+ * the previous period's allocation ends (an adjustment), then the allowance is granted. The first
+ * period of a new subscription (`keepLeft`) only adds its allowance: tokens an ended plan left
+ * behind stay, as they did when it ended, until this plan's first renewal.
+ */
 export function planAllowanceReset(monthlyLeft: number, allowance: number, keepLeft = false): Movement[] {
   assertTokens('allowance', allowance);
   const movements: Movement[] = [];

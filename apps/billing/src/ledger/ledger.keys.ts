@@ -13,6 +13,13 @@ export const RESERVATION_KEY_PREFIX = 'reservation:';
 
 export const reservationKey = (questionId: number): string => `${RESERVATION_KEY_PREFIX}${questionId}`;
 
+/** A running question's top-up (billing.hold.topUp), named by its caller so a retry adds nothing. */
+export const holdTopUpKey = (questionId: number, key: string): string => `hold-top-up:${questionId}:${key}`;
+
+/** A debate's pause after a round keeps only the next round's hold, once per pause. */
+export const holdTrimKey = (questionId: number, afterRound: number): string =>
+  `hold-trim:${questionId}:${afterRound}`;
+
 /** The same key whether the release comes from the usage queue or from billing.release. */
 export const releaseKey = (questionId: number): string =>
   usageIdempotencyKey({ kind: 'release', questionId, memberOrder: null, round: 0 });

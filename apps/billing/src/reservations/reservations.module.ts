@@ -1,6 +1,11 @@
 import { Module } from '@nestjs/common';
 import { LedgerModule } from '../ledger/ledger.module';
+import { HoldSizeService } from './hold-size.service';
 import { ReservationsService } from './reservations.service';
 
-@Module({ imports: [LedgerModule], providers: [ReservationsService], exports: [ReservationsService] })
+@Module({
+  imports: [LedgerModule],
+  providers: [ReservationsService, HoldSizeService],
+  exports: [ReservationsService, HoldSizeService],
+})
 export class ReservationsModule {}

@@ -25,6 +25,7 @@ export type ReservationRow = Pick<
   | 'released'
   | 'releasedAt'
   | 'capped'
+  | 'pauseHold'
 >;
 
 export interface QuestionState {
@@ -78,7 +79,7 @@ type StateRow = Omit<ReservationRow, 'id'> & {
 // The one-row FROM keeps a row when neither the reservation nor the question exists.
 const SELECT_STATE = `
   SELECT r."id", r."userId", r."reserved", r."heldMonthly", r."heldFree", r."heldPurchased",
-         r."consumed", r."released", r."releasedAt", r."capped", q."userId" AS "questionOwnerId"`;
+         r."consumed", r."released", r."releasedAt", r."capped", r."pauseHold", q."userId" AS "questionOwnerId"`;
 
 /**
  * The hold was taken in a period that has since ended: a renewal's allocation (allowanceKey) was
@@ -180,12 +181,19 @@ export function closeStateRead(questionId: number): LockedRead<CloseState> {
 export function insertReservation(
   row: Pick<
     TokenReservationEntity,
-    'userId' | 'questionId' | 'reserved' | 'heldMonthly' | 'heldFree' | 'heldPurchased' | 'capped'
+    | 'userId'
+    | 'questionId'
+    | 'reserved'
+    | 'heldMonthly'
+    | 'heldFree'
+    | 'heldPurchased'
+    | 'capped'
+    | 'pauseHold'
   >,
 ): SqlWrite {
   return (param) =>
     `INSERT INTO "token_reservations"
-       ("userId", "questionId", "reserved", "heldMonthly", "heldFree", "heldPurchased", "capped")
+       ("userId", "questionId", "reserved", "heldMonthly", "heldFree", "heldPurchased", "capped", "pauseHold")
      VALUES (${[
        row.userId,
        row.questionId,
@@ -194,6 +202,7 @@ export function insertReservation(
        row.heldFree,
        row.heldPurchased,
        row.capped,
+       row.pauseHold,
      ]
        .map(param)
        .join(', ')})`;
@@ -201,7 +210,7 @@ export function insertReservation(
 
 export function updateReservation(
   id: number,
-  patch: Partial<Omit<ReservationRow, 'id' | 'userId' | 'reserved' | 'capped'>>,
+  patch: Partial<Omit<ReservationRow, 'id' | 'userId' | 'capped' | 'pauseHold'>>,
 ): SqlWrite {
   return updateRow<TokenReservationEntity>('token_reservations', id, patch);
 }

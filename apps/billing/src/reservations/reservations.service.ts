@@ -76,6 +76,7 @@ export class ReservationsService {
     questionId: number,
     maxTokens: number,
     capped = false,
+    pauseHold: number | null = null,
   ): Promise<BillingReserveReply> {
     return this.ledger.withAccountReading(userId, questionStateRead(questionId), async (account, state) => {
       const { user } = account;
@@ -122,6 +123,7 @@ export class ReservationsService {
               heldFree: plan.held.free,
               heldPurchased: plan.held.purchased,
               capped,
+              pauseHold: capped ? null : pauseHold,
             }),
             // Informational copy on the question (its owner, the council, reads it).
             updateRow<QuestionEntity>('questions', questionId, { reservedTokens: plan.reserved }),
@@ -254,8 +256,9 @@ export class ReservationsService {
                     heldMonthly: 0,
                     heldFree: 0,
                     heldPurchased: 0,
-                    // The hold's accounts close: what expired with its period was released too.
-                    released: released.released + released.expired,
+                    // The hold's accounts close: what expired with its period was released too,
+                    // after what a weigh-in pause gave back (HoldSizeService.trim).
+                    released: given + released.released + released.expired,
                     releasedAt: new Date(),
                   }
                 : {
@@ -281,7 +284,10 @@ export class ReservationsService {
   }
 }
 
-function settlementKeyOf(questionId: number, answer: Pick<UnsettledAnswer, 'memberOrder' | 'round'>): string {
+export function settlementKeyOf(
+  questionId: number,
+  answer: Pick<UnsettledAnswer, 'memberOrder' | 'round'>,
+): string {
   return settlementKey(questionId, answer.memberOrder, answer.round);
 }
 
@@ -314,7 +320,7 @@ function afterSettlement(
   return { consumed: consumed + plan.covered + fromRelease, released: released - fromRelease };
 }
 
-function heldOf(reservation: ReservationRow): Buckets {
+export function heldOf(reservation: ReservationRow): Buckets {
   return {
     monthly: reservation.heldMonthly,
     free: reservation.heldFree,
@@ -322,7 +328,7 @@ function heldOf(reservation: ReservationRow): Buckets {
   };
 }
 
-function assertOwner(reservation: ReservationRow, userId: number): void {
+export function assertOwner(reservation: ReservationRow, userId: number): void {
   if (reservation.userId !== userId)
     throw new DomainException('FORBIDDEN', BILLING_MESSAGES.questionNotFound);
 }
@@ -331,7 +337,7 @@ function assertOwner(reservation: ReservationRow, userId: number): void {
  * Entry references are foreign keys: a question deleted meanwhile (its responses with it) is left
  * out, and the entry is written unlinked, like the ones the deletion itself unlinks.
  */
-function liveRefs(
+export function liveRefs(
   questionId: number,
   responseId: number | null,
   state: QuestionState & { responseLive?: boolean },

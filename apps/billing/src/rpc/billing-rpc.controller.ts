@@ -13,6 +13,9 @@ import {
   type BillingDemoConfirmReply,
   type BillingDemoSessionReply,
   BillingHealthRequest,
+  type BillingHoldReply,
+  BillingHoldTopUpRequest,
+  BillingHoldTrimRequest,
   type BillingHealthReply,
   type BillingPortalReply,
   BillingPortalRequest,
@@ -34,6 +37,7 @@ import { CheckoutService } from '../checkout/checkout.service';
 import { BillingEnv } from '../config/billing.env';
 import { DemoCheckoutService } from '../demo/demo-checkout.service';
 import { DemoPurchasesService } from '../demo/demo-purchases.service';
+import { HoldSizeService } from '../reservations/hold-size.service';
 import { ReservationsService } from '../reservations/reservations.service';
 import { SubscriptionsService } from '../subscriptions/subscriptions.service';
 import { WebhookIngressService } from '../webhooks/webhook-ingress.service';
@@ -55,6 +59,7 @@ export class BillingRpcController implements BillingRpcHandlers {
     private readonly checkout: CheckoutService,
     private readonly webhooks: WebhookIngressService,
     private readonly reservations: ReservationsService,
+    private readonly holds: HoldSizeService,
     private readonly demo: DemoCheckoutService,
     private readonly purchases: DemoPurchasesService,
   ) {}
@@ -98,7 +103,25 @@ export class BillingRpcController implements BillingRpcHandlers {
   @Post(BILLING_RPC.reserve)
   @HttpCode(HttpStatus.OK)
   reserve(@Body() request: BillingReserveRequest): Promise<BillingReserveReply> {
-    return this.reservations.reserve(request.userId, request.questionId, request.maxTokens, request.capped);
+    return this.reservations.reserve(
+      request.userId,
+      request.questionId,
+      request.maxTokens,
+      request.capped,
+      request.pauseHold ?? null,
+    );
+  }
+
+  @Post(BILLING_RPC.holdTopUp)
+  @HttpCode(HttpStatus.OK)
+  holdTopUp(@Body() request: BillingHoldTopUpRequest): Promise<BillingHoldReply> {
+    return this.holds.topUp(request.userId, request.questionId, request.tokens, request.key);
+  }
+
+  @Post(BILLING_RPC.holdTrim)
+  @HttpCode(HttpStatus.OK)
+  holdTrim(@Body() request: BillingHoldTrimRequest): Promise<BillingHoldReply> {
+    return this.holds.trim(request.userId, request.questionId, request.afterRound);
   }
 
   @Post(BILLING_RPC.release)

@@ -8,6 +8,7 @@ import {
   type BillingDemoPurchaseReply,
   type BillingDemoPurchasesReply,
   type BillingDemoSessionReply,
+  type BillingHoldReply,
   type BillingPortalReply,
   type BillingReleaseReply,
   type BillingReserveReply,
@@ -23,6 +24,8 @@ import {
   type BillingDemoRefundRequest,
   type BillingDemoSessionRequest,
   type BillingHealthRequest,
+  type BillingHoldTopUpRequest,
+  type BillingHoldTrimRequest,
   type BillingPortalRequest,
   type BillingReleaseRequest,
   type BillingReserveRequest,
@@ -46,6 +49,8 @@ export interface BillingRpcCalls {
   [BILLING_RPC.webhookReceive]: Call<BillingWebhookRequest, BillingWebhookReply>;
   [BILLING_RPC.reserve]: Call<BillingReserveRequest, BillingReserveReply>;
   [BILLING_RPC.release]: Call<BillingReleaseRequest, BillingReleaseReply>;
+  [BILLING_RPC.holdTopUp]: Call<BillingHoldTopUpRequest, BillingHoldReply>;
+  [BILLING_RPC.holdTrim]: Call<BillingHoldTrimRequest, BillingHoldReply>;
   [BILLING_RPC.demoGet]: Call<BillingDemoSessionRequest, BillingDemoSessionReply>;
   [BILLING_RPC.demoConfirm]: Call<BillingDemoConfirmRequest, BillingDemoConfirmReply>;
   [BILLING_RPC.demoPurchases]: Call<BillingDemoPurchasesRequest, BillingDemoPurchasesReply>;

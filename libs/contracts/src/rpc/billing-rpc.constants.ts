@@ -25,6 +25,10 @@ export const BILLING_RPC = {
   reserve: 'billing.reserve',
   /** Give back what a question did not use (e.g. it could not be queued) → BillingReleaseReply. */
   release: 'billing.release',
+  /** A running question's call needs more than its hold (DECISIONS 26) → BillingHoldReply. */
+  holdTopUp: 'billing.hold.topUp',
+  /** A debate waits for the asker's note: keep only the next round's hold → BillingHoldReply. */
+  holdTrim: 'billing.hold.trim',
   /** The demo checkout page (DECISIONS 14) → BillingDemoSessionReply. */
   demoGet: 'billing.demo.get',
   /** The demo page's confirm button → BillingDemoConfirmReply. */

@@ -69,6 +69,20 @@ export interface BillingReleaseReply {
   duplicate: boolean;
 }
 
+/** billing.hold.topUp and billing.hold.trim: the question's hold after the call. */
+export interface BillingHoldReply {
+  questionId: number;
+  /** Tokens added to the hold by a top-up (0 when the balance was empty or the hold closed). */
+  added: number;
+  /** Tokens given back by a trim. */
+  released: number;
+  /** What the question holds now (0 once it is released). */
+  held: number;
+  /** A trim: what the hold keeps for the next round, besides its answers not settled yet. */
+  kept: number;
+  duplicate: boolean;
+}
+
 export type DemoSessionStatus = 'open' | 'complete';
 
 /** billing.demo.get: what the clearly labelled demo checkout page shows. */

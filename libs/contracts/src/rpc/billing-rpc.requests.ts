@@ -13,7 +13,7 @@ import {
   MaxLength,
   Min,
 } from 'class-validator';
-import { ID_MAX } from '../limits/limits.constants';
+import { DEBATE_MAX_ROUNDS, ID_MAX } from '../limits/limits.constants';
 import { VALIDATION_MESSAGES as M } from '../messages/validation.messages';
 import { PACK_IDS, type TokenPackId } from '../packs/packs.constants';
 import { SELLABLE_TIERS, type SellableTier } from '../plans/plans.constants';
@@ -126,6 +126,44 @@ export class BillingReserveRequest extends BillingUserRequest {
   @IsOptional()
   @IsBoolean()
   capped?: boolean;
+
+  /** What the question keeps held while a debate waits for the asker's note (questionHold). */
+  @IsOptional()
+  @IsInt()
+  @Min(0)
+  @Max(MAX_RESERVATION_TOKENS)
+  pauseHold?: number;
+}
+
+/** billing.hold.topUp: a call of a running question needs more than its hold (DECISIONS 26). */
+export class BillingHoldTopUpRequest extends BillingUserRequest {
+  @IsInt()
+  @Min(1)
+  @Max(ID_MAX)
+  questionId: number;
+
+  /** The most to add; less when the balance has less. */
+  @IsInt()
+  @Min(1)
+  @Max(MAX_RESERVATION_TOKENS)
+  tokens: number;
+
+  /** Names this top-up: a retried call with the same key adds nothing more. */
+  @Matches(BILLING_REQUEST_ID_PATTERN, { message: 'key must be 8-100 letters, digits, _ or -' })
+  key: string;
+}
+
+/** billing.hold.trim: a debate pauses after `afterRound` for the asker's note. */
+export class BillingHoldTrimRequest extends BillingUserRequest {
+  @IsInt()
+  @Min(1)
+  @Max(ID_MAX)
+  questionId: number;
+
+  @IsInt()
+  @Min(0)
+  @Max(DEBATE_MAX_ROUNDS)
+  afterRound: number;
 }
 
 /** billing.release */

@@ -11,6 +11,7 @@ import { TokenCap1795370000000 } from './1795370000000-TokenCap';
 import { ModelDiscovery1795380000000 } from './1795380000000-ModelDiscovery';
 import { Conversations1795390000000 } from './1795390000000-Conversations';
 import { Refunds1795405000000 } from './1795405000000-Refunds';
+import { HoldPause1795410000000 } from './1795410000000-HoldPause';
 
 /**
  * Every migration, oldest first. Listed explicitly (no globs) so the compiled CLI, the apps and the
@@ -30,4 +31,5 @@ export const MIGRATIONS = [
   ModelDiscovery1795380000000,
   Conversations1795390000000,
   Refunds1795405000000,
+  HoldPause1795410000000,
 ];

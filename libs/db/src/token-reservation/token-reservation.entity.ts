@@ -65,6 +65,10 @@ export class TokenReservationEntity {
   @Column({ type: 'boolean', default: false })
   capped: boolean;
 
+  /** Kept held while a debate waits for the asker's note (questionHold); null: not trimmed. */
+  @Column({ type: 'integer', nullable: true })
+  pauseHold: number | null;
+
   /** Usage settled against the hold so far. */
   @Column({ type: 'integer', default: 0 })
   consumed: number;

@@ -70,6 +70,11 @@ export class QuestionBudget {
     return this.run(SPEND, questionId, cap, tokens, floor);
   }
 
+  /** Sets what is left to `tokens`: an uncapped question's hold after billing changed it. */
+  async set(questionId: number, tokens: number): Promise<void> {
+    await this.redis.set(questionBudgetKey(this.prefix, questionId), tokens, 'EX', this.ttlSeconds);
+  }
+
   /** What is left above `floor`, without spending anything. */
   remaining(questionId: number, cap: number, floor = 0): Promise<number> {
     return this.spend(questionId, cap, 0, floor);
