@@ -14,6 +14,7 @@ import {
   decodeStreamEntry,
   finaliseJobId,
   providerQueueName,
+  questionBudgetKey,
 } from '@council/contracts';
 import { QuestionEntity, ResponseEntity, createDataSourceOptions } from '@council/db';
 import {
@@ -22,6 +23,7 @@ import {
   buildQuestionFlow,
   closeBullMq,
   streamKeyFor,
+  QuestionBudget,
 } from '@council/server-kit';
 import {
   type CouncilCatalogue,
@@ -65,6 +67,7 @@ describe('consensus worker (PostgreSQL + Redis)', () => {
   /** Per question: whether its stream already held the final entry when the release was awaited. */
   const finalBeforeRelease = new Map<number, boolean>();
   let runner: ConsensusJobRunner;
+  const trims: Array<{ userId: number; questionId: number; afterRound: number }> = [];
 
   beforeAll(async () => {
     db = await createMigratedDatabase('consensus_worker', { seed: true });
@@ -93,6 +96,12 @@ describe('consensus worker (PostgreSQL + Redis)', () => {
       providerQueue: queue,
       maxRounds: 2,
       pauseMs: PAUSE_MS,
+      budget: new QuestionBudget(redis, prefix),
+      // Billing's trim at a pause: it keeps 777 tokens for the next round.
+      trimHold: (request) => {
+        trims.push(request);
+        return Promise.resolve(777);
+      },
       childOptions: { attempts: 1, backoffDelayMs: 10 },
       waitForUsage: async (release) => {
         const { questionId } = release.data as { questionId: number };
@@ -253,6 +262,7 @@ describe('consensus worker (PostgreSQL + Redis)', () => {
 
   it('with weigh-in, pauses after each round on the question row, then carries on when the countdown ends', async () => {
     const started = Date.now();
+    trims.length = 0;
     const { questionId, question } = await ask(true, () => ({ changed: false }), 0, 'completed', {
       weighIn: true,
       duringPause: async (id) => {
@@ -260,6 +270,9 @@ describe('consensus worker (PostgreSQL + Redis)', () => {
         const paused = await dataSource.getRepository(QuestionEntity).findOneByOrFail({ id });
         expect(paused.pausedAfterRound).toBe(0);
         expect(paused.pauseEndsAt?.getTime()).toBeGreaterThan(Date.now());
+        // Billing kept only the next round's hold, and the calls' budget starts from it (DECISIONS 26).
+        expect(trims).toEqual([{ userId: paused.userId, questionId: id, afterRound: 0 }]);
+        expect(await redis.get(questionBudgetKey(redisEnv.prefix, id))).toBe('777');
         // The flow parent waits in BullMQ's delayed set, where a worker restart cannot lose it.
         expect(await queues.get(QUEUES.consensus)?.getJobState(finaliseJobId(id))).toBe('delayed');
       },
@@ -288,6 +301,7 @@ describe('consensus worker (PostgreSQL + Redis)', () => {
     ]);
     expect(question.pausedAfterRound).toBeNull();
     expect(question.pauseEndsAt).toBeNull();
+    expect(trims.map((trim) => trim.afterRound)).toEqual([0, 1]);
   });
 
   it('with weigh-in, a note ends the pause at once and earns another round even when nobody moved', async () => {

@@ -11,8 +11,8 @@ import {
   type QuestionDetail,
   type QueueName,
   SERVER_MESSAGES,
-  answerMaxOutputTokensFor,
-  estimateQuestionTokens,
+  questionHold,
+  quoteCouncilTokens,
   jobId,
   providerQueueName,
   type Provider,
@@ -164,14 +164,20 @@ describe('following up (gateway, billing process, PostgreSQL, Redis, BullMQ)', (
       [second.question.id],
     );
     const thread = 'Which database suits a ledger?'.length + 'Answer 0.'.length;
-    expect(held?.reservedTokens).toBe(
-      estimateQuestionTokens({
-        members: 3,
-        questionLength: 'And for the audit log?'.length + thread,
-        showDebate: false,
-        answerMaxOutputTokens: answerMaxOutputTokensFor('free'),
-      }),
-    );
+    const quoted = quoteCouncilTokens({
+      question: 'And for the audit log?',
+      threadLength: thread,
+      members: second.agents.map((agent) => ({
+        demo: false,
+        typicalOutputTokens: agent.model.typicalOutputTokens,
+        hasRole: false,
+        leader: false,
+      })),
+      showDebate: false,
+      showReasoning: false,
+      tier: 'free',
+    });
+    expect(held?.reservedTokens).toBe(questionHold(quoted!.quote).initial);
     for (const agent of second.agents) {
       const job = await queue(providerQueueName(agent.agent.provider as Provider)).getJob(
         jobId(second.question.id, agent.order, 0),

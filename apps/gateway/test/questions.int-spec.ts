@@ -25,6 +25,8 @@ import {
   answerMaxOutputTokensFor,
   decodeStreamEntry,
   estimateQuestionTokens,
+  questionHold,
+  quoteCouncilTokens,
   finaliseJobId,
   jobId,
   maxAgentsMessage,
@@ -240,9 +242,22 @@ describe('asking the council (gateway, billing process, PostgreSQL, Redis, BullM
       'SELECT "reservedTokens" FROM "questions" WHERE "id" = $1',
       [body.question.id],
     );
-    // Sized from the free tier's answer limit: three short answers and their prompts, not most of
-    // the 10,000-token allowance.
-    expect(question?.reservedTokens).toBe(
+    // Twice the upper end of the question's own quote (DECISIONS 26), never more than the worst
+    // case of three answers at the free tier's limit (here the two meet).
+    const quoted = quoteCouncilTokens({
+      question: 'Why is the sky blue?',
+      members: body.agents.map((agent) => ({
+        demo: false,
+        typicalOutputTokens: agent.model.typicalOutputTokens,
+        hasRole: false,
+        leader: false,
+      })),
+      showDebate: false,
+      showReasoning: false,
+      tier: 'free',
+    });
+    expect(question?.reservedTokens).toBe(questionHold(quoted!.quote).initial);
+    expect(question?.reservedTokens).toBeLessThanOrEqual(
       estimateQuestionTokens({
         members: 3,
         questionLength: 'Why is the sky blue?'.length,
@@ -330,6 +345,51 @@ describe('asking the council (gateway, billing process, PostgreSQL, Redis, BullM
       maxAgentsMessage(3),
     );
     expect(await questionCount(asker.id)).toBe(before);
+  });
+
+  it('holds a premium debate at twice its quote’s upper end, not the tier’s worst case (DECISIONS 26)', async () => {
+    const asker = await signUp('premium');
+    await gw.sql('UPDATE "users" SET "tokensLeft" = 250000, "monthlyTokens" = 250000 WHERE "id" = $1', [
+      asker.id,
+    ]);
+    const question = 'Should a ledger be append-only?';
+    const body = (await ask(asker, { question, showDebate: true, showReasoning: true }).expect(201))
+      .body as AskQuestionResult;
+    const typical = new Map(
+      (
+        await gw.sql<{ id: number; typicalOutputTokens: number | null }>(
+          'SELECT "id", "typicalOutputTokens" FROM "models" WHERE "id" = ANY($1)',
+          [body.agents.map((agent) => agent.modelId)],
+        )
+      ).map((model) => [model.id, model.typicalOutputTokens]),
+    );
+    const quoted = quoteCouncilTokens({
+      question,
+      members: body.agents.map((agent) => ({
+        demo: agent.agent.demo,
+        typicalOutputTokens: typical.get(agent.modelId),
+        hasRole: agent.roleId !== null,
+        leader: agent.agentId === body.question.debateLeaderId,
+      })),
+      showDebate: true,
+      showReasoning: true,
+      tier: 'premium',
+    });
+    const [held] = await gw.sql<{ reservedTokens: number }>(
+      'SELECT "reservedTokens" FROM "questions" WHERE "id" = $1',
+      [body.question.id],
+    );
+    expect(held?.reservedTokens).toBe(questionHold(quoted!.quote).initial);
+    expect(held?.reservedTokens).toBeLessThanOrEqual(2 * quoted!.quote.high);
+    expect(held?.reservedTokens).toBeLessThan(quoted!.quote.reservation);
+    // The header's figure is the hold.
+    const me = await request(server).get('/api/user').set('Cookie', asker.cookie).expect(200);
+    expect(me.body).toMatchObject({ reservedTokens: held?.reservedTokens });
+    const [reservation] = await gw.sql<{ pauseHold: number }>(
+      'SELECT "pauseHold" FROM "token_reservations" WHERE "questionId" = $1',
+      [body.question.id],
+    );
+    expect(reservation?.pauseHold).toBe(questionHold(quoted!.quote).pause);
   });
 
   it('lets max ask a council of 10 with debate, led by a chosen member', async () => {

@@ -3,6 +3,7 @@
 
 import {
   AGREEMENT_MAP,
+  BALANCE_STOP_TEXTS,
   JOBS,
   type MemberAnswerJobData,
   PROVIDERS,
@@ -70,6 +71,8 @@ describe('provider worker (PostgreSQL + Redis + fake providers)', () => {
   let runnerDeps: ProviderJobRunnerDeps;
   let workers: Worker[];
   let catalogue: CouncilCatalogue;
+  /** Billing's hold top-up as the runner sees it; each test of an uncapped hold sets its own. */
+  let holdTopUp: NonNullable<ProviderJobRunnerDeps['holdTopUp']> = () => Promise.resolve(0);
 
   beforeAll(async () => {
     db = await createMigratedDatabase('provider_worker', { seed: true });
@@ -102,6 +105,7 @@ describe('provider worker (PostgreSQL + Redis + fake providers)', () => {
         xai: { apiKey: API_KEY, baseUrl: fake.baseUrlFor('/xai/v1') },
       },
       idleTimeoutMs: 2000,
+      holdTopUp: (request) => holdTopUp(request),
     };
     runner = new ProviderJobRunner(runnerDeps);
     workers = createProviderWorkers(runner, {
@@ -127,7 +131,12 @@ describe('provider worker (PostgreSQL + Redis + fake providers)', () => {
   beforeEach(() => fake.clearScripts());
 
   async function askQuestion(
-    fields: { showDebate?: boolean; showReasoning?: boolean; tokenCap?: number } = {},
+    fields: {
+      showDebate?: boolean;
+      showReasoning?: boolean;
+      tokenCap?: number;
+      reservedTokens?: number;
+    } = {},
   ): Promise<{ questionId: number; userId: number; members: QuestionFlowMember[] }> {
     const user = await createTestUser(dataSource);
     const question = await createTestQuestion(dataSource, user.id, {
@@ -135,6 +144,7 @@ describe('provider worker (PostgreSQL + Redis + fake providers)', () => {
       showDebate: fields.showDebate ?? false,
       showReasoning: fields.showReasoning ?? false,
       tokenCap: fields.tokenCap ?? null,
+      reservedTokens: fields.reservedTokens ?? 0,
     });
     const members = await addCouncilMembers(dataSource, question.id, catalogue);
     return { questionId: question.id, userId: user.id, members };
@@ -734,6 +744,68 @@ describe('provider worker (PostgreSQL + Redis + fake providers)', () => {
       );
       expect(rows.every((row) => row.status === 'failed')).toBe(true);
       expect(await budgetLeft(questionId)).toBe(cap);
+    });
+  });
+
+  describe('an uncapped question holding the size of its quote (DECISIONS 26)', () => {
+    const LONG = Array.from({ length: 600 }, (_, index) => `word${index}`).join(' ');
+    beforeEach(() => fake.configure({ generateText: () => LONG, tokensPerSecond: 2000 }));
+    afterEach(() => {
+      fake.configure({ generateText: undefined, tokensPerSecond: 0 });
+      holdTopUp = () => Promise.resolve(0);
+    });
+
+    it('tops the hold up when a call needs more, then stops the member where the balance ran out, text kept', async () => {
+      const { questionId, userId, members } = await askQuestion({ reservedTokens: 300 });
+      const asked: Array<{ tokens: number; key: string }> = [];
+      let balance = 400;
+      holdTopUp = (request) => {
+        expect(request).toMatchObject({ userId, questionId });
+        asked.push(request);
+        const added = Math.min(balance, request.tokens);
+        balance -= added;
+        return Promise.resolve(added);
+      };
+      fake.clearRequests();
+      await runFlow(questionId, userId, members);
+
+      // The hold is not the call's limit: each asks for its full answer and is cut only when the
+      // balance has nothing more.
+      for (const request of fake.requests) {
+        expect(request.maxTokens).toBe(answerMaxOutputTokensFor('free'));
+      }
+      expect(asked.length).toBeGreaterThan(0);
+      expect(new Set(asked.map((request) => request.key)).size).toBe(asked.length);
+      expect(balance).toBe(0);
+      const rows = await responsesOf(questionId);
+      const entries = await streamEntries(questionId);
+      const answered = rows.filter((row) => row.status === 'completed');
+      expect(answered.length).toBeGreaterThan(0);
+      for (const row of answered) {
+        expect(row.stoppedAtLimit).toBe(true);
+        expect(LONG.startsWith(row.response)).toBe(true);
+        expect(entries).toContainEqual(
+          expect.objectContaining({ type: 'answer:completed', responseId: row.id, stoppedAtLimit: true }),
+        );
+      }
+      for (const row of rows.filter((candidate) => candidate.status === 'failed')) {
+        expect(row.error).toBe(BALANCE_STOP_TEXTS.notStarted);
+      }
+      // What the calls kept never passes the hold and what was added to it.
+      const used = rows.reduce((sum, row) => sum + row.totalTokens, 0);
+      expect(used).toBeLessThanOrEqual(300 + 400);
+    });
+
+    it('does not start a member the hold and the balance cannot pay for', async () => {
+      const { questionId, userId, members } = await askQuestion({ reservedTokens: 40 });
+      fake.clearRequests();
+      await runFlow(questionId, userId, members);
+      expect(fake.requests).toHaveLength(0);
+      const rows = await responsesOf(questionId);
+      expect(rows).toHaveLength(3);
+      for (const row of rows) {
+        expect(row).toMatchObject({ status: 'failed', error: BALANCE_STOP_TEXTS.notStarted, totalTokens: 0 });
+      }
     });
   });
 

@@ -33,6 +33,12 @@ interface ChildResult {
   changed?: unknown;
 }
 
+export type TrimHold = (request: {
+  userId: number;
+  questionId: number;
+  afterRound: number;
+}) => Promise<number | null>;
+
 export interface ConsensusFlowDeps {
   repository: ConsensusRepository;
   queues: ConsensusQueues;
@@ -43,6 +49,8 @@ export interface ConsensusFlowDeps {
   pauseMs?: number;
   /** Capped questions' shared budgets (TOKEN_CAP): no round starts once it is spent. */
   budget?: QuestionBudget;
+  /** Billing's hold trim (BILLING_RPC.holdTrim): what it kept for the next round, null unanswered. */
+  trimHold?: TrimHold;
 }
 
 /** The rules of the steps: when to debate again, when to synthesise, and how a question ends. */
@@ -72,7 +80,7 @@ export class ConsensusFlow {
           }
           const members = await this.deps.repository.succeeded(data.questionId, 0);
           if (members.length >= 2 && this.deps.maxRounds > 0 && (await this.budgetLeft(question))) {
-            if (data.weighIn) return this.pause(job, data, 0, true, token);
+            if (data.weighIn) return this.pause(job, data, question, 0, true, token);
             data = await this.startRound(job, data, 1, members);
             await this.waitForChildren(job, token);
           } else {
@@ -88,7 +96,7 @@ export class ConsensusFlow {
           const changed = await this.anyChanged(job, data.questionId, round, members);
           const roundsLeft =
             round < this.deps.maxRounds && members.length >= 2 && (await this.budgetLeft(question));
-          if (data.weighIn && roundsLeft) return this.pause(job, data, round, changed, token);
+          if (data.weighIn && roundsLeft) return this.pause(job, data, question, round, changed, token);
           if (changed && roundsLeft) {
             data = await this.startRound(job, data, round + 1, members);
           } else {
@@ -146,6 +154,7 @@ export class ConsensusFlow {
   private async pause(
     job: Job,
     data: ConsensusFinaliseJobData,
+    question: Pick<QuestionEntity, 'id' | 'tokenCap'>,
     round: number,
     debateGoesOn: boolean,
     token: string | undefined,
@@ -153,11 +162,29 @@ export class ConsensusFlow {
     if (!token) throw new Error('The consensus job needs its lock token to pause');
     const endsAt = new Date(Date.now() + (this.deps.pauseMs ?? WEIGH_IN.pauseSeconds * 1000));
     await this.next(job, data, { step: 'pause', round, debateGoesOn });
+    await this.holdNextRound(data, question, round);
     if (await this.deps.pauses.start(data.questionId, round, endsAt)) {
       await this.append(data.questionId, [{ type: 'debate:paused', round, endsAt: endsAt.toISOString() }]);
     }
     await job.moveToDelayed(endsAt.getTime(), token);
     throw new DelayedError();
+  }
+
+  /**
+   * While it waits, an uncapped question holds only what its next round needs (DECISIONS 26):
+   * billing gives back the rest, and the calls' budget starts from what it kept (they top it up
+   * if the round needs more). A capped question keeps its cap; a trim billing does not confirm
+   * leaves the hold as it was.
+   */
+  private async holdNextRound(
+    data: ConsensusFinaliseJobData,
+    question: Pick<QuestionEntity, 'id' | 'tokenCap'>,
+    round: number,
+  ): Promise<void> {
+    const { trimHold, budget } = this.deps;
+    if (question.tokenCap !== null || !trimHold) return;
+    const kept = await trimHold({ userId: data.userId, questionId: data.questionId, afterRound: round });
+    if (kept !== null && budget) await budget.set(data.questionId, kept);
   }
 
   private async startRound(

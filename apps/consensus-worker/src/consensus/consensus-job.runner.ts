@@ -10,7 +10,7 @@ import {
 } from '@council/server-kit';
 import { type Job } from 'bullmq';
 import { type DataSource } from 'typeorm';
-import { ConsensusFlow, type ConsensusJobResult } from './consensus-flow.service';
+import { ConsensusFlow, type ConsensusJobResult, type TrimHold } from './consensus-flow.service';
 import { ConsensusQueues, type ConsensusQueuesDeps } from './consensus-queues';
 import { ConsensusRepository } from './consensus.repository';
 import { DebatePauseRepository } from './debate-pause.repository';
@@ -24,6 +24,8 @@ export interface ConsensusJobRunnerDeps extends ConsensusQueuesDeps {
   pauseMs?: number;
   /** Capped questions' shared budgets (TOKEN_CAP). */
   budget?: QuestionBudget;
+  /** Billing's hold trim at a weigh-in pause (ConsensusFlowDeps.trimHold). */
+  trimHold?: TrimHold;
   /**
    * Resolves once billing has processed the release (which settles the answers too), or gives up
    * after a bounded wait. The final stream entry is appended after it, so a client that reloads
@@ -48,6 +50,7 @@ export class ConsensusJobRunner {
       maxRounds: deps.maxRounds,
       pauseMs: deps.pauseMs,
       budget: deps.budget,
+      trimHold: deps.trimHold,
     });
     this.failure = new QuestionFailure({ repository, queues: this.queues, stream: deps.stream });
   }

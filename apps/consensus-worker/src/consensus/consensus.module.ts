@@ -80,6 +80,7 @@ export class ConsensusModule {
               budget: new QuestionBudget(redis, config.REDIS_PREFIX),
               waitForUsage: (usage) => releases.wait(usage),
               releaseCall: (request) => billing.release(request),
+              trimHold: (request) => billing.trimHold(request),
             }),
         },
         consensusProcessorClass(env),

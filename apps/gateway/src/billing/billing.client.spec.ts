@@ -74,7 +74,7 @@ describe('BillingClient', () => {
     await client.portal(3, 'http://localhost:3000/subscription');
     await client.demoSession(3, 'cs_demo_abc');
     await client.confirmDemo(3, 'cs_demo_abc');
-    await client.reserve(3, 11, 4000);
+    await client.reserve(3, 11, { maxTokens: 4000, capped: false, pauseHold: null });
     await client.release(3, 11);
     expect(sent.map((call) => [call.pattern, Object.keys(call.payload).sort()])).toEqual([
       [BILLING_RPC.subscriptionGet, ['userId']],
@@ -105,7 +105,13 @@ describe('BillingClient', () => {
     expect(error.getStatus()).toBe(400);
     expect(toErrorBody(error)).toEqual(body);
     const broke = { statusCode: 402, code: 'INSUFFICIENT_TOKENS', message: 'Not enough tokens' };
-    const reserve = await failureOf(clientWith(refusal(402, broke)).client.reserve(1, 2, 100));
+    const reserve = await failureOf(
+      clientWith(refusal(402, broke)).client.reserve(1, 2, {
+        maxTokens: 100,
+        capped: false,
+        pauseHold: null,
+      }),
+    );
     expect(toErrorBody(reserve)).toEqual(broke);
   });
 
@@ -119,7 +125,9 @@ describe('BillingClient', () => {
   it('answers 503, never a sign-in, when billing refuses the gateway’s secret', async () => {
     const body = { statusCode: 401, code: 'UNAUTHENTICATED', message: 'Internal RPC needs the secret' };
     const { client } = clientWith(refusal(401, body));
-    expect(toErrorBody(await failureOf(client.reserve(1, 2, 100)))).toEqual(UNAVAILABLE);
+    expect(
+      toErrorBody(await failureOf(client.reserve(1, 2, { maxTokens: 100, capped: false, pauseHold: null }))),
+    ).toEqual(UNAVAILABLE);
   });
 
   it('answers 503 for whatever is not billing’s own error body (a proxy’s page)', async () => {

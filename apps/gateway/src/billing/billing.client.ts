@@ -105,10 +105,16 @@ export class BillingClient implements OnApplicationShutdown {
   reserve(
     userId: number,
     questionId: number,
-    maxTokens: number,
-    capped = false,
+    hold: { maxTokens: number; capped: boolean; pauseHold: number | null },
   ): Promise<BillingReserveReply> {
-    return this.call(BILLING_RPC.reserve, { userId, questionId, maxTokens, ...(capped ? { capped } : {}) });
+    const { maxTokens, capped, pauseHold } = hold;
+    return this.call(BILLING_RPC.reserve, {
+      userId,
+      questionId,
+      maxTokens,
+      ...(capped ? { capped } : {}),
+      ...(pauseHold === null ? {} : { pauseHold }),
+    });
   }
 
   /** For the council flow: give back what a question that could not be queued holds. */

@@ -1,4 +1,4 @@
-import { TOKEN_CAP_TEXTS, type TokenUsage } from '@council/contracts';
+import { BALANCE_STOP_TEXTS, TOKEN_CAP_TEXTS, type TokenUsage } from '@council/contracts';
 import {
   type LlmProvider,
   type LlmRequest,
@@ -49,8 +49,16 @@ export class ProviderJobFailureService {
    * The question's token cap left no room to start this call: the member's answer (or the
    * consensus) ends with the cap's note and no text, and nothing is charged.
    */
-  async stopAtLimit(target: ProviderJobTarget, row: StoredRow): Promise<ProviderJobResult> {
-    const note = target.consensus ? TOKEN_CAP_TEXTS.consensusNotWritten : TOKEN_CAP_TEXTS.notStarted;
+  async stopAtLimit(
+    target: ProviderJobTarget,
+    row: StoredRow,
+    byBalance = false,
+  ): Promise<ProviderJobResult> {
+    const note = byBalance
+      ? BALANCE_STOP_TEXTS.notStarted
+      : target.consensus
+        ? TOKEN_CAP_TEXTS.consensusNotWritten
+        : TOKEN_CAP_TEXTS.notStarted;
     await this.responses.fail(row.id, note);
     await this.stream.append(target.data.questionId, [failedEntry(target, row.id, note)]);
     return { status: 'failed', responseId: row.id, changed: null };

@@ -49,6 +49,7 @@ export class ProviderJobRunner {
       stream,
       cancelWatch: new CancelWatch(deps.redis, deps.prefix, deps.cancelCheckMs ?? DEFAULT_CANCEL_CHECK_MS),
       budget: new QuestionBudget(deps.redis, deps.prefix),
+      holdTopUp: deps.holdTopUp,
       settlement,
       failures: new ProviderJobFailureService(responses, stream, settlement),
       end: new QuestionEnd({

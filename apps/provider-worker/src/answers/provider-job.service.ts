@@ -4,7 +4,8 @@
 // first answer of a question without a debate may end the question too (QuestionEnd).
 
 import { JOBS, type MemberAnswerJobData, type StreamEntry, consensusReserve } from '@council/contracts';
-import { type LlmProvider, differsFromPrevious, parseRevision } from '@council/llm';
+import { randomUUID } from 'node:crypto';
+import { type LlmProvider, type LlmRequest, differsFromPrevious, parseRevision } from '@council/llm';
 import { type QuestionBudget, type QuestionStreamWriter, withFinalFailure } from '@council/server-kit';
 import { type Job, UnrecoverableError } from 'bullmq';
 import { DeltaBatcher, type DeltaBatcherOptions } from '../streaming/delta-batcher';
@@ -30,8 +31,13 @@ export interface ProviderJobServiceDeps {
   adapters: ProviderAdapters;
   stream: QuestionStreamWriter;
   cancelWatch: CancelWatch;
-  /** Capped questions' shared budgets (TOKEN_CAP). */
+  /** Questions' shared budgets: a cap (TOKEN_CAP), or an uncapped question's hold (DECISIONS 26). */
   budget: QuestionBudget;
+  /**
+   * Billing's hold top-up (BILLING_RPC.holdTopUp): resolves to the tokens added, 0 when the balance
+   * has none or billing did not answer. Without it an uncapped question runs without a budget.
+   */
+  holdTopUp?: HoldTopUp;
   settlement: UsageSettlement;
   failures: ProviderJobFailureService;
   end: QuestionEnd;
@@ -39,6 +45,13 @@ export interface ProviderJobServiceDeps {
   firstDeltaTimeoutMs: number | undefined;
   batch: DeltaBatcherOptions;
 }
+
+export type HoldTopUp = (request: {
+  userId: number;
+  questionId: number;
+  tokens: number;
+  key: string;
+}) => Promise<number>;
 
 const SKIPPED: ProviderJobResult = { status: 'skipped', responseId: null, changed: null };
 
@@ -98,11 +111,8 @@ export class ProviderJobService {
     const { tokenCap } = context;
     // A member leaves the consensus its share of the budget; the consensus may spend all of it.
     const floor = tokenCap === null || target.consensus ? 0 : consensusReserve(tokenCap, context.showDebate);
-    const budget =
-      tokenCap === null
-        ? null
-        : await CallBudget.open(deps.budget, data.questionId, tokenCap, request, floor);
-    if (tokenCap !== null && !budget) return deps.failures.stopAtLimit(target, row);
+    const budget = await this.openBudget(data.questionId, context, request, floor);
+    if (budget === null) return deps.failures.stopAtLimit(target, row, tokenCap === null);
     const ownMaxTokens = request.maxTokens;
     if (budget) request.maxTokens = budget.maxTokens(ownMaxTokens);
     const provider = deps.adapters.for(data);
@@ -136,7 +146,7 @@ export class ProviderJobService {
     // Cut by the cap: mid-stream when the budget ran out, or at an output limit the cap lowered.
     const stoppedAtLimit =
       outcome.kind === 'limited' ||
-      (budget !== null && request.maxTokens < ownMaxTokens && outcome.finishReason === 'length');
+      (budget !== undefined && request.maxTokens < ownMaxTokens && outcome.finishReason === 'length');
     const revision = target.name === JOBS.debateRevision ? parseRevision(text) : null;
     const answer = revision ? revision.answer : text.trim();
     const changed = revision ? (revision.changed ?? (await this.changedFromPrevious(target, answer))) : null;
@@ -184,26 +194,52 @@ export class ProviderJobService {
   private async mapAgreement(
     target: ProviderJobTarget,
     provider: LlmProvider,
-    context: Pick<JobContext, 'question' | 'tokenCap'>,
+    context: JobContext,
     consensus: string,
     model: string,
   ): Promise<AgreementMapOutcome> {
     const { deps } = this;
     const { questionId, round } = target.data;
-    const { question, tokenCap } = context;
+    const { question } = context;
     return mapAgreement(
       provider,
       { question, consensus, model, members: await deps.inputs.agreementMembers(questionId, round) },
       {
         append: (entries) => this.append(target, entries),
         watchCancel: (onCancel) => deps.cancelWatch.watch(questionId, onCancel),
-        openBudget:
-          tokenCap === null
-            ? undefined
-            : (request) => CallBudget.open(deps.budget, questionId, tokenCap, request),
+        openBudget: this.budgeted(context)
+          ? async (request) => (await this.openBudget(questionId, context, request)) ?? null
+          : undefined,
+        balanceStop: context.tokenCap === null,
         idleMs: deps.idleTimeoutMs,
         firstDeltaMs: deps.firstDeltaTimeoutMs,
       },
+    );
+  }
+
+  /** Whether the question's calls share a budget: a cap, or a hold billing can top up. */
+  private budgeted(context: JobContext): boolean {
+    return context.tokenCap !== null || (this.deps.holdTopUp !== undefined && context.reservedTokens > 0);
+  }
+
+  /**
+   * The call's part in the question's budget: undefined when it has none, null when the budget
+   * cannot pay for the call (the cap is spent, or the balance has nothing more for the hold).
+   */
+  private async openBudget(
+    questionId: number,
+    context: JobContext,
+    request: LlmRequest,
+    floor = 0,
+  ): Promise<CallBudget | null | undefined> {
+    const { deps } = this;
+    if (!this.budgeted(context)) return undefined;
+    if (context.tokenCap !== null) {
+      return CallBudget.open(deps.budget, questionId, context.tokenCap, request, floor);
+    }
+    const topUp = deps.holdTopUp!;
+    return CallBudget.open(deps.budget, questionId, context.reservedTokens, request, 0, (tokens) =>
+      topUp({ userId: context.userId, questionId, tokens, key: randomUUID() }),
     );
   }
 

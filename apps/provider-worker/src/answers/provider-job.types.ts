@@ -31,6 +31,13 @@ export interface ProviderJobRunnerDeps extends ReservationReleaseDeps {
   batch?: DeltaBatcherOptions;
   /** How often to check for a cancelled question while streaming; default DEFAULT_CANCEL_CHECK_MS. */
   cancelCheckMs?: number;
+  /** Billing's hold top-up for uncapped questions (ProviderJobServiceDeps.holdTopUp). */
+  holdTopUp?: (request: {
+    userId: number;
+    questionId: number;
+    tokens: number;
+    key: string;
+  }) => Promise<number>;
   /** Overrides createProvider (tests). */
   providerFor?: (data: MemberAnswerJobData) => LlmProvider;
 }

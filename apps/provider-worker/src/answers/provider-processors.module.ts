@@ -62,6 +62,7 @@ export class ProviderProcessorsModule {
               prefix: config.REDIS_PREFIX,
               usageQueue,
               releaseCall: (request) => billing.release(request),
+              holdTopUp: (request) => billing.topUpHold(request),
               waitForUsage: (usage) => releases.wait(usage),
               llm,
               idleTimeoutMs: config.PROVIDER_IDLE_TIMEOUT_MS,

@@ -4,8 +4,6 @@ import {
   type AskQuestionDto,
   type AskQuestionResult,
   type QuestionTurnDto,
-  answerMaxOutputTokensFor,
-  estimateQuestionTokens,
   errorMessage,
   SERVER_MESSAGES,
   spendableTokens,
@@ -29,6 +27,7 @@ import {
   refuseUnanswerable,
 } from '../questions.util';
 import { QuestionResults } from '../read/question-results.service';
+import { turnHold } from './question-hold.util';
 
 /**
  * Asking the council: the council is checked against the user's tier (questions.util, from
@@ -123,28 +122,9 @@ export class AskQuestion {
     catalogue: CatalogueSnapshot,
     threadChars: number,
   ): Promise<void> {
-    // With the asker's cap the reservation is the cap: the workers stop there and billing never
-    // charges past it. Without, exactly what the calls may use: each writes at most the tier's
-    // answer length (the provider worker sends the same limit), so a free question holds a fifth
-    // of the free allowance. A follow-up's every call also carries its member's thread.
-    const capped = dto.tokenCap != null;
-    const rolePromptLength = Math.max(
-      0,
-      ...plan.members.map(
-        (member) => catalogue.roles.find((role) => role.id === member.roleId)?.prompt.length ?? 0,
-      ),
-    );
-    const maxTokens = capped
-      ? dto.tokenCap!
-      : estimateQuestionTokens({
-          members: plan.members.length,
-          questionLength: dto.question.length + threadChars,
-          showDebate: dto.showDebate,
-          answerMaxOutputTokens: answerMaxOutputTokensFor(user.subscriptionTier),
-          rolePromptLength,
-        });
+    const hold = turnHold(dto, plan, catalogue, user.subscriptionTier, threadChars);
     try {
-      await this.billing.reserve(user.id, questionId, maxTokens, capped);
+      await this.billing.reserve(user.id, questionId, hold);
     } catch (error) {
       if (error instanceof BillingRpcException && error.body.statusCode < 500) {
         await this.questions.remove(questionId);

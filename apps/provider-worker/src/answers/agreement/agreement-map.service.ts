@@ -9,6 +9,7 @@ import {
   type AgreementMapContext,
   type AgreementMapResult,
   type StreamEntry,
+  BALANCE_STOP_TEXTS,
   TOKEN_CAP_TEXTS,
   type TokenUsage,
   readAgreementReply,
@@ -37,6 +38,8 @@ export interface AgreementMapDeps {
   watchCancel: (onCancel: () => void) => () => void;
   /** A capped question: each attempt claims its part of the budget first (null: no room). */
   openBudget?: (request: LlmRequest) => Promise<CallBudget | null>;
+  /** The budget is an uncapped question's hold: no room means the balance ran out (DECISIONS 26). */
+  balanceStop?: boolean;
   idleMs: number;
   firstDeltaMs: number | undefined;
 }
@@ -70,7 +73,10 @@ export async function mapAgreement(
   let note: string = AGREEMENT_MAP.notes.failed;
   for (let attempt = 1; attempt <= AGREEMENT_MAP_LIMITS.attempts; attempt += 1) {
     const budget = deps.openBudget ? await deps.openBudget(request) : undefined;
-    if (budget === null) return { map: { status: 'unavailable', note: TOKEN_CAP_TEXTS.mapNotDrawn }, usage };
+    if (budget === null) {
+      const note = deps.balanceStop ? BALANCE_STOP_TEXTS.mapNotDrawn : TOKEN_CAP_TEXTS.mapNotDrawn;
+      return { map: { status: 'unavailable', note }, usage };
+    }
     if (attempt > 1) await deps.append([{ type: 'agreement:reset', attempt }]);
     const outcome = await streamAnswer({
       provider,

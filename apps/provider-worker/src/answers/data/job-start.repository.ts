@@ -23,6 +23,9 @@ export interface JobContext {
   tier: SubscriptionTier;
   /** The asker's "Stop at N tokens" (TOKEN_CAP); null for no limit. */
   tokenCap: number | null;
+  userId: number;
+  /** What billing held when the question was asked, top-ups included: an uncapped budget's start. */
+  reservedTokens: number;
   /** Null when the question has no such member (or its model is gone). */
   member: JobMember | null;
   /** A follow-up: the conversation's first question; null on a first question. */
@@ -59,6 +62,8 @@ interface StartRow {
   showDebate: boolean;
   tier: SubscriptionTier;
   tokenCap: number | null;
+  userId: number;
+  reservedTokens: number;
   conversationId: number | null;
   threadOmittedTurns: number;
   apiModel: string | null;
@@ -85,7 +90,7 @@ export class JobStartRepository {
     const { rows } = await preparedQuery<StartRow>(
       this.dataSource,
       `WITH "context" AS (
-       SELECT q."status", q."question", q."showDebate", q."tokenCap", q."conversationId", q."threadOmittedTurns", u."subscriptionTier" AS "tier", m."apiModel",
+       SELECT q."status", q."question", q."showDebate", q."tokenCap", q."userId", q."reservedTokens", q."conversationId", q."threadOmittedTurns", u."subscriptionTier" AS "tier", m."apiModel",
               r."prompt" AS "rolePrompt"
          FROM "questions" q
          JOIN "users" u ON u."id" = q."userId"
@@ -127,6 +132,8 @@ export class JobStartRepository {
         showDebate: row.showDebate,
         tier: row.tier,
         tokenCap: row.tokenCap,
+        userId: row.userId,
+        reservedTokens: row.reservedTokens,
         member: row.apiModel === null ? null : { apiModel: row.apiModel, rolePrompt: row.rolePrompt },
         conversationId: row.conversationId,
         threadOmittedTurns: row.threadOmittedTurns,
