@@ -366,7 +366,7 @@ describe('asking the council (gateway, billing process, PostgreSQL, Redis, BullM
     const quoted = quoteCouncilTokens({
       question,
       members: body.agents.map((agent) => ({
-        demo: agent.agent.demo,
+        demo: agent.agent.demo === true,
         typicalOutputTokens: typical.get(agent.modelId),
         hasRole: agent.roleId !== null,
         leader: agent.agentId === body.question.debateLeaderId,
