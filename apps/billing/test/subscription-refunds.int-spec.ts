@@ -131,6 +131,41 @@ describe('Refunds of subscription invoices (DECISIONS 27)', () => {
     ]);
   });
 
+  it("takes back an upgrade's top-up when its proration invoice is refunded, whichever event comes first", async () => {
+    const subscriber = await createTestUser(harness.dataSource);
+    const plan = await paidPlan(subscriber.id, `req-${subscriber.id}-sub`);
+    await deliverAll(harness, [plan.completed, plan.created, plan.paid]);
+    await subscriptions.getOrCreate(subscriber.id, 'max', `req-${subscriber.id}-upgrade`);
+    const upgraded = await reload(subscriber.id);
+    expect(upgraded.subscriptionTier).toBe('max');
+    const topUp = upgraded.monthlyTokens - 250_000;
+    expect(topUp).toBeGreaterThan(0);
+
+    const proration = stripe.invoices.get(
+      stripe.subscriptions.get(plan.subscription.id)?.latest_invoice ?? '',
+    );
+    if (!proration) throw new Error('no proration invoice');
+    expect(proration.billing_reason).toBe('subscription_update');
+    const charge = stripe.refundCharge(stripe.chargeOfInvoice(proration.id).id);
+    const refunded = createStripeEvent('charge.refunded', charge);
+    const paid = createStripeEvent('invoice.paid', proration);
+    await deliverAll(harness, [refunded, paid, refunded, again(paid), again(refunded)]);
+
+    // The plan stays; the upgrade's tokens go, the period's own allowance stays.
+    expect(await reload(subscriber.id)).toMatchObject({
+      subscriptionTier: 'max',
+      monthlyTokens: 250_000,
+      tokenDebt: 0,
+    });
+    expect(await grantOf(proration.id)).toMatchObject({
+      chargeId: charge.id,
+      grantKey: expect.stringMatching(/^upgrade:/),
+      grantedTokens: topUp,
+      revokedTokens: topUp,
+    });
+    expect(await grantOf(plan.invoice.id)).toMatchObject({ revokedTokens: 0 });
+  });
+
   it('turns the spent half of a refunded period into a debt that the next period pays first', async () => {
     const subscriber = await createTestUser(harness.dataSource);
     const plan = await paidPlan(subscriber.id, `req-${subscriber.id}-sub`);

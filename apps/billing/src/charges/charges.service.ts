@@ -84,11 +84,12 @@ export class ChargesService {
           source,
         );
       } else {
-        // A subscription invoice's payment: its grant is the period's allowance, once granted.
-        // A duplicate subscription's invoice is never granted, so its refund stays pending: a no-op.
+        // A subscription invoice's payment: its grant is the period's allowance, once granted (an
+        // upgrade's invoice is relinked to its top-up when invoice.paid names it). A duplicate
+        // subscription's invoice is never granted, so its refund stays pending: a no-op.
         const invoiceId = await source.findInvoiceByPaymentIntent(paymentIntentId);
         if (!invoiceId) return 'ignored';
-        link = invoiceLink(invoiceId, paymentIntentId);
+        link = invoiceLink(invoiceId, paymentIntentId, allowanceKey(invoiceId));
         userId = await this.users.resolve({ customerId: refId(charge.customer), userId: null }, source);
       }
       if (userId === null) return 'ignored';
@@ -119,23 +120,35 @@ export class ChargesService {
   }
 
   /**
-   * After invoice.paid granted (or had granted) a period's allowance: link the invoice's payment to
-   * that grant, and apply a refund or dispute that arrived before the grant did.
+   * After invoice.paid granted (or had granted) what the invoice paid for, the operation under
+   * `grantKey` (a period's allowance, or an upgrade's top-up): link the invoice's payment to that
+   * grant, and apply a refund or dispute that arrived before the grant did.
    */
-  async afterAllowanceGrantedLocked(
+  async afterInvoiceGrantedLocked(
     account: LockedAccount,
     invoiceId: string,
+    grantKey: string,
     source: BillingObjectSource,
     refs: EntryRefs,
   ): Promise<ChargeOutcome> {
-    if ((await this.ledger.findOperation(account.manager, allowanceKey(invoiceId))).length === 0) {
+    if ((await this.ledger.findOperation(account.manager, grantKey)).length === 0) {
       return 'ignored';
     }
     let grant = await account.manager.getRepository(PaymentGrantEntity).findOneBy({ invoiceId });
     if (!grant) {
       const paymentIntentId = await source.findInvoicePaymentIntent(invoiceId);
       if (!paymentIntentId) return 'ignored';
-      grant = await this.linkLocked(account, invoiceLink(invoiceId, paymentIntentId), paymentIntentId, null);
+      grant = await this.linkLocked(
+        account,
+        invoiceLink(invoiceId, paymentIntentId, grantKey),
+        paymentIntentId,
+        null,
+      );
+    } else if (grant.grantKey !== grantKey && grant.grantedTokens === null) {
+      // A charge event came first and linked the invoice to a period's allowance; an upgrade's
+      // proration invoice paid for its top-up, which nothing has been taken from yet.
+      grant.grantKey = grantKey;
+      await account.manager.getRepository(PaymentGrantEntity).update(grant.id, { grantKey });
     }
     if (!grant || grant.userId !== account.user.id || !grant.chargeId) return 'unchanged';
     return this.convergeLocked(account, grant, await source.retrieveCharge(grant.chargeId), refs);
@@ -220,9 +233,9 @@ export class ChargesService {
   }
 }
 
-/** A subscription invoice's payment as the grant a charge links to: the period's allowance. */
-function invoiceLink(invoiceId: string, paymentIntentId: string): GrantLink {
-  return { paymentIntentId, checkoutSessionId: null, invoiceId, grantKey: allowanceKey(invoiceId) };
+/** A subscription invoice's payment as the grant a charge links to: what the invoice paid for. */
+function invoiceLink(invoiceId: string, paymentIntentId: string, grantKey: string): GrantLink {
+  return { paymentIntentId, checkoutSessionId: null, invoiceId, grantKey };
 }
 
 /** A paid token pack's Checkout Session as the grant a charge links to. */

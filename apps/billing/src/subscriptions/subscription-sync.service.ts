@@ -100,6 +100,20 @@ export class SubscriptionSyncService {
   }
 
   /**
+   * The ledger operation a paid invoice's payment bought: an upgrade's proration invoice the
+   * upgrade's top-up (upgradeKey, as the sync granted it for the period in force), any other the
+   * period's allocation (allowanceKey). A refund or dispute of that payment takes back from it.
+   */
+  async invoiceGrantKey(invoice: InvoiceFacts, synced: SyncResult): Promise<string> {
+    if (invoice.billingReason !== 'subscription_update' || !invoice.subscriptionId) {
+      return allowanceKey(invoice.id);
+    }
+    const tier = invoiceTier(invoice, await this.prices.known());
+    const periodEnd = synced.state.periodEnd ?? invoice.periodEnd;
+    return tier && periodEnd ? upgradeKey(invoice.subscriptionId, tier, periodEnd) : allowanceKey(invoice.id);
+  }
+
+  /**
    * A paid invoice for a new period resets the monthly allocation to the plan's allowance
    * (planAllowanceReset), once per invoice, and moves nextTokenReset to the period's end. A new
    * subscription's first invoice adds the allowance to what an ended plan left.

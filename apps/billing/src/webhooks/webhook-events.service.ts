@@ -122,8 +122,10 @@ export class WebhookEventsService {
       const synced = await this.sync.syncLocked(account, subscriptionId, source, refs);
       if (event.type !== 'invoice.paid') return synced.decision.apply ? 'synced' : 'ignored';
       const granted = await this.sync.grantPeriodLocked(account, invoice, synced, refs);
-      // Links the invoice's charge to its allowance, and applies a refund or dispute that came first.
-      await this.charges.afterAllowanceGrantedLocked(account, invoice.id, source, refs);
+      // Links the invoice's charge to what it paid for (the period's allowance, or an upgrade's
+      // top-up), and applies a refund or dispute that came first.
+      const grantKey = await this.sync.invoiceGrantKey(invoice, synced);
+      await this.charges.afterInvoiceGrantedLocked(account, invoice.id, grantKey, source, refs);
       if (granted) return 'granted';
       return synced.decision.apply ? 'synced' : 'ignored';
     });
