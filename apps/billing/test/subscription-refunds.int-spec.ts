@@ -210,6 +210,35 @@ describe('Refunds of subscription invoices (DECISIONS 27)', () => {
     });
   });
 
+  it('refunds a period after it ended without touching the next one: its unspent share ended, its spent share is owed', async () => {
+    const subscriber = await createTestUser(harness.dataSource);
+    const plan = await paidPlan(subscriber.id, `req-${subscriber.id}-sub`);
+    await deliverAll(harness, [plan.completed, plan.created, plan.paid]);
+    // 150,000 of the period's 250,000 spent; the renewal ends the other 100,000.
+    await spendMonthly(subscriber.id, 150_000);
+    const oldEnd = plan.subscription.items.data[0]!.current_period_end;
+    const newEnd = oldEnd + 30 * DAY;
+    stripe.updateSubscription(plan.subscription.id, { periodEnd: newEnd });
+    const renewal = stripe.createInvoice(plan.subscription.id, {
+      billingReason: 'subscription_cycle',
+      periodStart: oldEnd,
+      periodEnd: newEnd,
+    });
+    await deliverAll(harness, [createStripeEvent('invoice.paid', renewal)]);
+    expect(await reload(subscriber.id)).toMatchObject({ monthlyTokens: 250_000 });
+
+    // The first period is refunded in full after it ended, the events twice and out of order.
+    const charge = stripe.refundCharge(stripe.chargeOfInvoice(plan.invoice.id).id);
+    const refunded = createStripeEvent('charge.refunded', charge);
+    await deliverAll(harness, [refunded, again(plan.paid), again(refunded), refunded]);
+    expect(await reload(subscriber.id)).toMatchObject({
+      monthlyTokens: 250_000,
+      tokenDebt: 150_000,
+    });
+    expect(await grantOf(plan.invoice.id)).toMatchObject({ revokedTokens: 250_000, debtTokens: 150_000 });
+    expect(await grantOf(renewal.id)).toMatchObject({ revokedTokens: 0 });
+  });
+
   it("leaves the plan alone when a duplicate subscription's first invoice, refunded by billing, reports its refund", async () => {
     const subscriber = await createTestUser(harness.dataSource);
     // Two checkout tabs, both opened while the account was free, both paid.

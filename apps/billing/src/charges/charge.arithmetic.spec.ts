@@ -72,6 +72,42 @@ describe('planChargeConvergence', () => {
     expect(lost.next).toMatchObject({ revokedTokens: 50_000, debtTokens: 20_000, frozenTokens: 0 });
   });
 
+  describe('after the grant’s period ended', () => {
+    // A period's 250,000 tokens: 40% ended unspent with it; the bucket now holds the next period's.
+    const period = applied({ grantedTokens: 250_000, bucket: 'monthly' });
+    const ended = { unspentShare: 0.4 };
+
+    it('takes nothing from the next period: what ended unspent is gone, what was spent is owed', () => {
+      const plan = planChargeConvergence(period, facts({ amountRefunded: 1000 }), 250_000, { ended });
+      expect(sum(plan)).toEqual({ amount: 0, debt: 150_000 });
+      expect(plan.next).toMatchObject({ revokedTokens: 250_000, debtTokens: 150_000 });
+      // Delivered again, the state is applied: nothing more.
+      const again = planChargeConvergence(
+        { ...period, ...plan.next },
+        facts({ amountRefunded: 1000 }),
+        250_000,
+        {
+          ended,
+        },
+      );
+      expect(again.movements).toEqual([]);
+    });
+
+    it('splits a partial refund the same way', () => {
+      const plan = planChargeConvergence(period, facts({ amountRefunded: 200 }), 250_000, { ended });
+      expect(sum(plan)).toEqual({ amount: 0, debt: 30_000 });
+    });
+
+    it('lets tokens a dispute froze end with their period when it is won', () => {
+      const disputed = { ...period, frozenTokens: 100_000, dispute: 'open' as const };
+      const plan = planChargeConvergence(disputed, facts({ disputeId: 'dp_1', dispute: 'won' }), 250_000, {
+        ended,
+      });
+      expect(sum(plan)).toEqual({ amount: 0, debt: 0 });
+      expect(plan.next).toMatchObject({ frozenTokens: 0, revokedTokens: 0 });
+    });
+  });
+
   it('reads dispute statuses', () => {
     expect(
       ['needs_response', 'warning_under_review', 'won', 'warning_closed', 'lost'].map(disputeStateOf),

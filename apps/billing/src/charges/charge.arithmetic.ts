@@ -55,6 +55,15 @@ export function tokensToRevoke(granted: number, facts: ChargeFacts): number {
 }
 
 /**
+ * A subscription period that has ended (a renewal came after its grant): its tokens left the
+ * monthly bucket then, so a refund takes nothing from the bucket (that is the next period's).
+ * `unspentShare` is the part of the grant that ended unspent with the period.
+ */
+export interface EndedPeriod {
+  unspentShare: number;
+}
+
+/**
  * Moves the ledger from `applied` to what `facts` say, taking `balance` (the grant's bucket now)
  * into account:
  * - a refund (or a lost dispute) takes back its share of the grant: first from tokens a dispute
@@ -62,26 +71,37 @@ export function tokensToRevoke(granted: number, facts: ChargeFacts): number {
  * - a dispute that opens freezes the grant's tokens still in the bucket (not what was spent);
  *   while it is open the frozen amount only shrinks (a refund takes from it);
  * - a dispute that closes releases what it froze (won), or takes it as a refund would (lost).
+ * After the grant's period ended (`ended`), a refund's share splits as the period did: what ended
+ * unspent is gone already, what was spent is owed; a released freeze ends with its period.
  * Only ever takes back more: a refund that Stripe reverses later gives nothing back here.
  */
 export function planChargeConvergence(
   applied: AppliedState,
   facts: ChargeFacts,
   balance: number,
+  options: { ended?: EndedPeriod } = {},
 ): ChargeConvergence {
   const { bucket, grantedTokens: granted } = applied;
+  const { ended } = options;
   const target = tokensToRevoke(granted, facts);
   const revoke = Math.max(0, target - applied.revokedTokens);
   const fromFrozen = Math.min(revoke, applied.frozenTokens);
-  const fromBucket = Math.min(revoke - fromFrozen, Math.max(0, balance));
-  const owed = revoke - fromFrozen - fromBucket;
+  // An ended period's tokens are no longer in the bucket: what is in it is the next period's.
+  const inBucket = ended ? 0 : Math.max(0, balance);
+  const fromBucket = Math.min(revoke - fromFrozen, inBucket);
+  const rest = revoke - fromFrozen - fromBucket;
+  // Of the rest, the share that ended unspent with the period is gone already; the spent share is owed.
+  const fromExpired = ended ? Math.round(rest * Math.min(1, Math.max(0, ended.unspentShare))) : 0;
+  const owed = rest - fromExpired;
   const frozenLeft = applied.frozenTokens - fromFrozen;
   const open = facts.dispute === 'open';
   const frozen = !open
     ? 0
     : applied.dispute === 'open'
       ? frozenLeft
-      : Math.min(granted - target, Math.max(0, balance) - fromBucket);
+      : Math.min(granted - target, inBucket - fromBucket);
+  // Frozen tokens a closed dispute releases after their period ended end with it.
+  const frozenEnded = ended ? Math.max(0, frozenLeft - frozen) : 0;
   const next = {
     revokedTokens: applied.revokedTokens + revoke,
     debtTokens: applied.debtTokens + owed,
@@ -122,6 +142,14 @@ export function planChargeConvergence(
       bucket,
       amount: -frozen,
       note: `Dispute of ${of}: tokens frozen until it closes`,
+    });
+  }
+  if (frozenEnded > 0) {
+    movements.push({
+      kind: 'adjustment',
+      bucket,
+      amount: -frozenEnded,
+      note: `Dispute of ${of}: released tokens end with their period`,
     });
   }
   return { movements, next };

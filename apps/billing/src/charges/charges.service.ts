@@ -5,6 +5,7 @@ import { type LedgerBucket, PaymentGrantEntity } from '@council/db';
 import { DomainException } from '@council/server-kit';
 import { DataSource } from 'typeorm';
 import { allowanceKey, purchaseKey } from '../ledger/ledger.keys';
+import { findEndedPeriod } from './ended-period.repository';
 import { type EntryRefs, type LockedAccount, LedgerService } from '../ledger/ledger.service';
 import { METADATA } from '../stripe/stripe.constants';
 import { metadataUserId, parseUserId, refId } from '../stripe/stripe.mappers';
@@ -206,6 +207,9 @@ export class ChargesService {
       },
       facts,
       bucket === 'monthly' ? account.user.monthlyTokens : account.user.purchasedTokens,
+      bucket === 'monthly'
+        ? { ended: (await findEndedPeriod(account.manager, account.user.id, grant.grantKey)) ?? undefined }
+        : {},
     );
     if (movements.length > 0) {
       await this.ledger.runOnceLocked(account, chargeStateKey(facts), () => ({ movements, refs }));
