@@ -217,6 +217,9 @@ export const DEMO_PURCHASES_SECTION = {
   price: (price: string): string => `Paid ${price}`,
   refund: 'Refund',
   refundLabel: (title: string): string => `Refund: ${title}`,
+  /** A partial refund: half of what is not refunded yet (Stripe refunds any amount up to that). */
+  refundHalf: 'Refund half',
+  refundHalfLabel: (title: string, price: string): string => `Refund ${price} of ${title}`,
   dispute: 'Dispute',
   disputeLabel: (title: string): string => `Dispute: ${title}`,
   won: 'Won',

@@ -14,9 +14,13 @@ export function getDemoPurchases(signal?: AbortSignal): Promise<BillingDemoPurch
   return api.get<BillingDemoPurchasesReply>(BILLING_API_PATHS.demoPurchases, { signal });
 }
 
-/** What a demo control asks of a purchase: a full refund, or a dispute opened or closed. */
+/**
+ * What a demo control asks of a purchase: a refund (of `amountPence`, else all that is left), or a
+ * dispute opened or closed.
+ */
 export type DemoPurchaseAction =
-  { id: string; kind: 'refund' } | { id: string; kind: 'dispute'; outcome?: DemoDisputeOutcome };
+  | { id: string; kind: 'refund'; amountPence?: number }
+  | { id: string; kind: 'dispute'; outcome?: DemoDisputeOutcome };
 
 /**
  * POST /api/billing/demo/purchases/:id/refund or …/dispute: billing runs the handler of Stripe's
@@ -24,7 +28,10 @@ export type DemoPurchaseAction =
  */
 export function runDemoPurchaseAction(action: DemoPurchaseAction): Promise<BillingDemoPurchaseReply> {
   if (action.kind === 'refund') {
-    return api.post<BillingDemoPurchaseReply>(BILLING_API_PATHS.demoRefund(action.id), {});
+    return api.post<BillingDemoPurchaseReply>(
+      BILLING_API_PATHS.demoRefund(action.id),
+      action.amountPence === undefined ? {} : { amountPence: action.amountPence },
+    );
   }
   return api.post<BillingDemoPurchaseReply>(
     BILLING_API_PATHS.demoDispute(action.id),

@@ -53,8 +53,12 @@ function renderDemo(initial: DemoPurchase = purchase(), demoMode = true) {
     '/api/user': () => jsonResponse({ ...signedInUser, tokensLeft }),
     '/api/subscription': () => jsonResponse(subscriptionStatus({ tokensLeft, demoMode })),
     '/api/billing/demo/purchases': () => jsonResponse({ purchases: [current] }),
-    [`/api/billing/demo/purchases/${ID}/refund`]: () =>
-      reply(purchase({ refundedPence: 999, revokedTokens: 50_000 }), 10_000),
+    [`/api/billing/demo/purchases/${ID}/refund`]: (init) => {
+      const body = JSON.parse(String(init?.body ?? '{}')) as { amountPence?: number };
+      return body.amountPence === 499
+        ? reply(purchase({ refundedPence: 499, revokedTokens: 24_975 }), 35_025)
+        : reply(purchase({ refundedPence: 999, revokedTokens: 50_000 }), 10_000);
+    },
     [`/api/billing/demo/purchases/${ID}/dispute`]: (init) => {
       const body = JSON.parse(String(init?.body ?? '{}')) as { outcome?: 'won' | 'lost' };
       if (!body.outcome) return reply(purchase({ dispute: 'open', frozenTokens: 50_000 }), 10_000);
@@ -101,6 +105,21 @@ describe('"Demo: your purchases" on /subscription (DECISIONS 27)', () => {
     await waitFor(() => expect(row).toHaveTextContent('Refunded in full · 50,000 tokens taken back'));
     expect(within(row).queryByRole('button', { name: `Refund: ${TITLE}` })).not.toBeInTheDocument();
     expect(within(row).queryByRole('button', { name: `Dispute: ${TITLE}` })).not.toBeInTheDocument();
+  });
+
+  it('refunds half of a purchase: the tokens go in proportion, and the rest can still be refunded', async () => {
+    const { events, fetchMock } = renderDemo();
+
+    await events.click(await screen.findByRole('button', { name: `Refund £4.99 of ${TITLE}` }));
+
+    await waitFor(() => expect(lastToast()).toMatchObject({ title: 'Demo purchase updated' }));
+    expect(sentBody(fetchMock, `/api/billing/demo/purchases/${ID}/refund`)).toEqual({ amountPence: 499 });
+    expect(await screen.findByRole('button', { name: 'Token balance: 35K tokens' })).toBeInTheDocument();
+    const row = within(await section()).getByRole('listitem');
+    await waitFor(() => expect(row).toHaveTextContent('Refunded £4.99 · 24,975 tokens taken back'));
+    // What is left (£5.00) can be refunded in full, or half of it.
+    expect(within(row).getByRole('button', { name: `Refund: ${TITLE}` })).toBeEnabled();
+    expect(within(row).getByRole('button', { name: `Refund £2.50 of ${TITLE}` })).toBeEnabled();
   });
 
   it('opens a dispute, which freezes the tokens, then closes it as won', async () => {

@@ -41,6 +41,8 @@ function PurchaseRow({
   // As at Stripe: a disputed charge cannot be refunded, a fully refunded one not disputed.
   const canRefund = !refunded && purchase.dispute !== 'open' && purchase.dispute !== 'lost';
   const canDispute = !refunded && purchase.dispute === null;
+  // Half of what is left, in whole pence: offered while that is at least a penny short of all of it.
+  const half = Math.floor((purchase.amountPence - purchase.refundedPence) / 2);
   const state = purchaseState(purchase);
   const bought = formatLongDate(purchase.createdAt);
 
@@ -64,6 +66,17 @@ function PurchaseRow({
             onClick={() => onAction({ id: purchase.id, kind: 'refund' })}
           >
             {TEXT.refund}
+          </Button>
+        ) : null}
+        {canRefund && half >= 1 ? (
+          <Button
+            variant="outline"
+            size="sm"
+            disabled={busy}
+            aria-label={TEXT.refundHalfLabel(purchase.title, formatGbp(half))}
+            onClick={() => onAction({ id: purchase.id, kind: 'refund', amountPence: half })}
+          >
+            {TEXT.refundHalf}
           </Button>
         ) : null}
         {canDispute ? (
