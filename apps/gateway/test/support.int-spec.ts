@@ -97,6 +97,28 @@ describe('POST /api/support/contact (real PostgreSQL and Redis, mail outbox)', (
     expect(eml).toContain(validMessage.message);
   });
 
+  it("records a signed-in sender's account with the message", async () => {
+    const register = await request(app.getHttpServer())
+      .post('/api/register')
+      .send({ username: 'ada_l', email: 'ada.l@example.com', password: 'analytical-engine-1' })
+      .expect(201);
+    const cookie = register.get('Set-Cookie') ?? [];
+    const [account] = (await app
+      .get(DataSource)
+      .query(`SELECT "id" FROM "users" WHERE "username" = 'ada_l'`)) as Array<{ id: number }>;
+    await request(app.getHttpServer())
+      .post(CONTACT)
+      .set('X-Forwarded-For', '198.51.100.9')
+      .set('Cookie', cookie)
+      .send(validMessage)
+      .expect(201);
+    const rows = await storedMessages();
+    expect(rows).toHaveLength(1);
+    expect(rows[0]?.userId).toBe(account?.id);
+    const eml = readFileSync(join(outbox, outboxFiles()[0]!), 'utf8');
+    expect(eml).toContain(`Account:  user #${account?.id}`);
+  });
+
   it('answers 400 with every field message and stores nothing for an invalid message', async () => {
     const res = await post('198.51.100.2', {
       name: ' ',

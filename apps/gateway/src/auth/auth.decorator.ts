@@ -10,3 +10,12 @@ export const CurrentUser = createParamDecorator((_data: unknown, context: Execut
   if (!req.user) throw new DomainException('UNAUTHENTICATED', SERVER_MESSAGES.authRequired);
   return req.user as AuthUser;
 });
+
+/** The signed-in user on a public route, or null for a visitor without a session. */
+export const SignedInUser = createParamDecorator(
+  (_data: unknown, context: ExecutionContext): AuthUser | null => {
+    const req = context.switchToHttp().getRequest<Request>();
+    const signedIn = typeof req.isAuthenticated === 'function' && req.isAuthenticated() && req.user;
+    return signedIn ? (req.user as AuthUser) : null;
+  },
+);

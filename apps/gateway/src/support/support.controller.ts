@@ -8,9 +8,11 @@ import {
 } from '@nestjs/swagger';
 import { ContactDto, type ContactResponse } from '@council/contracts';
 import { type Request } from 'express';
+import { SignedInUser } from '../auth/auth.decorator';
+import { type AuthUser } from '../users/users.util';
 import { SupportService } from './support.service';
 
-/** Public: visitors without an account can reach support too (DECISIONS 7). */
+/** Public: visitors without an account can reach support too (DECISIONS 7); a member's account is noted. */
 @ApiTags('support')
 @Controller('support')
 export class SupportController {
@@ -24,10 +26,15 @@ export class SupportController {
   @ApiServiceUnavailableResponse({
     description: 'The support inbox could not be reached; nothing was stored',
   })
-  contact(@Body() dto: ContactDto, @Req() req: Request): Promise<ContactResponse> {
+  contact(
+    @Body() dto: ContactDto,
+    @Req() req: Request,
+    @SignedInUser() user: AuthUser | null,
+  ): Promise<ContactResponse> {
+    // A signed-in sender's account goes with the message, so support can find it.
     return this.support.submitContactMessage(dto, {
       ip: req.ip ?? req.socket.remoteAddress ?? 'unknown',
-      userId: null,
+      userId: user?.id ?? null,
     });
   }
 }
