@@ -82,8 +82,10 @@ describe('ResetPasswordDto', () => {
   });
 
   it('uses the spec’s messages', async () => {
-    expect(await messagesFor(ResetPasswordDto, { token: 't', password: '1234567' })).toEqual([
-      'Password must be at least 8 characters',
+    // The sign-up rule: 6 characters pass, 5 do not.
+    expect(await messagesFor(ResetPasswordDto, { token: 't', password: '123456' })).toEqual([]);
+    expect(await messagesFor(ResetPasswordDto, { token: 't', password: '12345' })).toEqual([
+      'Password must be at least 6 characters',
     ]);
     expect(await messagesFor(ResetPasswordDto, { token: 't', password: 'x'.repeat(101) })).toEqual([
       'Password cannot exceed 100 characters',
@@ -106,7 +108,7 @@ describe('ResetPasswordFormDto', () => {
 
   it('applies the same password rules as the request', async () => {
     expect(await messagesFor(ResetPasswordFormDto, { password: 'short', confirmPassword: 'short' })).toEqual([
-      'Password must be at least 8 characters',
+      'Password must be at least 6 characters',
     ]);
   });
 });
@@ -128,7 +130,7 @@ describe('the first failure of each field, as the server reports it (stopAtFirst
     expect(await firstMessages(ForgotPasswordDto, {})).toEqual(['Please enter a valid email address']);
     expect((await firstMessages(ResetPasswordDto, {})).sort()).toEqual([
       'Missing password reset token',
-      'Password must be at least 8 characters',
+      'Password must be at least 6 characters',
     ]);
   });
 

@@ -11,7 +11,6 @@ import {
   NAME_MAX_LENGTH,
   PASSWORD_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
-  RESET_PASSWORD_MIN_LENGTH,
   USERNAME_MAX_LENGTH,
   USERNAME_MIN_LENGTH,
 } from '../limits/limits.constants';
@@ -70,11 +69,14 @@ export class ForgotPasswordDto {
   email: string;
 }
 
-/** The new password of a reset: 8 to 100 characters (spec §5). */
+/**
+ * The new password of a reset: the sign-up rule, 6 to 100 characters (docs/spec.md), so a reset
+ * never refuses a password sign-up accepts, or the other way round.
+ */
 export class NewPasswordDto {
   @MaxLength(PASSWORD_MAX_LENGTH, { message: M.passwordMax })
-  @MinLength(RESET_PASSWORD_MIN_LENGTH, { message: M.resetPasswordMin })
-  @IsString({ message: M.resetPasswordMin })
+  @MinLength(PASSWORD_MIN_LENGTH, { message: M.passwordMin })
+  @IsString({ message: M.passwordMin })
   password: string;
 }
 

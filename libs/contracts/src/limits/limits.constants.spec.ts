@@ -19,7 +19,6 @@ import {
   REDIRECT_AFTER_LOGIN_MS,
   REDIRECT_AFTER_RESET_MS,
   REQUEST_BODY_LIMIT_BYTES,
-  RESET_PASSWORD_MIN_LENGTH,
   RESET_TOKEN_TTL_MINUTES,
   SHARE_DESCRIPTION_INPUT_MAX,
   SHARE_DESCRIPTION_MAX,
@@ -51,7 +50,6 @@ describe('spec §9 constants', () => {
 
   it('pins the password and username rules', () => {
     expect(PASSWORD_MIN_LENGTH).toBe(6);
-    expect(RESET_PASSWORD_MIN_LENGTH).toBe(8);
     expect(PASSWORD_MAX_LENGTH).toBe(100);
     expect(USERNAME_MIN_LENGTH).toBe(3);
   });

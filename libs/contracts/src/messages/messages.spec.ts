@@ -127,7 +127,6 @@ describe('validation messages (spec §5)', () => {
       questionRequired: 'Question is required',
       passwordMin: 'Password must be at least 6 characters',
       emailInvalid: 'Please enter a valid email address',
-      resetPasswordMin: 'Password must be at least 8 characters',
       passwordMax: 'Password cannot exceed 100 characters',
       passwordsMismatch: 'Passwords do not match',
       resetTokenMissing: 'Missing password reset token',

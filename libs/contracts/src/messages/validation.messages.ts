@@ -25,7 +25,6 @@ export const VALIDATION_MESSAGES = {
   questionRequired: 'Question is required',
   passwordMin: 'Password must be at least 6 characters',
   emailInvalid: 'Please enter a valid email address',
-  resetPasswordMin: 'Password must be at least 8 characters',
   passwordMax: 'Password cannot exceed 100 characters',
   passwordsMismatch: 'Passwords do not match',
   // Spec §8 (reset without a token) and §5 (council minimum).

@@ -140,7 +140,7 @@ describe('validation messages (spec §5)', () => {
 
     const user = await fillIn({ 'New password': 'short' });
     await user.click(field('Confirm password'));
-    expect(screen.queryByText('Password must be at least 8 characters')).not.toBeInTheDocument();
+    expect(screen.queryByText('Password must be at least 6 characters')).not.toBeInTheDocument();
     expect(screen.queryByText('Passwords do not match')).not.toBeInTheDocument();
 
     await user.type(field('Confirm password'), 'other');
@@ -188,7 +188,7 @@ describe('validation messages (spec §5)', () => {
     expect(await screen.findByText('Please enter a valid email address')).toBeInTheDocument();
   });
 
-  it('reset password: 8 to 100 characters, and the confirmation must match', async () => {
+  it('reset password: 6 to 100 characters, as at sign-up, and the confirmation must match', async () => {
     mockApi();
     renderApp('/reset-password?token=abc');
     await heading('Reset Password');
@@ -197,7 +197,7 @@ describe('validation messages (spec §5)', () => {
     await user.type(field('New password'), 'short');
     await user.type(field('Confirm password'), 'other');
     await user.click(screen.getByRole('button', { name: 'Reset password' }));
-    expect(await screen.findByText('Password must be at least 8 characters')).toBeInTheDocument();
+    expect(await screen.findByText('Password must be at least 6 characters')).toBeInTheDocument();
     expect(screen.getByText('Passwords do not match')).toBeInTheDocument();
 
     await user.clear(field('New password'));

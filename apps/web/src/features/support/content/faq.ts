@@ -6,8 +6,8 @@ import {
   type ComingSoonModel,
   FREE_HISTORY_RETENTION_DAYS,
   FREE_QUERIES_TOTAL,
+  PASSWORD_MIN_LENGTH,
   PLANS,
-  RESET_PASSWORD_MIN_LENGTH,
   RESET_TOKEN_TTL_MINUTES,
   ROUTE_PATHS,
   TOKEN_PACKS,
@@ -228,7 +228,7 @@ export const FAQ_ITEMS: readonly FaqItem[] = [
     category: 'account',
     question: 'I forgot my password. What do I do?',
     answer: [
-      `Select “Forgot password?” on the sign-in page and enter your email address. If it belongs to an account, we email you a reset link that works for ${RESET_TOKEN_TTL_MINUTES} minutes. Your new password needs at least ${RESET_PASSWORD_MIN_LENGTH} characters.`,
+      `Select “Forgot password?” on the sign-in page and enter your email address. If it belongs to an account, we email you a reset link that works for ${RESET_TOKEN_TTL_MINUTES} minutes. Your new password needs at least ${PASSWORD_MIN_LENGTH} characters, as at sign-up.`,
     ],
   },
   {
