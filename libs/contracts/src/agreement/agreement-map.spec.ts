@@ -135,14 +135,24 @@ describe('agreementSummary', () => {
     })),
   });
 
-  it('counts support against opposition, leaving silence out, and the unanimous claims', () => {
+  it('averages each claim’s majority share, leaving silence out, and counts the unanimous claims', () => {
+    // 2 of 2 on the first claim, 2 of 3 on the second, none on the third: (100 + 67) / 2.
     expect(
       agreementSummary([
         claim('supports', 'supports', 'silent'),
         claim('supports', 'opposes', 'supports'),
         claim('silent', 'silent', 'silent'),
       ]),
-    ).toEqual({ claims: 3, unanimous: 1, supports: 4, opposes: 1, silent: 4, percent: 80 });
+    ).toEqual({ claims: 3, unanimous: 1, supports: 4, opposes: 1, silent: 4, percent: 83 });
+  });
+
+  it('reads two mirror-image claims held 2 against 1 as 67%, as people count', () => {
+    expect(
+      agreementSummary([claim('supports', 'supports', 'opposes'), claim('opposes', 'opposes', 'supports')])
+        .percent,
+    ).toBe(67);
+    // A claim every member opposes is agreement too.
+    expect(agreementSummary([claim('opposes', 'opposes', 'opposes')]).percent).toBe(100);
   });
 
   it('has no figure when no member took a side', () => {

@@ -126,8 +126,24 @@ export interface AgreementSummary {
   supports: number;
   opposes: number;
   silent: number;
-  /** Share of the members' addressed stances that are support, 0–100, rounded; null when none. */
+  /**
+   * How far the members agree, 0–100, rounded (AGREEMENT_MAP.figureHow): for each claim some
+   * member took a side on, the share of those members on its majority side, averaged over those
+   * claims. Two mirror-image claims held 2 against 1 read 67, as people count, not 50. Null when
+   * no member took a side.
+   */
   percent: number | null;
+}
+
+/** The average, over the claims some member took a side on, of the share on the majority side. */
+function majorityAgreement(claims: readonly AgreementClaim[]): number | null {
+  const shares = claims.flatMap((claim) => {
+    const supports = claim.stances.filter((entry) => entry.stance === 'supports').length;
+    const opposes = claim.stances.filter((entry) => entry.stance === 'opposes').length;
+    return supports + opposes === 0 ? [] : [Math.max(supports, opposes) / (supports + opposes)];
+  });
+  if (shares.length === 0) return null;
+  return Math.round((100 * shares.reduce((sum, share) => sum + share, 0)) / shares.length);
 }
 
 /** The overall agreement figure and its parts. */
@@ -147,7 +163,7 @@ export function agreementSummary(claims: readonly AgreementClaim[]): AgreementSu
     supports,
     opposes,
     silent: count('silent'),
-    percent: supports + opposes === 0 ? null : Math.round((100 * supports) / (supports + opposes)),
+    percent: majorityAgreement(claims),
   };
 }
 

@@ -15,6 +15,10 @@ export const AGREEMENT_MAP = {
   /** The overall agreement figure. */
   figure: (percent: number | null) =>
     percent === null ? 'No member took a side on these claims' : `${percent}% agreement`,
+  /** The button beside the figure, and what it opens: how the figure is made. */
+  figureHowButton: 'How the agreement figure is worked out',
+  figureHow:
+    'For each claim, the share of the members who took a side that are on its majority side (supporting or opposing), averaged over the claims. Members who stayed silent on a claim are left out of it.',
   unanimous: (unanimous: number, claims: number) =>
     `${unanimous} of ${claims} ${claims === 1 ? 'claim' : 'claims'} unanimous`,
   minorityHeading: 'Minority reasons',

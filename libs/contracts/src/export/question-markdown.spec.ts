@@ -180,7 +180,7 @@ describe('questionToMarkdown', () => {
     );
     const section = markdown.split('## Agreement map\n\n')[1] ?? '';
     const [figure, table] = section.trim().split('\n\n');
-    expect(figure).toBe('67% agreement · 1 of 2 claims unanimous');
+    expect(figure).toBe('75% agreement · 1 of 2 claims unanimous');
     const rows = table.split('\n').map((line) =>
       line
         .slice(2, -2)

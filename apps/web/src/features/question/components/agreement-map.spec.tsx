@@ -48,9 +48,16 @@ describe('AgreementMap, mapped', () => {
   it('shows the overall figure and how many claims are unanimous', () => {
     renderMap();
     const region = screen.getByRole('region', { name: 'Agreement map' });
-    // 4 supports against 1 opposes: 80 %; only the first claim has no opposition.
-    expect(within(region).getByText('80% agreement')).toBeInTheDocument();
+    // The majority holds 2 of 2 on the first claim and 2 of 3 on the second: 83 %.
+    expect(within(region).getByText('83% agreement')).toBeInTheDocument();
     expect(within(region).getByText('1 of 2 claims unanimous')).toBeInTheDocument();
+  });
+
+  it('says how the figure is worked out, on a click', async () => {
+    renderMap();
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'How the agreement figure is worked out' }));
+    expect(await screen.findByText(AGREEMENT_MAP.figureHow)).toBeVisible();
   });
 
   it('draws a table with a caption, a column per member and a row per claim', () => {
