@@ -78,6 +78,7 @@ export const PRICING_SCREEN = {
   included: 'Included',
   notIncluded: 'Not included',
   rows: {
+    queries: 'Questions',
     tokens: 'Tokens',
     extraTokens: 'Extra tokens',
     agents: 'Council members',
@@ -86,6 +87,9 @@ export const PRICING_SCREEN = {
     reasoning: 'Reasoning explanations',
     history: 'History',
   },
+  /** The Free column's query limit, as its card's first bullet says it. */
+  queriesTotal: (queries: number): string => `${queries} free queries in total`,
+  queriesUnlimited: 'No limit, as far as your tokens go',
   tokensPerMonth: (tokens: string): string => `${tokens} per month`,
   tokensOnce: (tokens: string): string => `${tokens} to start`,
   fixedAgents: (count: number): string => `Fixed ${count} defaults`,
@@ -171,6 +175,9 @@ export const DEMO_CHECKOUT_SCREEN = {
   price: 'Price',
   noCharge: 'No charge',
   perMonth: (price: string): string => `${price} per month`,
+  /** The Free column's query limit, as its card's first bullet says it. */
+  queriesTotal: (queries: number): string => `${queries} free queries in total`,
+  queriesUnlimited: 'No limit, as far as your tokens go',
   tokensPerMonth: (tokens: string): string => `${tokens} per month`,
   kinds: {
     topup: 'Token pack',

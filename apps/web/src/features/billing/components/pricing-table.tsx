@@ -1,4 +1,5 @@
 import {
+  FREE_QUERIES_TOTAL,
   PLANS,
   PLAN_TAGLINES,
   PRICING_PLAN_IDS,
@@ -32,6 +33,11 @@ function Included({ value }: { value: boolean }) {
 
 /** The comparison rows (spec §6, §9), every value read from PLANS. */
 const ROWS: readonly { label: string; value: (plan: Plan) => ReactNode }[] = [
+  {
+    label: PRICING_SCREEN.rows.queries,
+    value: (plan) =>
+      plan.sellable ? PRICING_SCREEN.queriesUnlimited : PRICING_SCREEN.queriesTotal(FREE_QUERIES_TOTAL),
+  },
   {
     label: PRICING_SCREEN.rows.tokens,
     value: (plan) =>

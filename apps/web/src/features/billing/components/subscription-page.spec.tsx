@@ -44,6 +44,12 @@ describe('/subscription for visitors (spec §2)', () => {
     expect(planColumns()[1]).toHaveTextContent('£29.99/month');
     expect(planColumns()[2]).toHaveTextContent('£99.99/month');
     expect(within(pricingTable()).queryByText('Current Plan')).not.toBeInTheDocument();
+    // The Free column's 5-query limit, as the mobile card's first bullet says it.
+    const queries = within(pricingTable()).getByRole('rowheader', { name: 'Questions' }).closest('tr');
+    expect(queries).toHaveTextContent('5 free queries in total');
+    expect(
+      within(screen.getByRole('list', { name: 'Plans' })).getAllByText('5 free queries in total'),
+    ).toHaveLength(1);
     expect(
       within(screen.getByRole('list', { name: 'Plans' })).getAllByRole('heading', { level: 3 }),
     ).toHaveLength(3);

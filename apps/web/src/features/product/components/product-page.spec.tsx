@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { ProductPage } from './product-page';
 
 describe('ProductPage', () => {
-  it('shows six feature cards under the #features anchor', () => {
+  it('shows the feature cards under the #features anchor, with the map, weigh-in, the quote and cap, and any model', () => {
     render(
       <MemoryRouter>
         <ProductPage />
@@ -21,7 +21,11 @@ describe('ProductPage', () => {
       'Side-by-side answers',
       'Debate mode',
       'Consensus synthesis',
+      'Agreement map',
+      'Weigh in between rounds',
       'Reasoning you can check',
+      'The price before you ask',
+      'Any model, even a local one',
       'History and sharing',
       'Flexible plans and tokens',
     ]);

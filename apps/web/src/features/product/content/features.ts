@@ -1,13 +1,29 @@
-// The six feature cards of /product (spec §2). Numbers come from libs/contracts.
+// The feature cards of /product: the spec's six (spec §2) and what Council adds. Numbers come from
+// libs/contracts.
 import {
   AGENTS_MAX,
+  HOLD_QUOTE_MULTIPLE,
+  TOKEN_CAP_TEXTS,
+  WEIGH_IN,
   FREE_HISTORY_RETENTION_DAYS,
   FREE_QUERIES_TOTAL,
   PLANS,
   TOKEN_PACKS,
   formatGbp,
 } from '@council/contracts';
-import { Brain, Coins, Columns3, GitMerge, History, type LucideIcon, MessagesSquare } from 'lucide-react';
+import {
+  Brain,
+  Calculator,
+  Coins,
+  Columns3,
+  GitMerge,
+  Hand,
+  History,
+  type LucideIcon,
+  MessagesSquare,
+  Network,
+  Server,
+} from 'lucide-react';
 
 export interface ProductFeature {
   id: string;
@@ -64,6 +80,32 @@ export const PRODUCT_FEATURES: readonly ProductFeature[] = [
     availability: 'Premium and Max',
   },
   {
+    id: 'agreement-map',
+    title: 'Agreement map',
+    summary:
+      'Beside the consensus, a map of its key claims shows where each member stands: supports, opposes with its reason, or silent.',
+    points: [
+      'One agreement figure, and how it is worked out',
+      'See in which debate round a member changed its mind',
+      'Open any member’s final answer from the map',
+    ],
+    icon: Network,
+    availability: 'Premium and Max',
+  },
+  {
+    id: 'weigh-in',
+    title: 'Weigh in between rounds',
+    summary:
+      'Take a seat in the debate: it pauses after each round so you can add a note every member reads in the next one.',
+    points: [
+      `Up to ${WEIGH_IN.pauseSeconds} seconds to write, or Continue at once`,
+      'Correct a wrong assumption before the council builds on it',
+      'Your notes stay in the debate log',
+    ],
+    icon: Hand,
+    availability: 'Premium and Max',
+  },
+  {
     id: 'reasoning',
     title: 'Reasoning you can check',
     summary:
@@ -77,12 +119,38 @@ export const PRODUCT_FEATURES: readonly ProductFeature[] = [
     availability: 'Premium and Max',
   },
   {
+    id: 'quote-cap',
+    title: 'The price before you ask',
+    summary:
+      'Under the question box, an estimate of the tokens the question should use, what it leaves of your balance and what it is worth.',
+    points: [
+      `“${TOKEN_CAP_TEXTS.label} N tokens”: the question stops there and keeps what it wrote`,
+      `A running question holds at most ${HOLD_QUOTE_MULTIPLE} times the estimate’s high end, and gives back the rest`,
+      'Every card shows the tokens it used',
+    ],
+    icon: Calculator,
+    availability: 'Every plan',
+  },
+  {
+    id: 'any-model',
+    title: 'Any model, even a local one',
+    summary:
+      'Beside ChatGPT, Claude and Grok, the council can seat Gemini, Mistral, Llama on any OpenAI-compatible host, or a model running on your own machine through Ollama.',
+    points: [
+      'A local model answers with no cloud key at all',
+      'New models on your server appear in the picker within a minute',
+      'Mix cloud and local members in one council',
+    ],
+    icon: Server,
+    availability: 'Every plan, as your Council is set up',
+  },
+  {
     id: 'history-sharing',
     title: 'History and sharing',
     summary:
-      'Every question and its answers are saved to your history. Share any of them with a read-only public link.',
+      'Every question and its answers are saved to your history. Follow up in the same conversation, and share any of them with a read-only public link.',
     points: [
-      'Come back to past questions, newest first',
+      'Search past conversations, and download one as Markdown',
       'Share with a title and description; stop sharing any time',
       `Free history is kept for ${FREE_HISTORY_RETENTION_DAYS} days, paid history until you delete it`,
     ],

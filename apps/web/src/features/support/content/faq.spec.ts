@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { filterFaq } from '../utils/filter-faq';
 import { FAQ_ITEMS, faqItems } from './faq';
 
 const whichModels = (items: ReturnType<typeof faqItems>) =>
@@ -33,5 +34,24 @@ describe('faqItems', () => {
     const freeQueries = FAQ_ITEMS.find((item) => item.id === 'free-queries')?.answer.join(' ');
     expect(freeQueries).toMatch(/5 queries in total per account/);
     expect(freeQueries).toMatch(/used up, you can keep asking with a token pack/);
+  });
+
+  it.each([
+    ['weigh-in', 'weigh-in'],
+    ['weigh in a note', 'weigh-in'],
+    ['agreement map', 'agreement-map'],
+    ['agreement figure', 'agreement-map'],
+    ['estimate', 'quote-and-cap'],
+    ['Stop at', 'quote-and-cap'],
+    ['limit', 'quote-and-cap'],
+    ['demo mode', 'demo-mode'],
+    ['local model', 'other-models'],
+    ['Ollama', 'other-models'],
+    ['Gemini', 'other-models'],
+    ['refund', 'refunds'],
+    ['dispute', 'refunds'],
+    ['share', 'sharing'],
+  ])('the help centre’s search for “%s” finds the %s entry', (query, id) => {
+    expect(filterFaq(FAQ_ITEMS, query).map((item) => item.id)).toContain(id);
   });
 });

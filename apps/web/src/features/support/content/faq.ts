@@ -6,11 +6,16 @@ import {
   type ComingSoonModel,
   FREE_HISTORY_RETENTION_DAYS,
   FREE_QUERIES_TOTAL,
+  AGREEMENT_MAP,
+  HOLD_QUOTE_MULTIPLE,
   PASSWORD_MIN_LENGTH,
   PLANS,
   RESET_TOKEN_TTL_MINUTES,
   ROUTE_PATHS,
+  TOKEN_CAP,
+  TOKEN_CAP_TEXTS,
   TOKEN_PACKS,
+  WEIGH_IN,
   formatGbp,
   formatPricePer1k,
 } from '@council/contracts';
@@ -92,6 +97,15 @@ export const FAQ_ITEMS: readonly FaqItem[] = [
     ],
   },
   {
+    id: 'demo-mode',
+    category: 'getting-started',
+    question: 'What is demo mode?',
+    answer: [
+      'A provider this Council has no key for answers in demo mode, and says so on its card. It answers the example questions under the question box from a script written by hand, and any other question with a short card saying no model is configured; such a card never costs a token, and a question no member could answer is refused before it is asked.',
+      'Payments can run in demo mode too: checkout, the billing portal, refunds and disputes are clearly labelled demo pages that go through the same steps as a real payment, and no money moves.',
+    ],
+  },
+  {
     id: 'which-models',
     category: 'asking',
     question: 'Which AI models can I use?',
@@ -120,6 +134,24 @@ export const FAQ_ITEMS: readonly FaqItem[] = [
     ],
   },
   {
+    id: 'other-models',
+    category: 'asking',
+    question: 'Can I use Gemini, Mistral, Llama or a local model?',
+    answer: [
+      'Yes, when the people who run this Council connect them: Google Gemini, Mistral, Llama on any OpenAI-compatible host, and a local model through Ollama on their own machine. Each then sits in the council picker next to ChatGPT, Claude and Grok, and a local model answers with no cloud key at all.',
+    ],
+  },
+  {
+    id: 'quote-and-cap',
+    category: 'asking',
+    question: 'How do I know what a question will cost, and can I set a limit?',
+    answer: [
+      'Before you ask, the estimate under the question box shows the tokens the question should use with your council, what that leaves of your balance and what it is worth on your plan. Its ⓘ button explains how it is worked out from each model’s typical answer, debate rounds and reasoning.',
+      `“${TOKEN_CAP_TEXTS.label} N tokens” sets a limit of at least ${count(TOKEN_CAP.min)} tokens: the question stops spending when it reaches it, keeps what it wrote and marks the answers it cut. With a limit, the question holds only that much of your balance while it runs.`,
+      `Without a limit, a running question holds up to ${HOLD_QUOTE_MULTIPLE} times the estimate’s high end, takes more only if the answers need it, and gives back what it does not use. If your balance runs out, an answer stops where it is and says so.`,
+    ],
+  },
+  {
     id: 'debate-mode',
     category: 'debate',
     question: 'What is debate mode?',
@@ -134,6 +166,24 @@ export const FAQ_ITEMS: readonly FaqItem[] = [
     question: 'What does the reasoning option show?',
     answer: [
       'Each answer can come with a short explanation of how the assistant got there: the assumptions it made and the steps it took. It helps you judge an answer instead of taking it on trust. Reasoning is included in Premium and Max.',
+    ],
+  },
+  {
+    id: 'weigh-in',
+    category: 'debate',
+    question: 'What is weigh-in?',
+    answer: [
+      `With weigh-in on (it comes with debate mode), the debate pauses after each round for up to ${WEIGH_IN.pauseSeconds} seconds so you can add a note of up to ${count(WEIGH_IN.noteMaxLength)} characters. Every member reads it in the next round, and the debate log shows it.`,
+      'Choose Continue to go on without a note; if you do nothing, the debate carries on when the countdown ends. While it waits, a question holds only what its next round needs.',
+    ],
+  },
+  {
+    id: 'agreement-map',
+    category: 'debate',
+    question: 'What is the agreement map?',
+    answer: [
+      'After a debate, the leader maps the key claims of the consensus and where each member stands on each: supports, opposes (with its reason) or silent, and in which round a member came to its stance. Select a member to read its final answer.',
+      `The agreement figure above it: ${AGREEMENT_MAP.figureHow}`,
     ],
   },
   {
@@ -163,7 +213,7 @@ export const FAQ_ITEMS: readonly FaqItem[] = [
     category: 'plans',
     question: 'When does my monthly token allowance refresh?',
     answer: [
-      'Your plan’s monthly token allocation refreshes on your billing date: the same day each month as your first payment. Tokens do not expire, and tokens you have bought stay in your balance on top of your monthly allocation.',
+      'Your plan’s monthly token allocation refreshes on your billing date: the same day each month as your first payment. What is left of the month’s allocation then ends, and the new month starts with your plan’s full allowance. Tokens you have bought never expire: they stay in your balance on top of your monthly allocation.',
     ],
   },
   {
@@ -197,6 +247,16 @@ export const FAQ_ITEMS: readonly FaqItem[] = [
     ],
   },
   {
+    id: 'refunds',
+    category: 'plans',
+    question: 'What happens to my tokens if a payment is refunded or disputed?',
+    answer: [
+      'A refund takes back the tokens that payment bought, in proportion to the amount refunded and only as far as they are still unspent. Tokens already spent become an amount owed, which your next allowance or token pack pays first; your balance never shows less than zero.',
+      'While a card dispute is open, the unspent tokens it bought are frozen. If the dispute is won they come back; if it is lost they are taken back as a refund would.',
+      'To ask for a refund, write to us through the contact form below.',
+    ],
+  },
+  {
     id: 'history-retention',
     category: 'history',
     question: 'How long is my history kept?',
@@ -210,8 +270,8 @@ export const FAQ_ITEMS: readonly FaqItem[] = [
     category: 'history',
     question: 'How do I share an answer?',
     answer: [
-      'Choose Share on a question in your History or on the question’s own page, optionally add a title and description, then copy the link.',
-      'Anyone with the link can read the question and its answers without signing in, but cannot see the rest of your history. You can stop sharing at any time; the link then stops working.',
+      'Choose Share on a question in your History or on the question’s own page, optionally add a title and description, then copy the link. A conversation with follow-ups is shared, exported and deleted as a whole.',
+      'Anyone with the link can read the question and its answers without signing in, but cannot see the rest of your history. You can stop sharing at any time; the link then stops working. Download as Markdown keeps a copy of your own.',
     ],
   },
   {
@@ -236,7 +296,7 @@ export const FAQ_ITEMS: readonly FaqItem[] = [
     category: 'account',
     question: 'What happens to my questions and data?',
     answer: [
-      'Your questions are sent to the AI providers on your council (OpenAI, Anthropic and xAI) only to generate your answers, and are stored in your history so you can come back to them. We don’t sell your data and we don’t show ads.',
+      'Your questions are sent to the AI providers on your council (such as OpenAI, Anthropic and xAI) only to generate your answers, and are stored in your history so you can come back to them. We don’t sell your data and we don’t show ads.',
     ],
     link: { label: 'Read the Privacy Policy', path: ROUTE_PATHS.privacy },
   },
