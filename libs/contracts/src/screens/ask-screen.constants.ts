@@ -58,6 +58,10 @@ export const ASK_FORM = {
   roleLabel: 'Role',
   noRole: 'No role',
   addMember: 'Add agent',
+  /** In place of Add agent once the council has as many members as the plan allows. */
+  agentLimit: (max: number): string => `${max} agents: the most your plan seats`,
+  /** In place of Add agent once every agent with a model is on the council. */
+  allAgentsSeated: 'Every available agent is on your council',
   /** The members could not be loaded (GET /api/agents or /api/models failed): nothing to ask yet. */
   catalogueFailed: 'The council members could not be loaded.',
   catalogueRetry: 'Try again',

@@ -203,8 +203,9 @@ describe('Ask screen', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Add agent' }));
     expect(screen.getByRole('group', { name: 'Member 4' })).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Add agent' }));
-    await userEvent.click(screen.getByRole('button', { name: 'Add agent' }));
-    expect(lastToast()).toMatchObject({ title: 'No more agents available' });
+    // Every agent is seated: the reason replaces a button that could only refuse.
+    expect(screen.queryByRole('button', { name: 'Add agent' })).not.toBeInTheDocument();
+    expect(screen.getByText('Every available agent is on your council')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Remove ChatGPT' }));
     expect(screen.queryByRole('group', { name: 'Member 5' })).not.toBeInTheDocument();
     expect(
@@ -311,8 +312,9 @@ describe('Ask screen', () => {
     );
 
     expect(screen.queryByRole('button', { name: /Remove/ })).not.toBeInTheDocument();
-    await userEvent.click(screen.getByRole('button', { name: 'Add agent' }));
-    expect(lastToast()).toMatchObject({ title: 'Maximum agents reached' });
+    // Premium seats 3: the limit is shown instead of a button that always answers "Maximum agents reached".
+    expect(screen.queryByRole('button', { name: 'Add agent' })).not.toBeInTheDocument();
+    expect(screen.getByText('3 agents: the most your plan seats')).toBeInTheDocument();
 
     await userEvent.type(screen.getByRole('textbox', { name: 'Your question' }), 'Tea?');
     await userEvent.click(screen.getByRole('button', { name: 'Ask the Council' }));

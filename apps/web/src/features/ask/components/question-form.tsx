@@ -14,7 +14,7 @@ import {
   spendableTokens,
   WEIGH_IN_TEXTS,
 } from '@council/contracts';
-import { Plus, RotateCcw, Send } from 'lucide-react';
+import { RotateCcw, Send } from 'lucide-react';
 import { type FormEvent, useId, useMemo, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Label } from '@/components/ui/label';
@@ -27,6 +27,7 @@ import { useCouncilStore } from '../stores/council-store';
 import { askCheckFailure } from '../utils/ask-checks';
 import { councilQuote } from '../utils/council-quote';
 import { checkTokenCap } from '../utils/token-cap-check';
+import { AddMemberControl } from './add-member-control';
 import { CouncilMemberCard } from './council-member-card';
 import { DemoHint } from './demo-hint';
 import { QuestionQuote } from './question-quote';
@@ -211,15 +212,13 @@ export function QuestionForm({
                   : ASK_FORM.councilHintFree}
             </p>
           </div>
-          <Button
-            variant="outline"
-            size="sm"
-            disabled={!catalogue || !user || !editable}
-            onClick={() => catalogue && council.addMember(tier, catalogue)}
-          >
-            <Plus aria-hidden="true" />
-            {ASK_FORM.addMember}
-          </Button>
+          <AddMemberControl
+            tier={tier}
+            editable={editable}
+            catalogue={catalogue}
+            members={council.members}
+            onAdd={() => catalogue && council.addMember(tier, catalogue)}
+          />
         </div>
         <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
           {catalogue
