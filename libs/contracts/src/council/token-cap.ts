@@ -4,6 +4,7 @@
 // what it streams, and stops when the budget is gone. What a call wrote before it stopped is kept
 // and labelled; the consensus is written from what there is when the budget still allows it.
 
+import { BALANCE_STOP_TEXTS } from '../quote/quote.hold';
 import { MAX_RESERVATION_TOKENS } from '../rpc/billing-rpc.constants';
 
 export const TOKEN_CAP = {
@@ -69,10 +70,16 @@ export interface CappedAnswer {
   error: string | null;
 }
 
-/** Whether the cap cut or stopped any member's answer: the consensus then says it worked from what there was. */
+/**
+ * Whether the cap (or the balance, DECISIONS 26) cut or stopped any member's answer: the consensus
+ * then says it worked from what there was.
+ */
 export function capShortenedCouncil(answers: readonly CappedAnswer[]): boolean {
   return answers.some(
     (answer) =>
-      answer.memberOrder !== null && (answer.stoppedAtLimit || answer.error === TOKEN_CAP_TEXTS.notStarted),
+      answer.memberOrder !== null &&
+      (answer.stoppedAtLimit ||
+        answer.error === TOKEN_CAP_TEXTS.notStarted ||
+        answer.error === BALANCE_STOP_TEXTS.notStarted),
   );
 }

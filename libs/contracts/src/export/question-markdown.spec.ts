@@ -1,6 +1,7 @@
 import { type QuestionAgentResponse, type ResponseRow } from '../dto/question.response';
 import { type AgreementMapResult } from '../agreement/agreement-map';
 import { TOKEN_CAP_TEXTS } from '../council/token-cap';
+import { BALANCE_STOP_TEXTS } from '../quote/quote.hold';
 import {
   type QuestionExportTurn,
   agreementStanceCell,
@@ -143,6 +144,19 @@ describe('questionToMarkdown', () => {
     expect(markdown).toContain('Never on a Friday.\n\n## Consensus');
     expect(markdown).toContain(`Monday.\n\n_${TOKEN_CAP_TEXTS.consensusFromWhatThereIs}_`);
     expect(questionToMarkdown(detail([row({ memberOrder: 0, response: 'Full.' })]))).not.toContain('limit');
+  });
+
+  it('labels what the balance cut on a question without a cap (DECISIONS 26)', () => {
+    const markdown = questionToMarkdown(
+      detail([
+        row({ memberOrder: 0, round: 0, response: 'Ship on Monday, because', stoppedAtLimit: true }),
+        row({ memberOrder: 1, round: 0, response: 'Never on a Friday.' }),
+        row({ memberOrder: null, provider: 'consensus', response: 'Monday.' }),
+      ]),
+    );
+    expect(markdown).toContain('Ship on Monday, because\n\n_Stopped: your balance ran out._\n\n### Claude');
+    expect(markdown).toContain(`Monday.\n\n_${BALANCE_STOP_TEXTS.consensusFromWhatThereIs}_`);
+    expect(markdown).not.toContain('your limit');
   });
 
   it('says when a member has no answer, and when the question is still running', () => {

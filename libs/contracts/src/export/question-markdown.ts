@@ -8,6 +8,7 @@ import { AGREEMENT_MAP } from '../agreement/agreement.texts';
 import { modelLabel } from '../catalogue/model-label';
 import { CONVERSATION_TEXTS } from '../council/conversation';
 import { TOKEN_CAP_TEXTS, capShortenedCouncil } from '../council/token-cap';
+import { BALANCE_STOP_TEXTS } from '../quote/quote.hold';
 import { type QuestionDetail, type ResponseRow } from '../dto/question.response';
 
 export const QUESTION_EXPORT_TEXTS = {
@@ -60,6 +61,8 @@ function turnSections(detail: QuestionExportTurn, level: number): string[] {
     QUESTION_EXPORT_TEXTS.asked(question.createdAt.slice(0, 10), question.showDebate),
   ];
   if (question.tokenCap !== null) sections.push(`${TOKEN_CAP_TEXTS.capLine(question.tokenCap)}.`);
+  // Without a cap an answer stops only when the balance runs out (DECISIONS 26).
+  const stops = question.tokenCap === null ? BALANCE_STOP_TEXTS : null;
   if (question.status === 'pending' || question.status === 'running') {
     sections.push(QUESTION_EXPORT_TEXTS.stillRunning);
   }
@@ -73,7 +76,7 @@ function turnSections(detail: QuestionExportTurn, level: number): string[] {
         ? final.response.trim()
         : QUESTION_EXPORT_TEXTS.noAnswer(final?.error ?? null),
     );
-    if (final?.stoppedAtLimit) sections.push(cutNote());
+    if (final?.stoppedAtLimit) sections.push(cutNote(stops));
   }
   const consensus = answers.find((answer) => answer.memberOrder === null);
   if (consensus) {
@@ -83,9 +86,9 @@ function turnSections(detail: QuestionExportTurn, level: number): string[] {
         ? consensus.response.trim()
         : QUESTION_EXPORT_TEXTS.noAnswer(consensus.error),
     );
-    if (consensus.stoppedAtLimit) sections.push(cutNote());
+    if (consensus.stoppedAtLimit) sections.push(cutNote(stops));
     if (consensus.status === 'completed' && capShortenedCouncil(answers)) {
-      sections.push(`_${TOKEN_CAP_TEXTS.consensusFromWhatThereIs}_`);
+      sections.push(`_${(stops ?? TOKEN_CAP_TEXTS).consensusFromWhatThereIs}_`);
     }
     if (consensus.agreementMap) {
       const names = new Map(members.map((member) => [member.order, member.agent.name]));
@@ -119,9 +122,9 @@ function agreementMapMarkdown(map: AgreementMapResult, names: ReadonlyMap<number
   ];
 }
 
-/** "Opposes: <reason> (round 1)": what a member's cell of the exported map says. */
-function cutNote(): string {
-  return `_${TOKEN_CAP_TEXTS.stoppedAtLimit}._`;
+/** The note under an answer cut off at the cap, or (`balance`) where the balance ran out. */
+function cutNote(balance: typeof BALANCE_STOP_TEXTS | null): string {
+  return `_${balance ? balance.stopped : TOKEN_CAP_TEXTS.stoppedAtLimit}._`;
 }
 
 export function agreementStanceCell(stance: MemberStance): string {

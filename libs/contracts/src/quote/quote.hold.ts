@@ -29,6 +29,8 @@ export const BALANCE_STOP_TEXTS = {
   stopped: 'Stopped: your balance ran out',
   /** A member's answer, revision or consensus the balance could not pay to start. */
   notStarted: 'Stopped: your balance ran out before this answer could start.',
+  /** Under a consensus written while the balance had cut or stopped some answers. */
+  consensusFromWhatThereIs: 'Written from what the council said before your balance ran out.',
   /** The agreement map's note when the balance could not pay for it. */
   mapNotDrawn: 'Stopped: your balance ran out before the agreement map could be drawn.',
 } as const;

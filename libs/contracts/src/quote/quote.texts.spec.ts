@@ -1,4 +1,5 @@
 import { quoteQuestionTokens } from './quote.estimate';
+import { questionHold } from './quote.hold';
 import { quoteOnPlan } from './quote.plan';
 import { QUOTE_TEXTS, formatQuoteMoney, formatQuoteTokens, formatRange, summarizeQuote } from './quote.texts';
 import { formatTokens } from '../plans/plans.format';
@@ -115,5 +116,27 @@ describe('summarizeQuote', () => {
     const summary = summarizeQuote(quote, quoteOnPlan(quote, { tier: 'free', tokensLeft: null }));
     expect(summary.left).toBeNull();
     expect(summary.details).toContain(QUOTE_TEXTS.signedOut);
+  });
+});
+
+describe('what the quote says a question holds (DECISIONS 26)', () => {
+  const quote = quoteQuestionTokens({
+    questionLength: 40,
+    members,
+    showDebate: true,
+    showReasoning: false,
+    answerMaxOutputTokens: 4_096,
+  });
+  const onPlan = quoteOnPlan(quote, { tier: 'premium', tokensLeft: 250_000 });
+
+  it('names the hold the header will show: twice the high end, formatted as the header formats it', () => {
+    const held = formatTokens(questionHold(quote).initial);
+    expect(questionHold(quote).initial).toBe(Math.min(quote.reservation, Math.ceil(2 * quote.high)));
+    expect(summarizeQuote(quote, onPlan).details).toContain(QUOTE_TEXTS.balance('250K', held));
+    expect(QUOTE_TEXTS.balance('250K', held)).toContain(`holds up to ${held} of them`);
+  });
+
+  it('leaves the hold to the cap’s own line when the question has a cap', () => {
+    expect(summarizeQuote(quote, onPlan, { capped: true }).details).toContain('You have 250K tokens.');
   });
 });

@@ -5,6 +5,7 @@ import { formatGbp, formatPricePer1k, formatTokens } from '../plans/plans.format
 import { PLANS } from '../plans/plans.constants';
 import { QUOTE_REASONING_SHARE } from './quote.constants';
 import { type QuestionQuote } from './quote.estimate';
+import { questionHold } from './quote.hold';
 import { type QuoteOnPlan, type TokenRange } from './quote.plan';
 
 export const QUOTE_TEXTS = {
@@ -36,8 +37,14 @@ export const QUOTE_TEXTS = {
   )}% more.`,
   price: (plan: string, price: string) =>
     `On the ${plan} plan tokens are worth ${price}, the price of extra tokens.`,
-  balance: (left: string) =>
-    `You have ${left} tokens. While the council works it holds the most this question could use, and gives back what it does not use.`,
+  /**
+   * The balance, and what a question without a cap holds while it runs (questionHold: the header's
+   * "reserved" figure); null `held` with a cap, whose own line says it holds the cap.
+   */
+  balance: (left: string, held: string | null) =>
+    held === null
+      ? `You have ${left} tokens.`
+      : `You have ${left} tokens. While the council works it holds up to ${held} of them, twice this estimate’s high end, takes more only if the answers need it, and gives back what it does not use.`,
   signedOut: 'Sign in to see what it leaves of your balance.',
   basis:
     "Worked out from each model's typical answer length and the question's; the real count depends on what the models write.",
@@ -84,6 +91,8 @@ export function formatQuoteMoney(pence: TokenRange): string {
 export interface QuoteSummaryOptions {
   /** Some member answers from the demo adapter (AgentResponse.demo). */
   demo?: boolean;
+  /** The question has the asker's cap, so it holds the cap, not questionHold. */
+  capped?: boolean;
   showReasoning?: boolean;
 }
 
@@ -115,7 +124,9 @@ export function summarizeQuote(
     ...(debating ? [QUOTE_TEXTS.consensus(part('consensus'))] : []),
     ...(options.showReasoning ? [QUOTE_TEXTS.reasoning] : []),
     QUOTE_TEXTS.price(PLANS[onPlan.tier].name, formatPricePer1k(onPlan.pricePer1kPence)),
-    left === null ? QUOTE_TEXTS.signedOut : QUOTE_TEXTS.balance(left),
+    left === null
+      ? QUOTE_TEXTS.signedOut
+      : QUOTE_TEXTS.balance(left, options.capped ? null : formatTokens(questionHold(quote).initial)),
     QUOTE_TEXTS.basis,
     ...(options.demo ? [QUOTE_TEXTS.demo] : []),
   ];

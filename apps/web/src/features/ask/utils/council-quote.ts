@@ -2,15 +2,11 @@
 // the bench measures, fed from the catalogue, the council selection and the session's balance.
 import {
   type QuestionQuote,
-  QUOTE_ROLE_PROMPT_LENGTH,
   type QuoteOnPlan,
   type QuoteSummary,
   type SessionUser,
-  answerMaxOutputTokensFor,
-  demoTypicalOutputTokens,
-  memberAnswerKind,
+  quoteCouncilTokens,
   quoteOnPlan,
-  quoteQuestionTokens,
   spendableTokens,
   summarizeQuote,
   TOKEN_CAP_TEXTS,
@@ -49,43 +45,36 @@ export function councilQuote(input: CouncilQuoteInput): CouncilQuote | null {
   if (input.members.length === 0) return null;
   const question = input.question.trim();
   const tier = input.user?.subscriptionTier ?? 'free';
-  let demo = false;
-  // A "no model configured" card costs nothing (docs/decisions.md, "22. A card that is not an
-  // answer"), so only the members that answer are quoted.
-  const charged = input.members.filter((member) => {
-    const agent = input.catalogue.agents.find((candidate) => candidate.id === member.agentId);
-    demo ||= agent?.demo === true;
-    return memberAnswerKind(agent?.demo === true, question) !== 'no-model';
-  });
-  if (charged.length === 0) return null;
-  const members = charged.map((member) => {
-    const agent = input.catalogue.agents.find((candidate) => candidate.id === member.agentId);
-    const model = input.catalogue.models.find((candidate) => candidate.id === member.modelId);
-    return {
-      // A member in demo mode writes the demo's text, not its model's answer.
-      typicalOutputTokens: agent?.demo ? demoTypicalOutputTokens(question) : model?.typicalOutputTokens,
-      // Role prompts stay on the server: a role counts at a typical prompt's length.
-      rolePromptLength: member.roleId === null ? 0 : QUOTE_ROLE_PROMPT_LENGTH,
-    };
-  });
-  const leaderIndex = Math.max(
-    0,
-    charged.findIndex((member) => member.agentId === input.debateLeaderId),
-  );
-  const quote = quoteQuestionTokens({
-    questionLength: question.length + Math.max(0, input.threadLength ?? 0),
-    members,
+  // The same quote the gateway sizes the question's hold from (quoteCouncilTokens).
+  const quoted = quoteCouncilTokens({
+    question,
+    threadLength: input.threadLength,
+    members: input.members.map((member) => {
+      const agent = input.catalogue.agents.find((candidate) => candidate.id === member.agentId);
+      const model = input.catalogue.models.find((candidate) => candidate.id === member.modelId);
+      return {
+        demo: agent?.demo === true,
+        typicalOutputTokens: model?.typicalOutputTokens,
+        hasRole: member.roleId !== null,
+        leader: member.agentId === input.debateLeaderId,
+      };
+    }),
     showDebate: input.showDebate,
     showReasoning: input.showReasoning,
-    leaderIndex,
-    answerMaxOutputTokens: answerMaxOutputTokensFor(tier),
+    tier,
   });
+  if (!quoted) return null;
+  const { quote, demo } = quoted;
   const cap = input.tokenCap ?? null;
   // The workers stop at the cap, so neither end of what the question spends (or holds) passes it.
   const spend = cap === null ? quote : { low: Math.min(quote.low, cap), high: Math.min(quote.high, cap) };
   // What it leaves is of what the account can spend (DECISIONS 24), as the header shows it.
   const onPlan = quoteOnPlan(spend, { tier, tokensLeft: input.user ? spendableTokens(input.user) : null });
-  const summary = summarizeQuote(quote, onPlan, { demo, showReasoning: input.showReasoning });
+  const summary = summarizeQuote(quote, onPlan, {
+    demo,
+    showReasoning: input.showReasoning,
+    capped: cap !== null,
+  });
   return {
     quote,
     onPlan,

@@ -34,6 +34,7 @@ import { ErrorPanel } from './error-panel';
 import { QuestionShareButton } from './question-share-button';
 import { ResponseCard } from './response-card';
 import { ResultsSkeleton } from './results-skeleton';
+import { QuestionCappedContext } from './stopped-at-limit-badge';
 
 interface ResultsAreaProps {
   questionId: number;
@@ -102,72 +103,74 @@ export function QuestionResults({
   const consensusFailed = state.consensus?.phase === 'failed' || state.consensus?.phase === 'capped';
 
   return (
-    <section aria-labelledby="ask-results-heading" className="space-y-4">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <div className="flex min-w-0 flex-wrap items-center gap-3">
-          <h2 id="ask-results-heading" className="text-xl font-semibold text-foreground">
-            {ASK_RESULTS.heading}
-          </h2>
-          {state.debateRound !== null ? (
-            <span
-              role="status"
-              className="rounded-full bg-secondary px-3 py-1 text-xs font-medium text-secondary-foreground"
-            >
-              {ASK_RESULTS.debateRunning(state.debateRound)}
-            </span>
-          ) : null}
+    <QuestionCappedContext.Provider value={state.tokenCap !== null}>
+      <section aria-labelledby="ask-results-heading" className="space-y-4">
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <div className="flex min-w-0 flex-wrap items-center gap-3">
+            <h2 id="ask-results-heading" className="text-xl font-semibold text-foreground">
+              {ASK_RESULTS.heading}
+            </h2>
+            {state.debateRound !== null ? (
+              <span
+                role="status"
+                className="rounded-full bg-secondary px-3 py-1 text-xs font-medium text-secondary-foreground"
+              >
+                {ASK_RESULTS.debateRunning(state.debateRound)}
+              </span>
+            ) : null}
+          </div>
+          {running ? (
+            <Button variant="outline" size="sm" onClick={() => cancel.mutate()} disabled={cancel.isPending}>
+              <Square aria-hidden="true" className="fill-current" />
+              {cancel.isPending ? ASK_RESULTS.stopping : ASK_RESULTS.stop}
+            </Button>
+          ) : (
+            actions
+          )}
         </div>
-        {running ? (
-          <Button variant="outline" size="sm" onClick={() => cancel.mutate()} disabled={cancel.isPending}>
-            <Square aria-hidden="true" className="fill-current" />
-            {cancel.isPending ? ASK_RESULTS.stopping : ASK_RESULTS.stop}
-          </Button>
+
+        {state.status === 'cancelled' ? (
+          <p className="text-sm text-muted-foreground">{ASK_RESULTS.cancelled}</p>
+        ) : null}
+
+        {singleError ? <ErrorPanel message={singleError} onRefresh={onRefresh} /> : null}
+
+        <DebatePause state={state} />
+
+        {state.showDebate && !singleError ? (
+          // A debate stopped before its consensus opens on the members' answers, which Stop kept.
+          <Tabs
+            key={stoppedBeforeConsensus ? 'stopped' : 'live'}
+            defaultValue={stoppedBeforeConsensus ? 'individual' : 'consensus'}
+          >
+            <TabsList>
+              <TabsTrigger value="consensus">{ASK_RESULTS.consensusTab}</TabsTrigger>
+              <TabsTrigger value="individual">{ASK_RESULTS.individualTab}</TabsTrigger>
+            </TabsList>
+            <TabsContent value="consensus" className="space-y-4">
+              {consensusFailed ? members : null}
+              <ConsensusCard state={state} />
+              <ConsensusAgreementMap state={state} />
+              <DebateLog state={state} />
+            </TabsContent>
+            <TabsContent value="individual">{members}</TabsContent>
+          </Tabs>
         ) : (
-          actions
+          members
         )}
-      </div>
 
-      {state.status === 'cancelled' ? (
-        <p className="text-sm text-muted-foreground">{ASK_RESULTS.cancelled}</p>
-      ) : null}
-
-      {singleError ? <ErrorPanel message={singleError} onRefresh={onRefresh} /> : null}
-
-      <DebatePause state={state} />
-
-      {state.showDebate && !singleError ? (
-        // A debate stopped before its consensus opens on the members' answers, which Stop kept.
-        <Tabs
-          key={stoppedBeforeConsensus ? 'stopped' : 'live'}
-          defaultValue={stoppedBeforeConsensus ? 'individual' : 'consensus'}
-        >
-          <TabsList>
-            <TabsTrigger value="consensus">{ASK_RESULTS.consensusTab}</TabsTrigger>
-            <TabsTrigger value="individual">{ASK_RESULTS.individualTab}</TabsTrigger>
-          </TabsList>
-          <TabsContent value="consensus" className="space-y-4">
-            {consensusFailed ? members : null}
-            <ConsensusCard state={state} />
-            <ConsensusAgreementMap state={state} />
-            <DebateLog state={state} />
-          </TabsContent>
-          <TabsContent value="individual">{members}</TabsContent>
-        </Tabs>
-      ) : (
-        members
-      )}
-
-      {tier === 'free' ? (
-        <div className="flex justify-center pt-2">
-          <Button asChild variant="secondary">
-            <Link to={ROUTE_PATHS.subscription}>
-              {ASK_RESULTS.upgrade}
-              <ArrowUpRight aria-hidden="true" />
-            </Link>
-          </Button>
-        </div>
-      ) : null}
-    </section>
+        {tier === 'free' ? (
+          <div className="flex justify-center pt-2">
+            <Button asChild variant="secondary">
+              <Link to={ROUTE_PATHS.subscription}>
+                {ASK_RESULTS.upgrade}
+                <ArrowUpRight aria-hidden="true" />
+              </Link>
+            </Button>
+          </div>
+        ) : null}
+      </section>
+    </QuestionCappedContext.Provider>
   );
 }
 

@@ -1,17 +1,26 @@
-import { TOKEN_CAP_TEXTS } from '@council/contracts';
+import { BALANCE_STOP_TEXTS, TOKEN_CAP_TEXTS } from '@council/contracts';
 import { Gauge } from 'lucide-react';
+import { createContext, useContext } from 'react';
 import { Badge } from '@/components/ui/badge';
 
 /**
- * "Stopped at your limit": the question's token cap cut this answer off, and what it wrote is kept.
- * Neutral like Kept: the asker chose the limit, so it is not a warning.
+ * Whether the question shown had the asker's cap. A capped question holds its cap in full, so its
+ * answers stop only at the limit; an uncapped one's stop when the balance ran out (DECISIONS 26).
+ * Outside a provider (a shared page, which shows no cap) the limit's words stay.
+ */
+export const QuestionCappedContext = createContext(true);
+
+/**
+ * "Stopped at your limit", or "Stopped: your balance ran out": the answer was cut off there and
+ * what it wrote is kept. Neutral like Kept: it is not a fault.
  */
 export function StoppedAtLimitBadge({ stopped }: { stopped: boolean }) {
+  const capped = useContext(QuestionCappedContext);
   if (!stopped) return null;
   return (
     <Badge variant="muted">
       <Gauge aria-hidden="true" />
-      {TOKEN_CAP_TEXTS.stoppedAtLimit}
+      {capped ? TOKEN_CAP_TEXTS.stoppedAtLimit : BALANCE_STOP_TEXTS.stopped}
     </Badge>
   );
 }

@@ -1,13 +1,18 @@
-import { TOKEN_CAP_TEXTS } from '@council/contracts';
+import { BALANCE_STOP_TEXTS, TOKEN_CAP_TEXTS } from '@council/contracts';
 import { describe, expect, it } from 'vitest';
 import { askResultFixture } from '@/testing/ask.fixture';
 import { consensusLimitNote, memberLimitNote } from './limit-notes';
 import { type ConsensusStream, createQuestionStream } from './question-stream';
 
 const start = createQuestionStream(askResultFixture({ showDebate: true, tokenCap: 2000 }));
-const withConsensus = (consensus: Partial<ConsensusStream>, capShortened: boolean) => ({
+const withConsensus = (
+  consensus: Partial<ConsensusStream>,
+  capShortened: boolean,
+  tokenCap: number | null = 2000,
+) => ({
   consensus: { ...start.consensus!, ...consensus },
   capShortened,
+  tokenCap,
 });
 
 describe('the token cap notes of the answer cards', () => {
@@ -31,6 +36,12 @@ describe('the token cap notes of the answer cards', () => {
     expect(consensusLimitNote(withConsensus({ phase: 'completed' }, false))).toBeNull();
     // Not while it is still being written.
     expect(consensusLimitNote(withConsensus({ phase: 'active' }, true))).toBeNull();
-    expect(consensusLimitNote({ consensus: null, capShortened: true })).toBeNull();
+    expect(consensusLimitNote({ consensus: null, capShortened: true, tokenCap: 2000 })).toBeNull();
+  });
+
+  it('says the balance ran out, not the limit, on a question without a cap (DECISIONS 26)', () => {
+    expect(consensusLimitNote(withConsensus({ phase: 'completed' }, true, null))).toBe(
+      BALANCE_STOP_TEXTS.consensusFromWhatThereIs,
+    );
   });
 });

@@ -1,6 +1,6 @@
 // What the answer cards say about the question's token cap (TOKEN_CAP_TEXTS), live and read back
 // alike: both views fold into the same QuestionStreamState.
-import { TOKEN_CAP_TEXTS } from '@council/contracts';
+import { BALANCE_STOP_TEXTS, TOKEN_CAP_TEXTS } from '@council/contracts';
 import { type MemberStream, type QuestionStreamState } from './question-stream';
 
 /** A member's answer or revision the cap left no room to start: its note in place of an error. */
@@ -9,16 +9,19 @@ export function memberLimitNote(member: Pick<MemberStream, 'phase' | 'error'>): 
 }
 
 /**
- * The consensus the cap left no room for says so; a consensus written after the cap cut or stopped
- * a member's answer says it worked from what the council said before the limit.
+ * The consensus the cap (or the balance) left no room for says so; a consensus written after one
+ * cut or stopped a member's answer says it worked from what the council said before that.
  */
 export function consensusLimitNote(
-  state: Pick<QuestionStreamState, 'consensus' | 'capShortened'>,
+  state: Pick<QuestionStreamState, 'consensus' | 'capShortened' | 'tokenCap'>,
 ): string | null {
   const { consensus } = state;
   if (consensus?.phase === 'capped') return consensus.error;
   if (consensus?.phase === 'completed' && state.capShortened) {
-    return TOKEN_CAP_TEXTS.consensusFromWhatThereIs;
+    // Without a cap, answers stop only when the balance runs out (DECISIONS 26).
+    return state.tokenCap === null
+      ? BALANCE_STOP_TEXTS.consensusFromWhatThereIs
+      : TOKEN_CAP_TEXTS.consensusFromWhatThereIs;
   }
   return null;
 }

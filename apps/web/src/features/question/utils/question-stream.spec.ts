@@ -2,6 +2,7 @@ import {
   type AgreementClaim,
   type AgreementMapResult,
   QUESTION_CANCELLED_MESSAGE,
+  BALANCE_STOP_TEXTS,
   TOKEN_CAP_TEXTS,
   compareEntryIds,
 } from '@council/contracts';
@@ -705,6 +706,15 @@ describe('Stop at N tokens (stoppedAtLimit; answers the cap left no room for)', 
     expect(state.capShortened).toBe(true);
     // Any other failure is still a failure.
     expect(fold([failed('1-0', 0)]).members[0]?.phase).toBe('failed');
+  });
+
+  it('shows an answer the balance could not start as stopped too, with its note (DECISIONS 26)', () => {
+    const state = fold([failed('1-0', 0, BALANCE_STOP_TEXTS.notStarted), completed('1-1', 1)]);
+    expect(state.members[0]?.phase).toBe('capped');
+    expect(answerState(state.members[0]!, state.status)).toBe('stopped');
+    expect(state.members[0]?.error).toBe(BALANCE_STOP_TEXTS.notStarted);
+    expect(singleErrorMessage(state)).toBeNull();
+    expect(state.capShortened).toBe(true);
   });
 
   it('shows a consensus the cap left no room for as stopped, not failed', () => {

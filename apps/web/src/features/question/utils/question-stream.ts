@@ -22,6 +22,7 @@ import {
   type StreamEvent as WireStreamEvent,
   type StreamEventName,
   type StreamEventPayloads,
+  BALANCE_STOP_TEXTS,
   TOKEN_CAP_TEXTS,
   type TokenUsage,
   capShortenedCouncil,
@@ -99,6 +100,8 @@ export interface QuestionStreamState {
   showDebate: boolean;
   showReasoning: boolean;
   debateLeaderId: number | null;
+  /** The asker's "Stop at N tokens"; null without one (a stopped answer then ran out of balance). */
+  tokenCap: number | null;
   status: QuestionStatus;
   lastEntryId: string | null;
   members: MemberStream[];
@@ -193,6 +196,7 @@ export function createQuestionStream(result: QuestionSeed): QuestionStreamState 
     showDebate: question.showDebate,
     showReasoning: question.showReasoning,
     debateLeaderId: question.debateLeaderId,
+    tokenCap: question.tokenCap ?? null,
     status: question.status,
     lastEntryId: null,
     members: [...result.agents]
@@ -283,9 +287,14 @@ export function applyResponseRow(state: QuestionStreamState, row: ResponseRow): 
   });
 }
 
-/** A failure the token cap caused is the asker's limit, not a fault (AnswerPhase `capped`). */
+/**
+ * A failure the token cap caused is the asker's limit, not a fault (AnswerPhase `capped`); so is
+ * a call the balance could not pay to start (DECISIONS 26).
+ */
 function failedPhase(error: string): AnswerPhase {
-  return error === TOKEN_CAP_TEXTS.notStarted || error === TOKEN_CAP_TEXTS.consensusNotWritten
+  return error === TOKEN_CAP_TEXTS.notStarted ||
+    error === TOKEN_CAP_TEXTS.consensusNotWritten ||
+    error === BALANCE_STOP_TEXTS.notStarted
     ? 'capped'
     : 'failed';
 }
