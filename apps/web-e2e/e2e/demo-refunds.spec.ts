@@ -5,7 +5,8 @@ import { seriousViolations } from './support/axe';
 
 // Refunds and disputes in demo mode (docs/decisions.md, "27. Refunds, disputes and one
 // subscription"): a pack bought through the demo checkout, disputed (its tokens frozen), won
-// (restored), then refunded (taken back), each through the same handlers as Stripe's events.
+// (restored), refunded in half then in full (taken back in proportion), each through the same
+// handlers as Stripe's events.
 
 const noApi = Boolean(process.env.E2E_NO_API);
 const expect = baseExpect.configure({ timeout: 15_000 });
@@ -27,7 +28,9 @@ test.describe('demo refunds and disputes', () => {
   test.skip(noApi, 'needs the API');
   test.use({ viewport: { width: 1280, height: 900 } });
 
-  test('a pack disputed, won, then refunded: the balance follows each step', async ({ page }) => {
+  test('a pack disputed, won, then refunded in two parts: the balance follows each step', async ({
+    page,
+  }) => {
     test.setTimeout(90_000);
     await registerFreeUser(page);
     await page.goto('/subscription');
@@ -52,6 +55,12 @@ test.describe('demo refunds and disputes', () => {
     await section.getByRole('button', { name: /^Dispute won: / }).click();
     await expect(section.getByText(DEMO_PURCHASES_SECTION.disputeStates.won)).toBeVisible();
     await expect(balance(page, '60K')).toBeVisible();
+
+    // A partial refund takes back its share of the pack's tokens; the rest can still be refunded.
+    await section.getByRole('button', { name: /^Refund £4\.99 of / }).click();
+    await expect(section.getByText(DEMO_PURCHASES_SECTION.refunded('£4.99'), { exact: false })).toBeVisible();
+    await expect(balance(page, '35K')).toBeVisible();
+    await page.screenshot({ path: path.join(screenshotDir, 'demo-purchases-half-refunded-1280.png') });
 
     await section.getByRole('button', { name: /^Refund: / }).click();
     await expect(section.getByText(DEMO_PURCHASES_SECTION.fullyRefunded)).toBeVisible();

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { QUOTE_TEXTS } from '@council/contracts';
 import { type Page, expect, test } from '@playwright/test';
 
 // The money rules end to end (DECISIONS 17–21) against the real stack in demo mode: a free account
@@ -171,6 +172,18 @@ test.describe('money (demo mode)', () => {
       .getByLabel('Your question')
       .fill('Should I overpay my Plan 2 student loan or invest the money instead?');
     await page.getByRole('checkbox', { name: /Debate mode/ }).check();
+    // The quote's upper end, as the line shows it ("about 1.2K–3.4K tokens").
+    const quoteLine = (await page.getByTestId('question-quote').textContent()) ?? '';
+    const quoteRange = /about\s+([\d.]+K?)\s*(?:–\s*([\d.]+K?))?\s+tokens/.exec(quoteLine);
+    expect(quoteRange, quoteLine).not.toBeNull();
+    const quoteHigh = tokensOf(quoteRange![2] ?? quoteRange![1]!);
+    // What the quote's detail says the question will hold while it runs.
+    await page.getByRole('button', { name: QUOTE_TEXTS.detailsButton }).click();
+    const detail = page.getByRole('dialog', { name: QUOTE_TEXTS.detailsTitle });
+    const holdLine = (await detail.getByText(/holds up to/).textContent()) ?? '';
+    const quotedHold = /holds up to ([\d.]+[KM]?) of them/.exec(holdLine)?.[1];
+    expect(quotedHold, holdLine).toBeDefined();
+    await page.keyboard.press('Escape');
     await page.getByRole('button', { name: 'Ask the Council' }).click();
 
     await test.step('the header and the dialog: spendable, with the reservation apart', async () => {
@@ -181,6 +194,10 @@ test.describe('money (demo mode)', () => {
         reservedTokens: number;
       };
       expect(me.tokensLeft + me.reservedTokens).toBeLessThanOrEqual(260_000);
+      // DECISIONS 26: the hold is at most twice the quote's upper end (as the line rounds it), and
+      // the header shows the very figure the quote named.
+      expect(me.reservedTokens).toBeLessThanOrEqual(2 * (quoteHigh + (quoteHigh >= 9950 ? 500 : 50)));
+      await expect(reservedBadge(page)).toContainText(quotedHold!);
       expect(reserved).toBe(Math.round(me.reservedTokens / 1000) * 1000);
       expect(await spendable(page)).toBe(Math.round(me.tokensLeft / 1000) * 1000);
       await screenshot(page, 'money-balance-while-streaming-1280');

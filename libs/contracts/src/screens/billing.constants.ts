@@ -89,7 +89,7 @@ export const PRICING_SCREEN = {
   },
   /** The Free column's query limit, as its card's first bullet says it. */
   queriesTotal: (queries: number): string => `${queries} free queries in total`,
-  queriesUnlimited: 'No limit, as far as your tokens go',
+  queriesUnlimited: 'Unlimited',
   tokensPerMonth: (tokens: string): string => `${tokens} per month`,
   tokensOnce: (tokens: string): string => `${tokens} to start`,
   fixedAgents: (count: number): string => `Fixed ${count} defaults`,
@@ -177,7 +177,7 @@ export const DEMO_CHECKOUT_SCREEN = {
   perMonth: (price: string): string => `${price} per month`,
   /** The Free column's query limit, as its card's first bullet says it. */
   queriesTotal: (queries: number): string => `${queries} free queries in total`,
-  queriesUnlimited: 'No limit, as far as your tokens go',
+  queriesUnlimited: 'Unlimited',
   tokensPerMonth: (tokens: string): string => `${tokens} per month`,
   kinds: {
     topup: 'Token pack',

@@ -267,7 +267,11 @@ export function QuestionForm({
         ) : null}
       </div>
 
-      <div className="flex justify-end">
+      {/* On a phone the members stack far below the question box: the ask stays in reach. */}
+      <div
+        className="sticky bottom-0 z-10 -mx-1 flex justify-end border-t border-border bg-background/95 px-1 py-3 backdrop-blur supports-[backdrop-filter]:bg-background/80 sm:static sm:mx-0 sm:border-0 sm:bg-transparent sm:p-0 sm:backdrop-blur-none"
+        data-testid="ask-action"
+      >
         <Button
           type="submit"
           size="lg"
