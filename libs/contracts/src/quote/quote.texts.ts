@@ -44,7 +44,7 @@ export const QUOTE_TEXTS = {
   balance: (left: string, held: string | null) =>
     held === null
       ? `You have ${left} tokens.`
-      : `You have ${left} tokens. While the council works it holds up to ${held} of them, twice this estimate’s high end, takes more only if the answers need it, and gives back what it does not use.`,
+      : `You have ${left} tokens. While the council works it holds up to ${held} of them (twice this estimate's high end), takes more only if the answers need it, and gives back what it does not use.`,
   signedOut: 'Sign in to see what it leaves of your balance.',
   basis:
     "Worked out from each model's typical answer length and the question's; the real count depends on what the models write.",

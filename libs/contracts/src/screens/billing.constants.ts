@@ -175,9 +175,6 @@ export const DEMO_CHECKOUT_SCREEN = {
   price: 'Price',
   noCharge: 'No charge',
   perMonth: (price: string): string => `${price} per month`,
-  /** The Free column's query limit, as its card's first bullet says it. */
-  queriesTotal: (queries: number): string => `${queries} free queries in total`,
-  queriesUnlimited: 'Unlimited',
   tokensPerMonth: (tokens: string): string => `${tokens} per month`,
   kinds: {
     topup: 'Token pack',

@@ -1,4 +1,4 @@
-import { TOKEN_CAP_TEXTS } from '@council/contracts';
+import { QUOTE_TEXTS, TOKEN_CAP_TEXTS, formatTokens, questionHold, quoteCouncilTokens } from '@council/contracts';
 import { describe, expect, it } from 'vitest';
 import { defaultCouncil } from '@/lib/default-council';
 import { catalogueFixture } from '@/testing/ask.fixture';
@@ -51,5 +51,34 @@ describe('the quote with a Stop at cap', () => {
     const threaded = councilQuote({ ...input, threadLength: 4_000 })!;
     // Three first answers, each reading about 1,000 tokens of thread.
     expect(threaded.quote.low - plain.quote.low).toBe(3_000);
+  });
+});
+
+describe('what the quote says the question holds (DECISIONS 26)', () => {
+  it('is the quote the gateway sizes the hold from', () => {
+    const members = input.members.map((member) => ({
+      demo: false,
+      typicalOutputTokens: catalogueFixture.models.find((model) => model.id === member.modelId)
+        ?.typicalOutputTokens,
+      hasRole: member.roleId !== null,
+      leader: false,
+    }));
+    const gateway = quoteCouncilTokens({ ...input, members, tier: 'premium' });
+    expect(councilQuote(input)?.quote).toEqual(gateway?.quote);
+  });
+
+  it('without a cap, names twice the high end as held', () => {
+    const quote = councilQuote(input)!;
+    // 2 × 3,435 = 6,870, shown as the header shows a balance.
+    expect(questionHold(quote.quote).initial).toBe(6870);
+    expect(quote.summary.details).toContain(QUOTE_TEXTS.balance('10K', '7K'));
+    expect(quote.summary.details.join(' ')).toContain('holds up to 7K of them');
+  });
+
+  it('with a cap, leaves the hold to the cap’s own line', () => {
+    const details = councilQuote({ ...input, tokenCap: 2000 })!.summary.details;
+    expect(details).toContain(QUOTE_TEXTS.balance('10K', null));
+    expect(details.join(' ')).not.toContain('holds up to');
+    expect(details.at(-1)).toBe(TOKEN_CAP_TEXTS.quoteDetail(2000));
   });
 });

@@ -45,7 +45,8 @@ export function councilQuote(input: CouncilQuoteInput): CouncilQuote | null {
   if (input.members.length === 0) return null;
   const question = input.question.trim();
   const tier = input.user?.subscriptionTier ?? 'free';
-  // The same quote the gateway sizes the question's hold from (quoteCouncilTokens).
+  // The gateway sizes the question's hold from this same quote (quoteCouncilTokens), so the
+  // hold the detail names is the one the header will show as reserved.
   const quoted = quoteCouncilTokens({
     question,
     threadLength: input.threadLength,

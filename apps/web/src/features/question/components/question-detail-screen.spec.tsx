@@ -1,4 +1,4 @@
-import { AGREEMENT_MAP, TOKEN_CAP_TEXTS, WEIGH_IN_TEXTS } from '@council/contracts';
+import { AGREEMENT_MAP, BALANCE_STOP_TEXTS, TOKEN_CAP_TEXTS, WEIGH_IN_TEXTS } from '@council/contracts';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -226,6 +226,49 @@ describe('/questions/{id} (spec §2)', () => {
     expect(
       within(screen.getByRole('article', { name: 'Grok' })).queryByText(TOKEN_CAP_TEXTS.stoppedAtLimit),
     ).not.toBeInTheDocument();
+  });
+
+  it('on a question without a cap, says where the balance ran out instead of the limit (DECISIONS 26)', async () => {
+    const detail = questionDetailFixture({ showDebate: true, debateLeaderId: 1, tokenCap: null });
+    detail.answers[0] = responseRowFixture({ id: 500, response: 'Tea is', stoppedAtLimit: true });
+    detail.answers[1] = responseRowFixture({
+      id: 501,
+      memberOrder: 1,
+      provider: 'anthropic',
+      agentId: 3,
+      modelId: 31,
+      status: 'failed',
+      response: '',
+      error: BALANCE_STOP_TEXTS.notStarted,
+    });
+    detail.answers.push(
+      responseRowFixture({
+        id: 600,
+        provider: 'consensus',
+        memberOrder: null,
+        response: 'Tea, from what there is.',
+        stoppedAtLimit: true,
+        agreementMap: { status: 'unavailable', note: BALANCE_STOP_TEXTS.mapNotDrawn },
+      }),
+    );
+    mockApi({ '/api/questions/42': () => jsonResponse(detail) }, signedInUser);
+    renderApp('/questions/42');
+
+    const consensus = await screen.findByRole('article', { name: 'Council Consensus' });
+    const map = screen.getByRole('region', { name: AGREEMENT_MAP.heading });
+    expect(within(map).getByText(BALANCE_STOP_TEXTS.mapNotDrawn)).toBeInTheDocument();
+    expect(screen.queryByText(/Stops at/)).not.toBeInTheDocument();
+    expect(within(consensus).getByText(BALANCE_STOP_TEXTS.stopped)).toBeInTheDocument();
+    expect(within(consensus).getByRole('note')).toHaveTextContent(BALANCE_STOP_TEXTS.consensusFromWhatThereIs);
+
+    await userEvent.click(screen.getByRole('tab', { name: 'Individual Responses' }));
+    const cut = screen.getByRole('article', { name: 'ChatGPT' });
+    expect(within(cut).getByText(BALANCE_STOP_TEXTS.stopped)).toBeInTheDocument();
+    expect(within(cut).getByText('Tea is')).toBeInTheDocument();
+    const unstarted = screen.getByRole('article', { name: 'Claude' });
+    expect(within(unstarted).getByRole('note')).toHaveTextContent(BALANCE_STOP_TEXTS.notStarted);
+    expect(within(unstarted).queryByText('Service Issue')).not.toBeInTheDocument();
+    expect(screen.queryByText(TOKEN_CAP_TEXTS.stoppedAtLimit)).not.toBeInTheDocument();
   });
 
   it('shows no limit for a question without one', async () => {

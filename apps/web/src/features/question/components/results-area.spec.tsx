@@ -1,4 +1,4 @@
-import { AGREEMENT_MAP, QUESTION_CANCELLED_MESSAGE, TOKEN_CAP_TEXTS } from '@council/contracts';
+import { AGREEMENT_MAP, BALANCE_STOP_TEXTS, QUESTION_CANCELLED_MESSAGE, TOKEN_CAP_TEXTS } from '@council/contracts';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -530,5 +530,47 @@ describe('ResultsArea: Stop at N tokens', () => {
     expect(within(consensus).queryByText('Consensus Formation Failed')).not.toBeInTheDocument();
     expect(within(consensus).getByText('Stopped')).toBeInTheDocument();
     expect(screen.getByRole('article', { name: 'ChatGPT' })).toBeInTheDocument();
+  });
+});
+
+describe('ResultsArea: the balance ran out (DECISIONS 26)', () => {
+  const usage = { promptTokens: 10, completionTokens: 20, totalTokens: 30 };
+
+  it('on a question without a cap, a stopped answer and consensus say the balance ran out, not the limit', async () => {
+    renderResults({ showDebate: true, debateLeaderId: 1, tokenCap: null });
+    await play('answer:delta', { ...meta('1-0'), memberOrder: 0, round: 0, kind: 'text', text: 'Tea is' });
+    await play('answer:completed', {
+      ...meta('1-1'),
+      memberOrder: 0,
+      round: 0,
+      responseId: 500,
+      stoppedAtLimit: true,
+      ...usage,
+    });
+    await play('answer:failed', {
+      ...meta('1-2'),
+      memberOrder: 1,
+      round: 0,
+      responseId: 501,
+      error: BALANCE_STOP_TEXTS.notStarted,
+    });
+    await play('consensus:delta', { ...meta('2-0'), kind: 'text', text: 'Tea, mostly.' });
+    await play('consensus:completed', { ...meta('2-1'), responseId: 900, stoppedAtLimit: true, ...usage });
+
+    const consensus = screen.getByRole('article', { name: 'Council Consensus' });
+    expect(within(consensus).getByText(BALANCE_STOP_TEXTS.stopped)).toBeInTheDocument();
+    expect(within(consensus).getByRole('note')).toHaveTextContent(BALANCE_STOP_TEXTS.consensusFromWhatThereIs);
+
+    await userEvent.click(screen.getByRole('tab', { name: 'Individual Responses' }));
+    const cut = screen.getByRole('article', { name: 'ChatGPT' });
+    expect(within(cut).getByText(BALANCE_STOP_TEXTS.stopped)).toBeInTheDocument();
+    expect(within(cut).getByText('Tea is')).toBeInTheDocument();
+    const unstarted = screen.getByRole('article', { name: 'Claude' });
+    expect(within(unstarted).getByRole('note')).toHaveTextContent(BALANCE_STOP_TEXTS.notStarted);
+    expect(within(unstarted).getByText('Stopped')).toBeInTheDocument();
+    expect(within(unstarted).queryByText('Failed')).not.toBeInTheDocument();
+    expect(within(unstarted).queryByRole('button', { name: 'Retry' })).not.toBeInTheDocument();
+    expect(screen.queryByText(TOKEN_CAP_TEXTS.stoppedAtLimit)).not.toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 });
