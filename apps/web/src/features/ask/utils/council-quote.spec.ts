@@ -1,4 +1,10 @@
-import { QUOTE_TEXTS, TOKEN_CAP_TEXTS, formatTokens, questionHold, quoteCouncilTokens } from '@council/contracts';
+import {
+  QUOTE_TEXTS,
+  TOKEN_CAP_TEXTS,
+  formatTokens,
+  questionHold,
+  quoteCouncilTokens,
+} from '@council/contracts';
 import { describe, expect, it } from 'vitest';
 import { defaultCouncil } from '@/lib/default-council';
 import { catalogueFixture } from '@/testing/ask.fixture';
@@ -67,12 +73,23 @@ describe('what the quote says the question holds (DECISIONS 26)', () => {
     expect(councilQuote(input)?.quote).toEqual(gateway?.quote);
   });
 
-  it('without a cap, names twice the high end as held', () => {
+  it('without a cap, names what the question holds: twice the high end, never past the worst case', () => {
     const quote = councilQuote(input)!;
-    // 2 × 3,435 = 6,870, shown as the header shows a balance.
-    expect(questionHold(quote.quote).initial).toBe(6870);
-    expect(quote.summary.details).toContain(QUOTE_TEXTS.balance('10K', '7K'));
+    // 2 × 3,435 = 6,870 is above the worst case of 6,504, which bounds the hold.
+    expect(quote.quote.reservation).toBe(6504);
+    expect(questionHold(quote.quote).initial).toBe(6504);
+    expect(quote.summary.details).toContain(
+      QUOTE_TEXTS.balance('10K', formatTokens(questionHold(quote.quote).initial)),
+    );
     expect(quote.summary.details.join(' ')).toContain('holds up to 7K of them');
+  });
+
+  it('with debate, holds twice the high end where that is below the worst case', () => {
+    const quote = councilQuote({ ...input, showDebate: true })!;
+    // 2 × 38,924 = 77,848, below the worst case of 93,408.
+    expect(quote.quote.high).toBe(38_924);
+    expect(questionHold(quote.quote).initial).toBe(77_848);
+    expect(quote.summary.details).toContain(QUOTE_TEXTS.balance('10K', '78K'));
   });
 
   it('with a cap, leaves the hold to the cap’s own line', () => {

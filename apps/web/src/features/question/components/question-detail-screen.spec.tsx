@@ -259,7 +259,9 @@ describe('/questions/{id} (spec §2)', () => {
     expect(within(map).getByText(BALANCE_STOP_TEXTS.mapNotDrawn)).toBeInTheDocument();
     expect(screen.queryByText(/Stops at/)).not.toBeInTheDocument();
     expect(within(consensus).getByText(BALANCE_STOP_TEXTS.stopped)).toBeInTheDocument();
-    expect(within(consensus).getByRole('note')).toHaveTextContent(BALANCE_STOP_TEXTS.consensusFromWhatThereIs);
+    expect(within(consensus).getByRole('note')).toHaveTextContent(
+      BALANCE_STOP_TEXTS.consensusFromWhatThereIs,
+    );
 
     await userEvent.click(screen.getByRole('tab', { name: 'Individual Responses' }));
     const cut = screen.getByRole('article', { name: 'ChatGPT' });

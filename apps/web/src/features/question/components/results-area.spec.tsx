@@ -1,4 +1,9 @@
-import { AGREEMENT_MAP, BALANCE_STOP_TEXTS, QUESTION_CANCELLED_MESSAGE, TOKEN_CAP_TEXTS } from '@council/contracts';
+import {
+  AGREEMENT_MAP,
+  BALANCE_STOP_TEXTS,
+  QUESTION_CANCELLED_MESSAGE,
+  TOKEN_CAP_TEXTS,
+} from '@council/contracts';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -559,7 +564,9 @@ describe('ResultsArea: the balance ran out (DECISIONS 26)', () => {
 
     const consensus = screen.getByRole('article', { name: 'Council Consensus' });
     expect(within(consensus).getByText(BALANCE_STOP_TEXTS.stopped)).toBeInTheDocument();
-    expect(within(consensus).getByRole('note')).toHaveTextContent(BALANCE_STOP_TEXTS.consensusFromWhatThereIs);
+    expect(within(consensus).getByRole('note')).toHaveTextContent(
+      BALANCE_STOP_TEXTS.consensusFromWhatThereIs,
+    );
 
     await userEvent.click(screen.getByRole('tab', { name: 'Individual Responses' }));
     const cut = screen.getByRole('article', { name: 'ChatGPT' });
