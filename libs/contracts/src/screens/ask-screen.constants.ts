@@ -77,6 +77,8 @@ export const ASK_FORM = {
 /** The results area (spec §2, §4). */
 export const ASK_RESULTS = {
   heading: 'Answers',
+  /** Above the answers on the Ask screen: the question they answer, with its options. */
+  askedLabel: 'Your question',
   consensusTab: 'Consensus',
   individualTab: 'Individual Responses',
   consensusName: 'Council Consensus',

@@ -30,6 +30,7 @@ export const QUESTION_BADGES = {
   debate: 'Debate mode',
   reasoning: 'Reasoning',
   shared: 'Shared',
+  weighIn: 'Weigh-in',
   /** A question the asker stopped: its answers are the partial ones (DECISIONS 18). */
   stopped: 'Stopped',
   /** The accessible name of the badge list. */
@@ -104,13 +105,32 @@ export const SHARE_DIALOG = {
   neverExpires: 'The link does not expire.',
 } as const;
 
-/** The public Shared page (spec §2). */
+/**
+ * The public Shared page (spec §2). Its reader is a stranger, not the asker: nothing here says
+ * "your".
+ */
 export const SHARED_PAGE = {
   fallbackTitle: 'Shared Question',
-  visit: 'Visit',
-  visitLabel: 'Visit the Council home page',
+  /** The link to the home page: named after where it goes. */
+  visit: 'Visit Council',
   originalQuestion: 'Original question',
+  /** Above the consensus and its agreement map, which open a turn. */
+  consensusHeading: "The council's conclusion",
   responsesHeading: 'Responses',
+  /** The members' answers of a debated turn: where each member ended up. */
+  finalAnswersHeading: 'Final answers',
+  /** A replayed round's answer that is its member's final answer, already shown in full above. */
+  finalAnswerAbove: 'Its final answer, shown above.',
+  roundAnswers: (count: number) => (count === 1 ? '1 answer' : `${count} answers`),
+  /** The asker's note between two rounds of the replay. */
+  askerNote: "The asker's note",
+  /** An answer the asker's token cap cut off. */
+  stoppedAtLimit: "Stopped at the asker's limit",
+  /** An answer cut off in a question without a cap: the asker's balance could not pay further. */
+  stoppedAtBalance: "Stopped: the asker's balance ran out",
+  /** In place of the stored "your limit/balance" notes when the agreement map was not drawn. */
+  mapNotDrawnAtLimit: "The asker's limit left too little for the agreement map to be drawn.",
+  mapNotDrawnAtBalance: "The asker's balance ran out before the agreement map could be drawn.",
   reasoning: 'Reasoning',
   tokensUsed: 'Tokens used',
   loading: 'Loading the shared question',

@@ -1,12 +1,22 @@
-import { QUESTION_BADGES, type QuestionResponse } from '@council/contracts';
-import { Brain, Link2, MessagesSquare, Square, Users } from 'lucide-react';
+import { QUESTION_BADGES, type QuestionResponse, TOKEN_CAP_TEXTS } from '@council/contracts';
+import { Brain, Gauge, Hand, Link2, MessagesSquare, Square, Users } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
 
 type BadgeSource = Pick<QuestionResponse, 'showDebate' | 'showReasoning' | 'isShared'> &
-  Partial<Pick<QuestionResponse, 'status'>>;
+  Partial<Pick<QuestionResponse, 'status' | 'weighIn' | 'tokenCap'>>;
 
-/** The mode badges (Debate mode or Individual responses, Reasoning), Stopped and Shared (spec §2). */
-export function QuestionBadges({ question }: { question: BadgeSource }) {
+/**
+ * The mode badges (Debate mode or Individual responses, Reasoning; weigh-in and the cap when the
+ * source names them), Stopped and Shared (spec §2).
+ */
+export function QuestionBadges({
+  question,
+  withOptions = false,
+}: {
+  question: BadgeSource;
+  /** Also weigh-in and the cap: where no other line on the page names them. */
+  withOptions?: boolean;
+}) {
   return (
     <ul className="flex flex-wrap items-center gap-1.5" aria-label={QUESTION_BADGES.listLabel}>
       <li>
@@ -27,6 +37,22 @@ export function QuestionBadges({ question }: { question: BadgeSource }) {
           <Badge variant="secondary">
             <Brain aria-hidden="true" />
             {QUESTION_BADGES.reasoning}
+          </Badge>
+        </li>
+      ) : null}
+      {withOptions && question.weighIn ? (
+        <li>
+          <Badge variant="secondary">
+            <Hand aria-hidden="true" />
+            {QUESTION_BADGES.weighIn}
+          </Badge>
+        </li>
+      ) : null}
+      {withOptions && question.tokenCap != null ? (
+        <li>
+          <Badge variant="secondary">
+            <Gauge aria-hidden="true" />
+            {TOKEN_CAP_TEXTS.capLine(question.tokenCap)}
           </Badge>
         </li>
       ) : null}

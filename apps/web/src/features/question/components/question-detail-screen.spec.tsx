@@ -323,7 +323,14 @@ describe('/questions/{id} (spec §2)', () => {
     const pause = await screen.findByRole('region', { name: WEIGH_IN_TEXTS.pausedHeading(1) });
     expect(within(pause).getByRole('timer')).toHaveTextContent(/^Continuing in (29|30) s$/);
     await waitFor(() => expect(socket.subscriptions).toEqual([{ questionId: 42 }]));
-    const log = screen.getByRole('region', { name: 'Debate log' });
+    // Nothing runs while it waits: the page opens on the members' answers, not a "Thinking" consensus.
+    expect(screen.getByRole('tab', { name: 'Individual Responses' })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    );
+    expect(screen.getByRole('tab', { name: 'Consensus' })).toHaveAttribute('aria-selected', 'false');
+    await userEvent.click(screen.getByRole('tab', { name: 'Consensus' }));
+    const log = await screen.findByRole('region', { name: 'Debate log' });
     expect(within(log).getByRole('region', { name: WEIGH_IN_TEXTS.noteHeading(0) })).toHaveTextContent(
       'Think of green tea.',
     );

@@ -80,6 +80,26 @@ describe('ResultsArea after a reload (empty cache, the POST answer kept in the t
   });
 });
 
+describe('ResultsArea shows the question it answers', () => {
+  it('with its options, whatever the form above says (after a reload, during a pause)', () => {
+    renderResults({
+      question: 'Tea or coffee?',
+      showDebate: true,
+      showReasoning: true,
+      weighIn: true,
+      tokenCap: 4000,
+    });
+    const asked = screen.getByRole('region', { name: 'Your question' });
+    expect(asked).toHaveTextContent('Tea or coffee?');
+    const options = within(asked).getByRole('list', { name: 'Question options' });
+    expect(
+      within(options)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Debate mode', 'Reasoning', 'Weigh-in', 'Stops at 4,000 tokens']);
+  });
+});
+
 describe('ResultsArea', () => {
   it('subscribes and grows each card as deltas arrive, then shows the token counts', async () => {
     renderResults();

@@ -31,6 +31,7 @@ import { ConsensusAgreementMap } from './consensus-agreement-map';
 import { DebateLog } from './debate-log';
 import { DebatePause } from './debate-pause';
 import { ErrorPanel } from './error-panel';
+import { QuestionBadges } from './question-badges';
 import { QuestionShareButton } from './question-share-button';
 import { ResponseCard } from './response-card';
 import { ResultsSkeleton } from './results-skeleton';
@@ -62,6 +63,7 @@ export function ResultsArea({
 
   return (
     <div ref={ref} className="scroll-mt-20">
+      {state ? <AskedQuestion state={state} /> : null}
       {state ? (
         <QuestionResults
           state={state}
@@ -98,6 +100,7 @@ export function QuestionResults({
 
   const members = singleError ? null : <MemberCards state={state} />;
   const stoppedBeforeConsensus = state.status === 'cancelled' && !state.consensus?.hasText;
+  const paused = state.pause !== null;
   // A failed consensus says the members' answers are "above": in its tab they are, right above it.
   // One the token cap left no room for shows them too: they are all the question has to show.
   const consensusFailed = state.consensus?.phase === 'failed' || state.consensus?.phase === 'capped';
@@ -139,9 +142,10 @@ export function QuestionResults({
 
         {state.showDebate && !singleError ? (
           // A debate stopped before its consensus opens on the members' answers, which Stop kept.
+          // So does a debate waiting for the asker's note: nothing runs, the answers are what to read.
           <Tabs
-            key={stoppedBeforeConsensus ? 'stopped' : 'live'}
-            defaultValue={stoppedBeforeConsensus ? 'individual' : 'consensus'}
+            key={stoppedBeforeConsensus ? 'stopped' : paused ? 'paused' : 'live'}
+            defaultValue={stoppedBeforeConsensus || paused ? 'individual' : 'consensus'}
           >
             <TabsList>
               <TabsTrigger value="consensus">{ASK_RESULTS.consensusTab}</TabsTrigger>
@@ -171,6 +175,36 @@ export function QuestionResults({
         ) : null}
       </section>
     </QuestionCappedContext.Provider>
+  );
+}
+
+/**
+ * The question the answers below answer, with its options: the Ask screen's form is empty again
+ * after a reload, and a weigh-in pause asks for a note on it.
+ */
+function AskedQuestion({ state }: { state: QuestionStreamState }) {
+  return (
+    <section
+      aria-label={ASK_RESULTS.askedLabel}
+      className="mb-6 space-y-3 rounded-xl border bg-card p-4 sm:p-5"
+    >
+      <p className="text-xs font-medium uppercase tracking-wide text-muted-foreground">
+        {ASK_RESULTS.askedLabel}
+      </p>
+      <p className="whitespace-pre-wrap break-words text-base font-medium text-foreground">
+        {state.question}
+      </p>
+      <QuestionBadges
+        withOptions
+        question={{
+          showDebate: state.showDebate,
+          showReasoning: state.showReasoning,
+          weighIn: state.weighIn,
+          tokenCap: state.tokenCap,
+          isShared: false,
+        }}
+      />
+    </section>
   );
 }
 

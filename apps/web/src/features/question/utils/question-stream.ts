@@ -102,6 +102,8 @@ export interface QuestionStreamState {
   debateLeaderId: number | null;
   /** The asker's "Stop at N tokens"; null without one (a stopped answer then ran out of balance). */
   tokenCap: number | null;
+  /** The debate pauses after each round for the asker's note. */
+  weighIn: boolean;
   status: QuestionStatus;
   lastEntryId: string | null;
   members: MemberStream[];
@@ -197,6 +199,7 @@ export function createQuestionStream(result: QuestionSeed): QuestionStreamState 
     showReasoning: question.showReasoning,
     debateLeaderId: question.debateLeaderId,
     tokenCap: question.tokenCap ?? null,
+    weighIn: question.weighIn ?? false,
     status: question.status,
     lastEntryId: null,
     members: [...result.agents]
