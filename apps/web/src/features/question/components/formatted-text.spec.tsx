@@ -46,6 +46,22 @@ describe('FormattedText markdown', () => {
     expect(html('snake_case_name')).toBe('<p class="whitespace-pre-line">snake_case_name</p>');
   });
 
+  it('closes what a partial text left open, with the same renderer: no raw markers while it streams', () => {
+    const partial = (text: string) => {
+      const { container } = render(<FormattedText text={text} partial />);
+      return container;
+    };
+    const bold = partial('Tea is **much calmer');
+    expect(bold.querySelector('strong')?.textContent).toBe('much calmer');
+    expect(bold.textContent).not.toContain('*');
+    const nested = partial('A *mild **and warm');
+    expect(nested.textContent).not.toMatch(/[*]/);
+    const code = partial('Run `brew');
+    expect(code.querySelector('code')?.textContent).toBe('brew');
+    // Lone stars in arithmetic stay as they are.
+    expect(partial('2 * 3 = 6').textContent).toBe('2 * 3 = 6');
+  });
+
   it('splits paragraphs on blank lines and keeps single line breaks inside one', () => {
     const { container } = render(<FormattedText text={'One\ntwo\n\nThree'} />);
     expect([...container.querySelectorAll('p')].map((node) => node.textContent)).toEqual([

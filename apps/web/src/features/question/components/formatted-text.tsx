@@ -1,11 +1,17 @@
 import { memo } from 'react';
 import Markdown, { type Components, type ExtraProps } from 'react-markdown';
+import remend from 'remend';
 import { cn } from '@/lib/utils';
 import { remarkPlainAnswer } from '../utils/remark-plain-answer';
 
 interface FormattedTextProps {
   text: string;
   className?: string;
+  /**
+   * The text stops mid-way (still streaming, or cut off): markers it left open (`**bold`, a
+   * half-written link, an unclosed code fence) are closed, so no raw marker shows.
+   */
+  partial?: boolean;
 }
 
 const REMARK_PLUGINS = [remarkPlainAnswer];
@@ -66,14 +72,18 @@ const COMPONENTS: Components = {
 };
 
 /**
- * Answer text as markdown, built as React elements (never as HTML). Markers a stream has not closed
- * yet stay literal until they are. Memoized: a streaming question re-renders every card per chunk.
+ * Answer text as markdown, built as React elements (never as HTML), with the same renderer whether
+ * the text is whole or `partial`. Memoized: a streaming question re-renders every card per chunk.
  */
-export const FormattedText = memo(function FormattedText({ text, className }: FormattedTextProps) {
+export const FormattedText = memo(function FormattedText({
+  text,
+  className,
+  partial = false,
+}: FormattedTextProps) {
   return (
     <div className={cn('space-y-3 text-sm leading-relaxed text-foreground break-words', className)}>
       <Markdown remarkPlugins={REMARK_PLUGINS} components={COMPONENTS}>
-        {text}
+        {partial ? remend(text) : text}
       </Markdown>
     </div>
   );

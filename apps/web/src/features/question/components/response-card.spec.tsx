@@ -56,6 +56,16 @@ afterEach(() => {
 });
 
 describe('ResponseCard: Copy', () => {
+  it('shows no raw markers while the text streams in, nor once it is stopped part-way', () => {
+    const streaming = renderCard({ state: 'streaming', text: 'Tea is **much calmer' });
+    const article = screen.getByRole('article');
+    expect(article.querySelector('strong')?.textContent).toBe('much calmer');
+    expect(article.textContent).not.toContain('**');
+    streaming.unmount();
+    renderCard({ state: 'stopped', text: 'Tea is **much calmer' });
+    expect(screen.getByRole('article').textContent).not.toContain('**');
+  });
+
   it('copies the answer’s Markdown as written, says "Copied" for a moment, then "Copy" again', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     renderCard();

@@ -127,8 +127,10 @@ export function ResponseCard(props: ResponseCardProps) {
   );
 }
 
-function AnswerBody({ text, reasoning, state, limitNote }: ResponseCardProps) {
+function AnswerBody({ text, reasoning, state, limitNote, stoppedAtLimit }: ResponseCardProps) {
   const waiting = !text && (state === 'queued' || state === 'thinking');
+  // Still arriving, or stopped part-way: the text may end inside a marker.
+  const cut = state === 'streaming' || state === 'stopped' || stoppedAtLimit;
   return (
     <div className="space-y-3">
       {reasoning ? (
@@ -136,7 +138,7 @@ function AnswerBody({ text, reasoning, state, limitNote }: ResponseCardProps) {
           <summary className="cursor-pointer font-medium text-foreground">
             {ASK_RESULTS.reasoningHeading}
           </summary>
-          <FormattedText text={reasoning} className="mt-2 text-muted-foreground" />
+          <FormattedText text={reasoning} className="mt-2 text-muted-foreground" partial={cut} />
         </details>
       ) : null}
       {waiting ? (
@@ -146,7 +148,7 @@ function AnswerBody({ text, reasoning, state, limitNote }: ResponseCardProps) {
           <Skeleton className="h-3 w-2/3" />
         </div>
       ) : text ? (
-        <FormattedText text={text} />
+        <FormattedText text={text} partial={cut} />
       ) : null}
       {limitNote ? <LimitNote text={limitNote} /> : null}
     </div>
@@ -158,7 +160,7 @@ function FailedBody({ provider, text, error, onRetry, retrying }: ResponseCardPr
     provider === 'consensus' ? RESPONSE_CARD_TEXTS.consensusFailed : RESPONSE_CARD_TEXTS.serviceIssue;
   return (
     <div className="space-y-3">
-      {text ? <FormattedText text={text} className="opacity-70" /> : null}
+      {text ? <FormattedText text={text} className="opacity-70" partial /> : null}
       <div className="rounded-lg border border-amber-200 bg-amber-50 p-4 text-amber-900">
         <p className="text-xs font-semibold uppercase tracking-wide">{texts.heading}</p>
         <p className="mt-1 flex items-center gap-2 font-semibold">
