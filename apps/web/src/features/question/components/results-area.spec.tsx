@@ -15,6 +15,7 @@ import { createQueryClient } from '@/lib/query-client';
 import { userKeys } from '@/lib/auth';
 import { setCouncilSocket } from '@/lib/socket';
 import { askResultFixture } from '@/testing/ask.fixture';
+import { questionDetailFixture, responseRowFixture } from '@/testing/history.fixture';
 import { FakeCouncilSocket } from '@/testing/fake-socket';
 import { mockApi } from '@/testing/mock-api';
 import { jsonResponse } from '@/testing/mock-fetch';
@@ -342,6 +343,37 @@ describe('ResultsArea', () => {
     expect(screen.getByText('Half of it')).toBeInTheDocument();
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
     expect(screen.getAllByRole('article')).toHaveLength(3);
+  });
+
+  it('once stopped, shows what each stopped answer was charged, read back from the stored rows', async () => {
+    const detail = questionDetailFixture({ status: 'cancelled' });
+    detail.answers = [
+      responseRowFixture({
+        id: 500,
+        memberOrder: 0,
+        status: 'failed',
+        error: QUESTION_CANCELLED_MESSAGE,
+        response: 'Half an answer',
+        promptTokens: 40,
+        completionTokens: 7,
+        totalTokens: 47,
+      }),
+    ];
+    const fetchMock = mockApi({ '/api/questions/42': () => jsonResponse(detail) });
+    renderResults();
+    await play('answer:delta', {
+      ...meta('1-0'),
+      memberOrder: 0,
+      round: 0,
+      kind: 'text',
+      text: 'Half an answer',
+    });
+    await play('question:failed', { ...meta('2-0'), error: QUESTION_CANCELLED_MESSAGE, reason: 'cancelled' });
+    const card = screen.getByRole('article', { name: 'ChatGPT' });
+    expect(await within(card).findByText('47')).toBeInTheDocument();
+    expect(within(card).getByText('Half an answer')).toBeInTheDocument();
+    expect(within(card).getByText('Stopped')).toBeInTheDocument();
+    expect(fetchMock.mock.calls.filter(([url]) => String(url) === '/api/questions/42')).toHaveLength(1);
   });
 
   it('shows the upgrade button under the results for free users only', () => {

@@ -6,7 +6,7 @@ import {
   toastWithMessage,
 } from '@council/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect } from 'react';
+import { useCallback, useEffect, useRef } from 'react';
 import { toast } from '@/components/ui/use-toast';
 import { userKeys } from '@/lib/auth';
 import { type CouncilSocket, getCouncilSocket } from '@/lib/socket';
@@ -77,6 +77,20 @@ export function useQuestionStream(
     },
     [queryClient, questionId],
   );
+
+  // Stop ends the stream before the stopped answers' token counts reach it; the stored rows have
+  // them (what each was charged), so a question seen stopping live is read back once.
+  const seenLive = useRef(false);
+  useEffect(() => {
+    if (live) {
+      seenLive.current = true;
+      return;
+    }
+    if (seenLive.current && status === 'cancelled' && questionId !== null) {
+      seenLive.current = false;
+      void queryClient.invalidateQueries({ queryKey: questionKeys.stream(questionId) });
+    }
+  }, [live, status, questionId, queryClient]);
 
   useEffect(() => {
     if (!live || questionId === null) return;
