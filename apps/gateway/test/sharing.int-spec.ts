@@ -31,6 +31,8 @@ interface Owner {
 
 interface CatalogueMember {
   agentId: number;
+  /** The agent's display name, as the Ask screen shows it (e.g. "ChatGPT"). */
+  agentName: string;
   modelId: number;
   provider: string;
   modelName: string;
@@ -48,8 +50,8 @@ describe('sharing (gateway, PostgreSQL, Redis)', () => {
     gw = await startTestGateway('gwsharing', { PUBLIC_URL, TRUST_PROXY: 'loopback' }, { db });
     server = gw.app.getHttpServer() as Server;
     members = await gw.sql<CatalogueMember>(
-      `SELECT DISTINCT ON (a."provider") a."id" AS "agentId", m."id" AS "modelId", a."provider",
-              m."name" AS "modelName"
+      `SELECT DISTINCT ON (a."provider") a."id" AS "agentId", a."name" AS "agentName", m."id" AS "modelId",
+              a."provider", m."name" AS "modelName"
          FROM "agents" a JOIN "models" m ON m."agentId" = a."id"
         ORDER BY a."provider", a."position", m."position"`,
     );
@@ -78,21 +80,34 @@ describe('sharing (gateway, PostgreSQL, Redis)', () => {
   const insertQuestion = async (
     owner: Owner,
     text: string,
-    fields: { showDebate?: boolean; showReasoning?: boolean; conversationId?: number } = {},
+    fields: {
+      showDebate?: boolean;
+      showReasoning?: boolean;
+      conversationId?: number;
+      tokenCap?: number;
+    } = {},
   ): Promise<number> => {
     const [row] = await gw.sql<{ id: number }>(
       `INSERT INTO "questions" ("userId", "question", "status", "showDebate", "showReasoning", "totalTokensUsed",
-                                "conversationId")
-       VALUES ($1, $2, 'completed', $3, $4, 123, $5) RETURNING "id"`,
+                                "conversationId", "tokenCap")
+       VALUES ($1, $2, 'completed', $3, $4, 123, $5, $6) RETURNING "id"`,
       [
         owner.id,
         text,
         fields.showDebate ?? false,
         fields.showReasoning ?? false,
         fields.conversationId ?? null,
+        fields.tokenCap ?? null,
       ],
     );
     if (!row) throw new Error('question not inserted');
+    // Its council: one member per seeded provider, in that order.
+    for (const [order, member] of members.entries()) {
+      await gw.sql(
+        `INSERT INTO "question_agents" ("questionId", "agentId", "modelId", "order") VALUES ($1, $2, $3, $4)`,
+        [row.id, member.agentId, member.modelId, order],
+      );
+    }
     return row.id;
   };
 
@@ -324,9 +339,13 @@ describe('sharing (gateway, PostgreSQL, Redis)', () => {
     await view(link.shareId).expect(200);
   });
 
-  it('shows the public page: final answers (latest round per member, consensus last with its map), the debate rounds, and nothing about the owner', async () => {
+  it('shows the public page: final answers (latest round per member, named by its agent; consensus last with its map), the debate rounds, the cap, and nothing about the owner', async () => {
     const owner = await signUp();
-    const id = await insertQuestion(owner, 'Should we debate?', { showDebate: true, showReasoning: true });
+    const id = await insertQuestion(owner, 'Should we debate?', {
+      showDebate: true,
+      showReasoning: true,
+      tokenCap: 5000,
+    });
     const m0r0 = await insertAnswer(id, { memberOrder: 0, round: 0, text: 'First take of member 0' });
     const m0 = await insertAnswer(id, {
       memberOrder: 0,
@@ -385,6 +404,7 @@ describe('sharing (gateway, PostgreSQL, Redis)', () => {
     ): SharedResponse => ({
       id: answerId,
       provider: memberOrder === null ? 'consensus' : members[memberOrder].provider,
+      agentName: memberOrder === null ? null : members[memberOrder].agentName,
       model: members[memberOrder ?? 0].modelName,
       response: '',
       reasoning: null,
@@ -442,13 +462,19 @@ describe('sharing (gateway, PostgreSQL, Redis)', () => {
       // The asker's note between rounds, and nothing else about them.
       notes: [{ afterRound: 0, note: 'Mind the budget.' }],
     };
-    const asked = { question: 'Should we debate?', showDebate: true, showReasoning: true };
+    const asked = { question: 'Should we debate?', showDebate: true, showReasoning: true, tokenCap: 5000 };
     expect(page).toEqual({
       question: { ...asked, shareTitle: 'Our debate', shareDescription: 'Read this' },
       ...turn,
       // A question without follow-ups is a conversation of one turn.
       turns: [{ question: asked, ...turn }],
     });
+    // Members go by their agents' display names (ChatGPT, Claude…), never by provider.
+    expect(page.responses.map((response) => response.agentName)).toEqual([
+      members[0].agentName,
+      members[1].agentName,
+      null,
+    ]);
     const raw = JSON.stringify(page);
     for (const secret of [owner.username, owner.email, 'Sharing Owner', `"userId"`, '"totalTokensUsed"']) {
       expect(raw).not.toContain(secret);
@@ -466,6 +492,7 @@ describe('sharing (gateway, PostgreSQL, Redis)', () => {
     await insertAnswer(plain, { memberOrder: 0, text: 'Just an answer' });
     const plainLink = (await share(owner, plain).expect(200)).body as ShareReply;
     const plainPage = (await view(plainLink.shareId).expect(200)).body as SharedQuestionResponse;
+    expect(plainPage.question.tokenCap).toBeNull();
     expect(plainPage.rounds).toEqual([]);
     expect(plainPage.responses.map((response) => response.response)).toEqual(['Just an answer']);
   });
@@ -480,6 +507,7 @@ describe('sharing (gateway, PostgreSQL, Redis)', () => {
     const second = await insertQuestion(owner, 'Green or black?', {
       showDebate: true,
       conversationId: first,
+      tokenCap: 800,
     });
     const opening = await insertAnswer(second, { memberOrder: 0, round: 0, text: 'Black.' });
     const revised = await insertAnswer(second, {
@@ -542,11 +570,13 @@ describe('sharing (gateway, PostgreSQL, Redis)', () => {
       shareDescription: 'Tea or coffee?',
       showDebate: false,
       showReasoning: false,
+      tokenCap: null,
     });
+    // Each turn carries its own cap.
     expect(page.turns.map((turn) => turn.question)).toEqual([
-      { question: 'Tea or coffee?', showDebate: false, showReasoning: false },
-      { question: 'Green or black?', showDebate: true, showReasoning: false },
-      { question: 'Milk?', showDebate: false, showReasoning: true },
+      { question: 'Tea or coffee?', showDebate: false, showReasoning: false, tokenCap: null },
+      { question: 'Green or black?', showDebate: true, showReasoning: false, tokenCap: 800 },
+      { question: 'Milk?', showDebate: false, showReasoning: true, tokenCap: null },
     ]);
     // The top level is still the first turn, as a single question's share always read.
     const [firstTurn, secondTurn, thirdTurn] = page.turns;
@@ -566,6 +596,7 @@ describe('sharing (gateway, PostgreSQL, Redis)', () => {
     expect(thirdTurn?.responses.map((response) => [response.response, response.reasoning])).toEqual([
       ['No milk.', 'It hides the taste.'],
     ]);
+    expect(thirdTurn?.responses[0]?.agentName).toBe(members[1].agentName);
     expect(thirdTurn?.rounds).toEqual([]);
     const raw = JSON.stringify(page);
     for (const secret of [owner.username, owner.email, 'Sharing Owner', '"userId"', '"conversationId"']) {

@@ -44,11 +44,11 @@ const CLAIMS = {
 
 /** The members of the default council as the question pages name them (their agents), in order. */
 const MEMBERS = ['ChatGPT', 'Claude', 'Grok'] as const;
-/** The same members on the shared page, which knows them by provider and model only. */
+/** The same members on the shared page: their agents' names, with their models. */
 const SHARED_MEMBERS = [
-  AGREEMENT_MAP.memberWithModel('OpenAI', 'gpt-4o'),
-  AGREEMENT_MAP.memberWithModel('Anthropic', 'claude-sonnet-4'),
-  AGREEMENT_MAP.memberWithModel('xAI', 'grok-3'),
+  AGREEMENT_MAP.memberWithModel('ChatGPT', 'gpt-4o'),
+  AGREEMENT_MAP.memberWithModel('Claude', 'claude-sonnet-4'),
+  AGREEMENT_MAP.memberWithModel('Grok', 'grok-3'),
 ] as const;
 
 function mapOf(scope: Page | Locator): Locator {
@@ -132,11 +132,11 @@ async function expectNoSidewaysOverflow(page: Page, what: string) {
   expect(overflow, `sideways overflow of ${what}`).toBeLessThanOrEqual(0);
 }
 
-/** A member's answer card in one round of the shared replay, by its provider's label. */
-function roundAnswer(round: Locator, provider: string): Locator {
+/** A member's answer in one round of the shared replay, by its agent's name. */
+function roundAnswer(round: Locator, member: string): Locator {
   return round
     .getByRole('listitem')
-    .filter({ has: round.page().getByRole('heading', { level: 4, name: provider, exact: true }) });
+    .filter({ has: round.page().getByRole('heading', { level: 4, name: member, exact: true }) });
 }
 
 interface StoredAnswer {
@@ -289,6 +289,7 @@ test.describe('the agreement map of a premium debate (demo provider)', () => {
     const visitor = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     const shared = await visitor.newPage();
     const replay = shared.getByRole('region', { name: DEBATE_REPLAY.heading });
+    const conclusion = shared.getByRole('region', { name: SHARED_PAGE.consensusHeading });
 
     await test.step('signed out, the shared page is noindex, in its HTML as in its JSON', async () => {
       const json = shared.waitForResponse((response) => response.url().includes('/api/shared/'));
@@ -300,64 +301,60 @@ test.describe('the agreement map of a premium debate (demo provider)', () => {
       await expect(shared.getByRole('banner').getByRole('link', { name: 'Sign in' })).toBeVisible();
     });
 
-    await test.step('the replay: opening answers, then each debate round with its badges', async () => {
+    await test.step('the conclusion first, then the final answers, then the replay of the rounds', async () => {
+      const sections: readonly string[] = [
+        SHARED_PAGE.originalQuestion,
+        SHARED_PAGE.consensusHeading,
+        SHARED_PAGE.finalAnswersHeading,
+        DEBATE_REPLAY.heading,
+      ];
+      await expect(replay).toBeVisible();
+      const headings = await shared.getByRole('heading', { level: 2 }).allTextContents();
+      expect(headings.filter((heading) => sections.includes(heading))).toEqual(sections);
+      const consensus = conclusion.getByRole('article', { name: providerLabel(CONSENSUS_PROVIDER) });
+      await expect(consensus).toContainText(
+        'Do not overpay a Plan 2 student loan unless you are confident you will repay it in full',
+      );
+      await expect(consensus).toContainText('3 of 3 members support this answer');
+    });
+
+    await test.step('the replay: opening answers, then each debate round with its badges, each answer once', async () => {
       await expect(replay).toBeVisible();
       const rounds = [DEBATE_REPLAY.openingRound, DEBATE_REPLAY.round(1), DEBATE_REPLAY.round(2)].map(
         (name) => replay.getByRole('region', { name, exact: true }),
       );
-      // In order: the rounds' headings come before the consensus and its map.
-      await expect(replay.getByRole('heading', { level: 3 })).toHaveText([
-        DEBATE_REPLAY.openingRound,
-        DEBATE_REPLAY.round(1),
-        DEBATE_REPLAY.round(2),
-        providerLabel(CONSENSUS_PROVIDER),
-        AGREEMENT_MAP.heading,
-      ]);
-
       const [opening, first, second] = rounds as [Locator, Locator, Locator];
-      // One card per member (the answers' own Markdown lists are nested inside).
-      for (const round of rounds) await expect(round.locator(':scope > ul > li')).toHaveCount(3);
-      await expect(roundAnswer(opening, 'xAI')).toContainText('Short answer: Overpay it.');
-      await expect(roundAnswer(opening, 'OpenAI')).toContainText('Short answer: For most Plan 2 borrowers');
+      // Each round is folded away; opened, it lists one answer per member.
+      for (const round of rounds) {
+        await round.locator('summary').click();
+        await expect(round.locator('details')).toHaveAttribute('open', '');
+        await expect(round.locator('details > ul > li')).toHaveCount(3);
+      }
+      await expect(roundAnswer(opening, 'Grok')).toContainText('Short answer: Overpay it.');
+      await expect(roundAnswer(opening, 'ChatGPT')).toContainText('Short answer: For most Plan 2 borrowers');
       // An opening answer is not a revision: no badge.
       await expect(opening.getByText(DEBATE_REPLAY.changed, { exact: true })).toHaveCount(0);
       await expect(opening.getByText(DEBATE_REPLAY.kept, { exact: true })).toHaveCount(0);
 
       // Round 1: Grok changed its position; ChatGPT and Claude kept theirs.
-      await expect(roundAnswer(first, 'xAI').getByText(DEBATE_REPLAY.changed, { exact: true })).toBeVisible();
-      await expect(roundAnswer(first, 'xAI')).toContainText('I had this wrong.');
-      for (const provider of ['OpenAI', 'Anthropic']) {
-        await expect(
-          roundAnswer(first, provider).getByText(DEBATE_REPLAY.kept, { exact: true }),
-        ).toBeVisible();
+      await expect(
+        roundAnswer(first, 'Grok').getByText(DEBATE_REPLAY.changed, { exact: true }),
+      ).toBeVisible();
+      await expect(roundAnswer(first, 'Grok')).toContainText('I had this wrong.');
+      for (const member of ['ChatGPT', 'Claude']) {
+        await expect(roundAnswer(first, member).getByText(DEBATE_REPLAY.kept, { exact: true })).toBeVisible();
       }
       await expect(first.getByText(DEBATE_REPLAY.changed, { exact: true })).toHaveCount(1);
-      // Round 2: everyone kept.
+      // Round 2: everyone kept, and each of its answers is a final answer, shown above, not twice.
       await expect(second.getByText(DEBATE_REPLAY.kept, { exact: true })).toHaveCount(3);
       await expect(second.getByText(DEBATE_REPLAY.changed, { exact: true })).toHaveCount(0);
+      await expect(second.getByText(SHARED_PAGE.finalAnswerAbove, { exact: true })).toHaveCount(3);
+      // No separate debate log repeats the rounds' answers.
+      await expect(shared.getByText(DEBATE_REPLAY.debateLog, { exact: true })).toHaveCount(0);
     });
 
-    await test.step('the debate log is folded away in a disclosure', async () => {
-      const log = replay.locator('details').filter({
-        has: shared.getByText(DEBATE_REPLAY.debateLog, { exact: true }),
-      });
-      await expect(log).toHaveCount(1);
-      await expect(log).not.toHaveAttribute('open', '');
-      await log.getByText(DEBATE_REPLAY.debateLog, { exact: true }).click();
-      await expect(log).toHaveAttribute('open', '');
-      // The stored log: every member's opening answer, then each round's revisions.
-      await expect(log).toContainText('Opening answer — Grok (grok-3)');
-      await expect(log).toContainText('Round 1 — Grok (grok-3)');
-      await expect(log).toContainText('I had this wrong.');
-    });
-
-    await test.step('the consensus, then its map naming members by provider and model', async () => {
-      const consensus = replay.getByRole('article', { name: providerLabel(CONSENSUS_PROVIDER) });
-      await expect(consensus).toContainText(
-        'Do not overpay a Plan 2 student loan unless you are confident you will repay it in full',
-      );
-      await expect(consensus).toContainText('3 of 3 members support this answer');
-      const sharedMap = mapOf(replay);
+    await test.step('the map under the consensus names the members by their agents and models', async () => {
+      const sharedMap = mapOf(conclusion);
       await expectTable(sharedMap, SHARED_MEMBERS, everyoneSupports);
       await expect(sharedMap.getByText(AGREEMENT_MAP.figure(100), { exact: true })).toBeVisible();
       await expect(sharedMap.getByText(AGREEMENT_MAP.noMinority, { exact: true })).toBeVisible();
@@ -373,7 +370,7 @@ test.describe('the agreement map of a premium debate (demo provider)', () => {
       await expectNoSidewaysOverflow(shared, 'the shared page at 1280 px');
       expect(await seriousViolations(shared), 'shared page at 1280 px').toEqual([]);
       await shared.setViewportSize({ width: 390, height: 844 });
-      const sharedMap = mapOf(replay);
+      const sharedMap = mapOf(conclusion);
       await expect(tableOf(sharedMap)).toBeHidden();
       await expect(claimBlock(sharedMap, CLAIMS.dontOverpay)).toBeVisible();
       await expectNoSidewaysOverflow(shared, 'the shared page at 390 px');
@@ -392,6 +389,7 @@ test.describe('the agreement map of a premium debate (demo provider)', () => {
       await shared.reload();
       await expect(shared.getByRole('heading', { level: 1, name: SHARED_PAGE.errorTitle })).toBeVisible();
       await expect(replay).toHaveCount(0);
+      await expect(conclusion).toHaveCount(0);
       await expect(mapOf(shared)).toHaveCount(0);
       await visitor.close();
     });
@@ -414,8 +412,9 @@ test.describe('the agreement map of a premium debate (demo provider)', () => {
       { claim: CLAIMS.monolith, stances: [SUPPORTS, SUPPORTS, OPPOSES] },
       { claim: CLAIMS.services, stances: [OPPOSES, OPPOSES, SUPPORTS] },
     ]);
-    // Three supports and three opposes: half the stances agree; neither claim is unanimous.
-    await expect(map.getByText(AGREEMENT_MAP.figure(50), { exact: true })).toBeVisible();
+    // Two mirror-image claims, each held 2 against 1: the majority holds two thirds of each, as
+    // people count it (not the 50% of three supports against three opposes); neither is unanimous.
+    await expect(map.getByText(AGREEMENT_MAP.figure(67), { exact: true })).toBeVisible();
     await expect(map.getByText(AGREEMENT_MAP.unanimous(0, 2), { exact: true })).toBeVisible();
 
     const minority = map.getByRole('heading', { name: AGREEMENT_MAP.minorityHeading }).locator('xpath=..');

@@ -84,11 +84,23 @@ export function questionDetailFixture(overrides: Partial<HistoryItem> = {}): Que
   };
 }
 
-/** A shared member answer or consensus; the fields the debate replay adds default to a plain answer. */
+/** The default fixture council's agents by provider, as a shared answer names them. */
+const SHARED_AGENT_NAMES: Readonly<Record<string, string>> = {
+  openai: 'ChatGPT',
+  anthropic: 'Claude',
+  xai: 'Grok',
+};
+
+/**
+ * A shared member answer or consensus; the fields the debate replay adds default to a plain answer,
+ * the agent to the fixture council's for the provider (none for the consensus or another provider).
+ */
 export function sharedResponseFixture(overrides: Partial<SharedResponse> = {}): SharedResponse {
+  const provider = overrides.provider ?? 'openai';
   return {
     id: 1,
-    provider: 'openai',
+    provider,
+    agentName: SHARED_AGENT_NAMES[provider] ?? null,
     model: 'GPT-4o',
     response: 'Tea is **calmer**.',
     reasoning: null,
@@ -116,6 +128,7 @@ export function sharedQuestionFixture(
       shareDescription: 'The council weighs in on the morning drink.',
       showDebate: false,
       showReasoning: false,
+      tokenCap: null,
       ...question,
     },
     responses: responses ?? [
@@ -142,6 +155,7 @@ export function sharedQuestionFixture(
           question: asked.question,
           showDebate: asked.showDebate,
           showReasoning: asked.showReasoning,
+          tokenCap: asked.tokenCap,
         },
         ...answers,
       },

@@ -25,8 +25,8 @@ export const AGREEMENT_MAP = {
   noMinority: 'No member opposes any claim.',
   changedIn: (member: string, round: number) => `${member} came to this in debate round ${round}.`,
   unchanged: 'No member changed its stance on this claim in the debate.',
-  /** A member on the shared page, which knows it by its provider and model only. */
-  memberWithModel: (provider: string, model: string | null) => (model ? `${provider} (${model})` : provider),
+  /** A member on the shared page: its agent's display name and its model, e.g. "Claude (Claude Sonnet 4)". */
+  memberWithModel: (agent: string, model: string | null) => (model ? `${agent} (${model})` : agent),
   showAnswer: (member: string) => `Show ${member}'s final answer`,
   finalAnswerOf: (member: string) => `${member}'s final answer`,
   close: 'Close',

@@ -10,6 +10,8 @@ export interface SharedTurnQuestion {
   question: string;
   showDebate: boolean;
   showReasoning: boolean;
+  /** The turn's token cap; null without one (an answer cut off then ran out of the asker's balance). */
+  tokenCap: number | null;
 }
 
 /** The first question, with the conversation's share title and description. */
@@ -21,6 +23,8 @@ export interface SharedQuestion extends SharedTurnQuestion {
 export interface SharedResponse {
   id: number;
   provider: ResponseProvider;
+  /** The member's agent as the Ask screen names it (e.g. "Claude"); null for the consensus. */
+  agentName: string | null;
   /** Model name; null when the catalogue entry is gone. */
   model: string | null;
   response: string;
@@ -32,7 +36,7 @@ export interface SharedResponse {
   round: number;
   /** A debate revision: whether the member changed its position; null otherwise. */
   positionChanged: boolean | null;
-  /** The question's token cap cut this answer off (TOKEN_CAP_TEXTS.stoppedAtLimit); its text is kept. */
+  /** The token cap (or, without one, the asker's balance) cut this answer off; its text is kept. */
   stoppedAtLimit: boolean;
   /** The consensus of a question shared with its debate: the debate transcript; null otherwise. */
   debateLog: string | null;

@@ -35,7 +35,7 @@ describe('history and sharing screens (spec §2)', () => {
   it('Shared page texts', () => {
     expect(SHARED_PAGE).toMatchObject({
       fallbackTitle: 'Shared Question',
-      visit: 'Visit',
+      visit: 'Visit Council',
       tokensUsed: 'Tokens used',
       emptyTitle: 'No responses found',
       emptyText: 'No responses are available for this question.',

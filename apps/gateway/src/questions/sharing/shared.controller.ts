@@ -17,13 +17,14 @@ export class SharedController {
   @Header('X-Robots-Tag', 'noindex')
   @ApiOkResponse({
     description:
-      '{ question: { question, shareTitle, shareDescription, showDebate, showReasoning }, responses: ' +
-      '[{ id, provider, model, response, reasoning, totalTokens, memberOrder, round, positionChanged, ' +
-      'debateLog, agreementMap }], rounds: [{ round, answers }], notes, turns: [{ question: { question, ' +
-      "showDebate, showReasoning }, responses, rounds, notes }] }: the conversation's first question at " +
-      "the top level, then every turn (the first included), oldest first; each member's latest " +
-      "completed answer, then the consensus with its agreement map; a debate's rounds for its replay; " +
-      'nothing about the owner',
+      '{ question: { question, shareTitle, shareDescription, showDebate, showReasoning, tokenCap }, ' +
+      'responses: [{ id, provider, agentName, model, response, reasoning, totalTokens, memberOrder, ' +
+      'round, positionChanged, stoppedAtLimit, debateLog, agreementMap }], rounds: [{ round, answers }], ' +
+      'notes, turns: [{ question: { question, showDebate, showReasoning, tokenCap }, responses, rounds, ' +
+      "notes }] }: the conversation's first question at the top level, then every turn (the first " +
+      "included), oldest first; each member's latest completed answer, named by its agent as the Ask " +
+      'screen names it (agentName null for the consensus), then the consensus with its agreement map; a ' +
+      "debate's rounds for its replay; nothing about the owner",
   })
   @ApiNotFoundResponse({ description: 'Unknown, revoked or expired link' })
   @ApiTooManyRequestsResponse({ description: 'Too many shared pages from this address; see Retry-After' })

@@ -24,6 +24,7 @@ import { toQuestionResponse } from '../questions.util';
 import { RateLimitService } from '../../rate-limit/rate-limit.service';
 import { SHARED_VIEW_RATE_LIMIT } from './sharing.constants';
 import {
+  agentNamesByOrder,
   conversationShare,
   generateShareId,
   groupRounds,
@@ -123,17 +124,20 @@ export class SharingService {
 
   /** One turn as a shared page shows it, given what that turn was asked to show. */
   private async sharedTurn(turn: QuestionEntity): Promise<SharedTurn> {
-    const [rows, rounds, notes] = await Promise.all([
+    const [rows, rounds, notes, council] = await Promise.all([
       this.responses.sharedAnswers(turn.id),
       turn.showDebate ? this.responses.sharedRounds(turn.id) : Promise.resolve([]),
       turn.showDebate ? this.notes.ofQuestion(turn.id) : Promise.resolve([]),
+      this.questions.membersWithAgents(turn.id),
     ]);
-    const shown = (row: SharedResponseRow): SharedResponse => toSharedResponse(row, turn);
+    const agentNames = agentNamesByOrder(council);
+    const shown = (row: SharedResponseRow): SharedResponse => toSharedResponse(row, turn, agentNames);
     return {
       question: {
         question: turn.question,
         showDebate: turn.showDebate,
         showReasoning: turn.showReasoning,
+        tokenCap: turn.tokenCap,
       },
       responses: rows.map(shown),
       rounds: groupRounds(rounds.map(shown)),

@@ -1,4 +1,11 @@
-import { conversationShare, generateShareId, isShareIdFormat, shareLink } from './sharing.util';
+import {
+  agentNamesByOrder,
+  conversationShare,
+  generateShareId,
+  isShareIdFormat,
+  shareLink,
+  toSharedResponse,
+} from './sharing.util';
 
 describe('share ids', () => {
   it('are 144 random bits in 24 URL-safe characters, different every time', () => {
@@ -62,5 +69,45 @@ describe('conversationShare', () => {
     expect(
       conversationShare({ ...first, shareExpiresAt: new Date('2026-05-01T11:59:59.000Z') }, now),
     ).toMatchObject({ isShared: false, shareId: first.shareId });
+  });
+});
+
+describe('toSharedResponse', () => {
+  const row = {
+    id: 7,
+    provider: 'anthropic',
+    model: 'Claude Sonnet 4',
+    response: 'Tea.',
+    reasoning: 'Calmer.',
+    totalTokens: 42,
+    memberOrder: 1,
+    round: 0,
+    positionChanged: null,
+    debateLog: null,
+    agreementMap: null,
+    stoppedAtLimit: false,
+  } as const;
+  const names = agentNamesByOrder([
+    { order: 0, agent: { name: 'ChatGPT' } as never },
+    { order: 1, agent: { name: 'Claude' } as never },
+  ]);
+  const shows = { showReasoning: true, showDebate: false };
+
+  it("names a member by its agent's display name, the consensus by none", () => {
+    expect(toSharedResponse(row, shows, names).agentName).toBe('Claude');
+    expect(
+      toSharedResponse({ ...row, provider: 'consensus', memberOrder: null }, shows, names).agentName,
+    ).toBeNull();
+    // A member whose agent was not read is left to the page's fallback.
+    expect(toSharedResponse({ ...row, memberOrder: 2 }, shows, names).agentName).toBeNull();
+  });
+
+  it('keeps reasoning and the debate log only when the question asked for them', () => {
+    const logged = { ...row, debateLog: '### Round 1' };
+    expect(toSharedResponse(logged, shows, names)).toMatchObject({ reasoning: 'Calmer.', debateLog: null });
+    expect(toSharedResponse(logged, { showReasoning: false, showDebate: true }, names)).toMatchObject({
+      reasoning: null,
+      debateLog: '### Round 1',
+    });
   });
 });

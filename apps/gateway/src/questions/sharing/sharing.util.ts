@@ -2,7 +2,7 @@
 
 import { randomBytes } from 'node:crypto';
 import { type QuestionResponse, type SharedResponse, type SharedRound, sharedPath } from '@council/contracts';
-import { type QuestionEntity } from '@council/db';
+import { type QuestionAgentEntity, type QuestionEntity } from '@council/db';
 import { isShareActive } from '../history/history.util';
 import { SHARE_ID_BYTES } from './sharing.constants';
 
@@ -30,14 +30,29 @@ export function shareLink(publicUrl: string, shareId: string): string {
   return `${new URL(publicUrl).origin}${sharedPath(shareId)}`;
 }
 
-/** What a shared page shows of one stored answer, given what the question was asked to show. */
+/** A council's agent names by member order: a shared page names members as the Ask screen does. */
+export function agentNamesByOrder(
+  council: readonly Pick<QuestionAgentEntity, 'order' | 'agent'>[],
+): Map<number, string> {
+  return new Map(
+    council.flatMap((member) => (member.agent ? [[member.order, member.agent.name] as const] : [])),
+  );
+}
+
+/**
+ * What a shared page shows of one stored answer, given what the question was asked to show and its
+ * council's agent names (agentNamesByOrder).
+ */
 export function toSharedResponse(
-  row: SharedResponse,
+  row: Omit<SharedResponse, 'agentName'>,
   question: { showReasoning: boolean; showDebate: boolean },
+  agentNames: ReadonlyMap<number, string>,
 ): SharedResponse {
   return {
     id: row.id,
     provider: row.provider,
+    // The consensus speaks for the council, not for one agent.
+    agentName: row.memberOrder === null ? null : (agentNames.get(row.memberOrder) ?? null),
     model: row.model,
     response: row.response,
     // Reasoning and the debate log are part of the page only when the question asked for them.

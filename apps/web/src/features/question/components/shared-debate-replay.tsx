@@ -1,29 +1,29 @@
-import { DEBATE_REPLAY, type SharedTurn } from '@council/contracts';
+import { CONSENSUS_PROVIDER, DEBATE_REPLAY, type SharedTurn } from '@council/contracts';
 import { Fragment, useId } from 'react';
-import { sharedAgreementMembers, sharedConsensus } from '../utils/shared-agreement-members';
-import { AgreementMap } from './agreement-map';
-import { AskerNote } from './asker-note';
-import { FormattedText } from './formatted-text';
-import { SharedResponseCard } from './shared-response-card';
+import { SharedAskerNote } from './shared-asker-note';
 import { SharedRound } from './shared-round';
 
 /**
- * How a shared debate went, read-only: each round in order, the asker's note after the round it
- * followed, the debate log, then the consensus and its agreement map. Nothing when the question (the
- * turn, in a conversation) had no debate.
+ * How a shared debate went, read-only, after its consensus and final answers: each round in order,
+ * folded, with the asker's note after the round it followed. It is the page's debate log: the stored
+ * transcript would only repeat these answers. Nothing when the turn had no debate.
  */
 export function SharedDebateReplay({
   shared,
+  stoppedText,
 }: {
   shared: Pick<SharedTurn, 'rounds' | 'responses' | 'notes'>;
+  stoppedText: string;
 }) {
   const { rounds, responses, notes } = shared;
   const headingId = useId();
   if (rounds.length === 0) return null;
-  const consensus = sharedConsensus(responses);
+  const finalIds = new Set(
+    responses.filter((response) => response.provider !== CONSENSUS_PROVIDER).map((response) => response.id),
+  );
   const ordered = [...rounds].sort((a, b) => a.round - b.round);
   return (
-    <section aria-labelledby={headingId} className="space-y-6">
+    <section aria-labelledby={headingId} className="space-y-3">
       <h2 id={headingId} className="text-xl font-semibold text-foreground">
         {DEBATE_REPLAY.heading}
       </h2>
@@ -31,25 +31,11 @@ export function SharedDebateReplay({
         const note = notes.find((candidate) => candidate.afterRound === round.round);
         return (
           <Fragment key={round.round}>
-            <SharedRound round={round} />
-            {note ? <AskerNote afterRound={note.afterRound} note={note.note} headingAs="h3" /> : null}
+            <SharedRound round={round} finalIds={finalIds} stoppedText={stoppedText} />
+            {note ? <SharedAskerNote note={note.note} /> : null}
           </Fragment>
         );
       })}
-      {consensus?.debateLog ? (
-        <details className="rounded-xl border border-border bg-card px-4 py-3">
-          <summary className="cursor-pointer text-sm font-semibold text-foreground">
-            {DEBATE_REPLAY.debateLog}
-          </summary>
-          <FormattedText text={consensus.debateLog} className="mt-3 text-muted-foreground" />
-        </details>
-      ) : null}
-      {consensus ? (
-        <div className="space-y-4">
-          <SharedResponseCard response={consensus} />
-          <AgreementMap map={consensus.agreementMap} members={sharedAgreementMembers(responses)} />
-        </div>
-      ) : null}
     </section>
   );
 }

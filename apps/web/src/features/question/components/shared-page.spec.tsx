@@ -1,4 +1,10 @@
-import { defaultShareDescription, defaultShareTitle, TOKEN_CAP_TEXTS } from '@council/contracts';
+import {
+  BALANCE_STOP_TEXTS,
+  defaultShareDescription,
+  defaultShareTitle,
+  SHARED_PAGE,
+  TOKEN_CAP_TEXTS,
+} from '@council/contracts';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { sharedQuestionFixture, sharedResponseFixture } from '@/testing/history.fixture';
@@ -8,7 +14,7 @@ import { renderApp } from '@/testing/render-app';
 import { providerColour } from '@/components/provider-avatar';
 
 describe('/shared/{shareId} (spec §2), signed out', () => {
-  it('shows the title, description, question, badges, Visit, the answers and the call to action', async () => {
+  it('shows the title, description, question, badges, Visit Council, the answers and the call to action', async () => {
     mockApi({
       '/api/shared/abc': () => jsonResponse(sharedQuestionFixture({ showReasoning: true })),
     });
@@ -21,17 +27,22 @@ describe('/shared/{shareId} (spec §2), signed out', () => {
     const options = screen.getByRole('list', { name: 'Question options' });
     expect(within(options).getByText('Individual responses')).toBeInTheDocument();
     expect(within(options).getByText('Reasoning')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: /Visit/ })).toHaveAttribute('href', '/');
+    // The link says where it goes, in the words it is read out by.
+    expect(screen.getByRole('link', { name: 'Visit Council' })).toHaveAttribute('href', '/');
 
-    const openai = screen.getByRole('article', { name: 'OpenAI' });
-    expect(within(openai).getByText('GPT-4o')).toBeInTheDocument();
-    expect(within(openai).getByText('calmer').tagName).toBe('STRONG');
-    expect(within(openai).getByText(/Tokens used/)).toHaveTextContent('Tokens used: 120');
+    // Members go by their agents' names, as the Ask screen shows them.
+    const chatgpt = screen.getByRole('article', { name: 'ChatGPT' });
+    expect(within(chatgpt).getByRole('heading', { level: 3, name: 'ChatGPT' })).toBeInTheDocument();
+    expect(within(chatgpt).getByText('GPT-4o')).toBeInTheDocument();
+    expect(within(chatgpt).getByText('calmer').tagName).toBe('STRONG');
+    expect(within(chatgpt).getByText(/Tokens used/)).toHaveTextContent('Tokens used: 120');
 
-    const anthropic = screen.getByRole('article', { name: 'Anthropic' });
-    expect(within(anthropic).getByText('Claude Sonnet')).toBeInTheDocument();
-    expect(within(anthropic).getByText('Caffeine content differs.')).toBeInTheDocument();
-    expect(within(anthropic).queryByText(/Tokens used/)).not.toBeInTheDocument();
+    const claude = screen.getByRole('article', { name: 'Claude' });
+    expect(within(claude).getByText('Claude Sonnet')).toBeInTheDocument();
+    expect(within(claude).getByText('Caffeine content differs.')).toBeInTheDocument();
+    expect(within(claude).queryByText(/Tokens used/)).not.toBeInTheDocument();
+    expect(screen.queryByRole('article', { name: 'OpenAI' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('article', { name: 'Anthropic' })).not.toBeInTheDocument();
 
     expect(screen.getByRole('link', { name: 'Create Your Own Account' })).toHaveAttribute(
       'href',
@@ -39,24 +50,40 @@ describe('/shared/{shareId} (spec §2), signed out', () => {
     );
   });
 
-  it('labels an answer the asker’s token cap cut off, with its text', async () => {
-    mockApi({
-      '/api/shared/abc': () =>
-        jsonResponse(
-          sharedQuestionFixture({}, [
-            sharedResponseFixture({ response: 'Tea is', stoppedAtLimit: true }),
-            sharedResponseFixture({ id: 2, provider: 'anthropic', model: 'Claude Sonnet', memberOrder: 1 }),
-          ]),
-        ),
-    });
+  const cutOff = (tokenCap: number | null) =>
+    sharedQuestionFixture({ tokenCap }, [
+      sharedResponseFixture({ response: 'Tea is', stoppedAtLimit: true }),
+      sharedResponseFixture({ id: 2, provider: 'anthropic', model: 'Claude Sonnet', memberOrder: 1 }),
+    ]);
+
+  it('labels an answer the asker’s token cap cut off, with its text, as the asker’s limit', async () => {
+    mockApi({ '/api/shared/abc': () => jsonResponse(cutOff(2000)) });
     renderApp('/shared/abc');
 
-    const cut = await screen.findByRole('article', { name: 'OpenAI' });
-    expect(within(cut).getByText(TOKEN_CAP_TEXTS.stoppedAtLimit)).toBeInTheDocument();
+    const cut = await screen.findByRole('article', { name: 'ChatGPT' });
+    expect(within(cut).getByText(SHARED_PAGE.stoppedAtLimit)).toBeInTheDocument();
+    expect(SHARED_PAGE.stoppedAtLimit).toBe("Stopped at the asker's limit");
     expect(within(cut).getByText('Tea is')).toBeInTheDocument();
+    // The reader is not the asker: never "your limit".
+    expect(screen.queryByText(TOKEN_CAP_TEXTS.stoppedAtLimit)).not.toBeInTheDocument();
     expect(
-      within(screen.getByRole('article', { name: 'Anthropic' })).queryByText(TOKEN_CAP_TEXTS.stoppedAtLimit),
+      within(screen.getByRole('article', { name: 'Claude' })).queryByText(SHARED_PAGE.stoppedAtLimit),
     ).not.toBeInTheDocument();
+    // The options name the cap the answer stopped at.
+    const options = screen.getByRole('list', { name: 'Question options' });
+    expect(within(options).getByText(TOKEN_CAP_TEXTS.capLine(2000))).toBeInTheDocument();
+  });
+
+  it('says the asker’s balance ran out for an answer cut off in a question without a cap', async () => {
+    mockApi({ '/api/shared/abc': () => jsonResponse(cutOff(null)) });
+    renderApp('/shared/abc');
+
+    const cut = await screen.findByRole('article', { name: 'ChatGPT' });
+    expect(within(cut).getByText(SHARED_PAGE.stoppedAtBalance)).toBeInTheDocument();
+    expect(SHARED_PAGE.stoppedAtBalance).toBe("Stopped: the asker's balance ran out");
+    expect(screen.queryByText(SHARED_PAGE.stoppedAtLimit)).not.toBeInTheDocument();
+    expect(screen.queryByText(TOKEN_CAP_TEXTS.stoppedAtLimit)).not.toBeInTheDocument();
+    expect(screen.queryByText(BALANCE_STOP_TEXTS.stopped)).not.toBeInTheDocument();
   });
 
   it('shows "Debate mode" for a debated question, and no Reasoning badge without reasoning', async () => {
@@ -138,14 +165,32 @@ describe('/shared/{shareId} (spec §2), signed out', () => {
     });
     renderApp('/shared/abc');
 
-    const openai = await screen.findByRole('article', { name: 'OpenAI' });
-    expect(await within(openai).findByText('Demo')).toBeInTheDocument();
+    const chatgpt = await screen.findByRole('article', { name: 'ChatGPT' });
+    expect(await within(chatgpt).findByText('Demo')).toBeInTheDocument();
     expect(
-      within(screen.getByRole('article', { name: 'Anthropic' })).queryByText('Demo'),
+      within(screen.getByRole('article', { name: 'Claude' })).queryByText('Demo'),
     ).not.toBeInTheDocument();
   });
 
-  it('names the answer of an added provider by its key, capitalised, on its own colour', async () => {
+  it('names the answer of an added provider by its agent, on the provider’s own colour', async () => {
+    mockApi({
+      '/api/shared/abc': () =>
+        jsonResponse(
+          sharedQuestionFixture({}, [
+            sharedResponseFixture({ id: 3, provider: 'ollama', agentName: 'Local Llama', model: 'llama3.2' }),
+          ]),
+        ),
+    });
+    renderApp('/shared/abc');
+
+    const llama = await screen.findByRole('article', { name: 'Local Llama' });
+    expect(within(llama).getByRole('heading', { level: 3, name: 'Local Llama' })).toBeInTheDocument();
+    expect(within(llama).getByText('llama3.2')).toBeInTheDocument();
+    expect(within(llama).getByText('L')).toHaveClass(providerColour('ollama'));
+    expect(screen.queryByText('Ollama')).not.toBeInTheDocument();
+  });
+
+  it('falls back to the provider’s key, capitalised, for an answer without an agent name', async () => {
     mockApi({
       '/api/shared/abc': () =>
         jsonResponse(

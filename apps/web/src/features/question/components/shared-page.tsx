@@ -7,7 +7,7 @@ import {
   type SharedQuestionResponse,
   type SharedTurn,
 } from '@council/contracts';
-import { ChevronRight, CircleAlert, ExternalLink, Home, Inbox, UserPlus } from 'lucide-react';
+import { ArrowRight, ChevronRight, CircleAlert, Home, Inbox, UserPlus } from 'lucide-react';
 import { type ReactNode, useId } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { DocumentTitle } from '@/components/layout/document-title';
@@ -17,8 +17,9 @@ import { Spinner } from '@/components/ui/spinner';
 import { errorDetail } from '@/lib/error-message';
 import { useSharedQuestion } from '../api/get-shared-question';
 import { QuestionBadges } from './question-badges';
+import { SharedConsensus } from './shared-consensus';
 import { SharedDebateReplay } from './shared-debate-replay';
-import { SharedResponseCard } from './shared-response-card';
+import { SharedResponseCard, sharedStoppedText } from './shared-response-card';
 
 /** Spec §2: shareTitle, else the question, else "Shared Question". */
 export function sharedTitle(question: SharedQuestionResponse['question'] | undefined): string {
@@ -87,9 +88,9 @@ function SharedQuestionView({ shared }: { shared: SharedQuestionResponse }) {
             {title}
           </h1>
           <Button asChild variant="outline" size="sm">
-            <Link to={ROUTE_PATHS.ask} aria-label={SHARED_PAGE.visitLabel}>
+            <Link to={ROUTE_PATHS.ask}>
               {SHARED_PAGE.visit}
-              <ExternalLink aria-hidden="true" />
+              <ArrowRight aria-hidden="true" />
             </Link>
           </Button>
         </div>
@@ -99,7 +100,9 @@ function SharedQuestionView({ shared }: { shared: SharedQuestionResponse }) {
             {question.shareDescription}
           </p>
         ) : null}
-        {earlier.length === 0 ? <QuestionBadges question={{ ...question, isShared: false }} /> : null}
+        {earlier.length === 0 ? (
+          <QuestionBadges question={{ ...question, isShared: false }} withOptions />
+        ) : null}
       </header>
 
       <SharedTurnQuestion
@@ -108,7 +111,9 @@ function SharedQuestionView({ shared }: { shared: SharedQuestionResponse }) {
           earlier.length === 0 ? SHARED_PAGE.originalQuestion : CONVERSATION_TEXTS.turnLabel(turns.length)
         }
       >
-        {earlier.length > 0 ? <QuestionBadges question={{ ...latest.question, isShared: false }} /> : null}
+        {earlier.length > 0 ? (
+          <QuestionBadges question={{ ...latest.question, isShared: false }} withOptions />
+        ) : null}
       </SharedTurnQuestion>
       <SharedTurnAnswers turn={latest} />
 
@@ -142,37 +147,42 @@ function SharedTurnQuestion({
   );
 }
 
-/** A turn's final answers, then its debate replay when it debated. */
+/**
+ * A turn's answers, conclusion first: the consensus and its agreement map, then each member's final
+ * answer, then the debate replay when it debated. Each answer is shown in full once.
+ */
 function SharedTurnAnswers({ turn }: { turn: SharedTurn }) {
   const headingId = useId();
-  // With a replay, the consensus closes the replay (followed by its map) instead of the grid.
-  const replayed = turn.rounds.length > 0;
-  const finalAnswers = replayed
-    ? turn.responses.filter((response) => response.provider !== CONSENSUS_PROVIDER)
-    : turn.responses;
+  const stoppedText = sharedStoppedText(turn.question);
+  const members = turn.responses.filter((response) => response.provider !== CONSENSUS_PROVIDER);
+  const empty = turn.responses.length === 0;
   return (
     <>
-      <section aria-labelledby={headingId} className="space-y-4">
-        <h2 id={headingId} className="text-xl font-semibold text-foreground">
-          {SHARED_PAGE.responsesHeading}
-        </h2>
-        {finalAnswers.length === 0 ? (
-          <StatePanel
-            icon={<Inbox aria-hidden="true" className="size-7" />}
-            title={SHARED_PAGE.emptyTitle}
-            text={SHARED_PAGE.emptyText}
-            className="py-10"
-          />
-        ) : (
-          <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
-            {finalAnswers.map((response) => (
-              <SharedResponseCard key={response.id} response={response} />
-            ))}
-          </div>
-        )}
-      </section>
+      <SharedConsensus responses={turn.responses} stoppedText={stoppedText} />
 
-      <SharedDebateReplay shared={turn} />
+      {empty || members.length > 0 ? (
+        <section aria-labelledby={headingId} className="space-y-4">
+          <h2 id={headingId} className="text-xl font-semibold text-foreground">
+            {turn.rounds.length > 0 ? SHARED_PAGE.finalAnswersHeading : SHARED_PAGE.responsesHeading}
+          </h2>
+          {empty ? (
+            <StatePanel
+              icon={<Inbox aria-hidden="true" className="size-7" />}
+              title={SHARED_PAGE.emptyTitle}
+              text={SHARED_PAGE.emptyText}
+              className="py-10"
+            />
+          ) : (
+            <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
+              {members.map((response) => (
+                <SharedResponseCard key={response.id} response={response} stoppedText={stoppedText} />
+              ))}
+            </div>
+          )}
+        </section>
+      ) : null}
+
+      <SharedDebateReplay shared={turn} stoppedText={stoppedText} />
     </>
   );
 }
@@ -201,7 +211,7 @@ function EarlierTurns({ turns }: { turns: readonly SharedTurn[] }) {
             </span>
           </summary>
           <div className="mt-4 space-y-6">
-            <QuestionBadges question={{ ...turn.question, isShared: false }} />
+            <QuestionBadges question={{ ...turn.question, isShared: false }} withOptions />
             <SharedTurnAnswers turn={turn} />
           </div>
         </details>

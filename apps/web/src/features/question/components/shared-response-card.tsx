@@ -1,4 +1,5 @@
 import {
+  CONSENSUS_PROVIDER,
   DEMO_PROVIDER_LABEL,
   DEMO_PROVIDER_NOTE,
   consensusInfoOf,
@@ -6,6 +7,7 @@ import {
   providerLabel,
   SHARED_PAGE,
   type SharedResponse,
+  type SharedTurnQuestion,
 } from '@council/contracts';
 import { ProviderAvatar } from '@/components/provider-avatar';
 import { Badge } from '@/components/ui/badge';
@@ -14,41 +16,59 @@ import { useIsDemoProvider } from '../hooks/use-demo-providers';
 import { CopyAnswerButton } from './copy-answer-button';
 import { FormattedText } from './formatted-text';
 import { ModelInfoTooltip } from './model-info-tooltip';
+import { PositionBadge } from './position-badge';
 import { StoppedAtLimitBadge } from './stopped-at-limit-badge';
 
+/** A shared answer's author as the Ask screen names it: its agent, else its provider (the consensus). */
+export function sharedName(response: Pick<SharedResponse, 'agentName' | 'provider'>): string {
+  return response.agentName ?? providerLabel(response.provider);
+}
+
 /**
- * One answer of a shared question: agent (provider), model, text, reasoning and tokens (spec §2), and
- * whether the question's token cap cut it off.
+ * The label of a shared answer that was cut off, for a reader who is not the asker: a capped turn
+ * stopped at the asker's cap, an uncapped one when the asker's balance ran out (DECISIONS 26).
  */
-export function SharedResponseCard({ response }: { response: SharedResponse }) {
+export function sharedStoppedText(question: Pick<SharedTurnQuestion, 'tokenCap'>): string {
+  return question.tokenCap === null ? SHARED_PAGE.stoppedAtBalance : SHARED_PAGE.stoppedAtLimit;
+}
+
+/**
+ * One answer of a shared question: agent, model, text, reasoning and tokens (spec §2), whether a
+ * debate revision changed the member's position, and whether it was cut off (`stoppedText`).
+ */
+export function SharedResponseCard({
+  response,
+  stoppedText,
+}: {
+  response: SharedResponse;
+  stoppedText: string;
+}) {
   const isDemo = useIsDemoProvider();
-  // A shared response carries its provider's key only: built-in labels, else the key capitalised.
-  const name = providerLabel(response.provider);
+  const name = sharedName(response);
+  const consensus = response.provider === CONSENSUS_PROVIDER;
   // The consensus is written on a member's model; only a member's provider can be a demo one.
-  const demo = response.provider !== 'consensus' && isDemo(response.provider);
+  const demo = !consensus && isDemo(response.provider);
   const model = response.model ?? name;
   // The shared answer names its model only: the information shows what that tells.
-  const info =
-    response.provider === 'consensus'
-      ? consensusInfoOf(null, null)
-      : modelInfoOf(
-          response.provider,
-          response.model ? { name: response.model, version: null, contextWindow: null, facts: null } : null,
-        );
+  const info = consensus
+    ? consensusInfoOf(null, null)
+    : modelInfoOf(
+        response.provider,
+        response.model ? { name: response.model, version: null, contextWindow: null, facts: null } : null,
+      );
+  const badges = demo || response.stoppedAtLimit || response.positionChanged !== null;
   return (
     <Card
       role="article"
       aria-label={name}
-      className={
-        response.provider === 'consensus' ? 'min-w-0 gap-4 border-primary/40 p-5' : 'min-w-0 gap-4 p-5'
-      }
+      className={consensus ? 'min-w-0 gap-4 border-primary/40 p-5' : 'min-w-0 gap-4 p-5'}
     >
       <header className="flex items-start gap-3">
         <ProviderAvatar provider={response.provider} name={name} />
         <div className="min-w-0 flex-1">
           <h3 className="truncate text-base font-semibold text-foreground">{name}</h3>
           <p className="truncate text-xs text-muted-foreground">{model}</p>
-          {demo || response.stoppedAtLimit ? (
+          {badges ? (
             <div className="mt-1.5 flex flex-wrap items-center gap-1.5">
               {demo ? (
                 <Badge
@@ -59,7 +79,8 @@ export function SharedResponseCard({ response }: { response: SharedResponse }) {
                   {DEMO_PROVIDER_LABEL}
                 </Badge>
               ) : null}
-              <StoppedAtLimitBadge stopped={response.stoppedAtLimit} />
+              <PositionBadge changed={response.positionChanged} />
+              <StoppedAtLimitBadge stopped={response.stoppedAtLimit} text={stoppedText} />
             </div>
           ) : null}
         </div>

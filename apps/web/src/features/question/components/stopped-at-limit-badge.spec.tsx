@@ -24,6 +24,16 @@ describe('StoppedAtLimitBadge', () => {
     expect(BALANCE_STOP_TEXTS.stopped).toBe('Stopped: your balance ran out');
   });
 
+  it('says what it is given instead, whatever the question’s cap', () => {
+    render(
+      <QuestionCappedContext.Provider value={false}>
+        <StoppedAtLimitBadge stopped text="Stopped somewhere else" />
+      </QuestionCappedContext.Provider>,
+    );
+    expect(screen.getByText('Stopped somewhere else')).toBeInTheDocument();
+    expect(screen.queryByText(BALANCE_STOP_TEXTS.stopped)).not.toBeInTheDocument();
+  });
+
   it('shows nothing for an answer that was not cut', () => {
     const { container } = render(<StoppedAtLimitBadge stopped={false} />);
     expect(container).toBeEmptyDOMElement();
