@@ -90,6 +90,15 @@ const detail = (
   answers,
 });
 
+/** A question with some of its fields changed. */
+const asked = (
+  answers: ResponseRow[],
+  fields: Partial<QuestionExportTurn['question']>,
+): QuestionExportTurn => {
+  const base = detail(answers);
+  return { ...base, question: { ...base.question, ...fields } };
+};
+
 describe('questionToMarkdown', () => {
   it('writes the question, each member’s final answer verbatim, the consensus and the debate log', () => {
     const markdown = questionToMarkdown(
@@ -111,6 +120,7 @@ describe('questionToMarkdown', () => {
         '# Council question',
         '> Should we ship on Friday?\n> # Not a heading',
         'Asked on 2026-11-26, with debate.',
+        'Tokens used: 100.',
         '## Final answers',
         '### ChatGPT (gpt-4o)',
         'Revised: ship on Monday.\n\n- tests first',
@@ -118,7 +128,8 @@ describe('questionToMarkdown', () => {
         // Its revision failed: its last completed answer is its final one.
         'Never on a Friday.',
         '## Consensus',
-        '## Agreed answer\n\nMonday.',
+        // Its own heading sits below the section's.
+        '### Agreed answer\n\nMonday.',
         '## Debate log',
         '### Round 1 — ChatGPT\n\nRevised.',
       ].join('\n\n') + '\n',
@@ -139,7 +150,9 @@ describe('questionToMarkdown', () => {
         1500,
       ),
     );
-    expect(markdown).toContain('Asked on 2026-11-26, with debate.\n\nStops at 1,500 tokens.');
+    expect(markdown).toContain(
+      'Asked on 2026-11-26, with debate.\n\nStops at 1,500 tokens.\n\nTokens used: 100.',
+    );
     expect(markdown).toContain('Ship on Monday, because\n\n_Stopped at your limit._\n\n### Claude');
     expect(markdown).toContain('Never on a Friday.\n\n## Consensus');
     expect(markdown).toContain(`Monday.\n\n_${TOKEN_CAP_TEXTS.consensusFromWhatThereIs}_`);
@@ -215,6 +228,131 @@ describe('questionToMarkdown', () => {
     ]);
   });
 
+  it('writes each answer’s reasoning under it when the question showed reasoning', () => {
+    const answers = [
+      row({ memberOrder: 0, response: 'Ship on Monday.', reasoning: '# Why\n\nFridays are risky.' }),
+      row({
+        memberOrder: 1,
+        status: 'failed',
+        error: 'Anthropic is overloaded.',
+        reasoning: 'Half a thought',
+      }),
+      row({ memberOrder: null, provider: 'consensus', response: 'Monday.', reasoning: 'Both said Monday.' }),
+    ];
+    const markdown = questionToMarkdown(asked(answers, { showReasoning: true }));
+    expect(markdown).toContain(
+      [
+        '### ChatGPT (gpt-4o)',
+        'Ship on Monday.',
+        '#### Reasoning',
+        '##### Why',
+        'Fridays are risky.',
+        '### Claude (claude-sonnet-4, Skeptic)',
+        // No answer, so no reasoning to go with it.
+        '_No answer: Anthropic is overloaded._',
+        '## Consensus',
+        'Monday.',
+        '### Reasoning',
+        'Both said Monday.',
+      ].join('\n\n'),
+    );
+    expect(markdown).not.toContain('Half a thought');
+    // Reasoning off: what a row carries is not shown.
+    expect(questionToMarkdown(asked(answers, { showReasoning: false }))).not.toContain('Reasoning');
+  });
+
+  it('nests the headings of answers, consensus and debate log below their own heading', () => {
+    const answer = [
+      '# Plan',
+      'Intro with a #hashtag.',
+      '## Steps',
+      '```md\n# Not a heading in code\n```',
+      '~~~\n## Nor this\n~~~',
+      '    # Nor an indented code line',
+      'Setext title\n============',
+      'Setext part\n---',
+      'Then a break:',
+      '---',
+      '###### Deep',
+    ].join('\n\n');
+    const markdown = questionToMarkdown(
+      detail([
+        row({ memberOrder: 0, response: answer }),
+        row({ memberOrder: 1, response: '#### Already deep enough\n\nYes.' }),
+        row({
+          memberOrder: null,
+          provider: 'consensus',
+          response: '# Agreed\n\nMonday.',
+          debateLog: [
+            '### Opening answer — ChatGPT (gpt-4o)',
+            '# Plan\n\nShip.',
+            '### Your note after the opening answers',
+            '## Please reconsider',
+            '### Round 1 — ChatGPT (gpt-4o)',
+            'Monday.',
+          ].join('\n\n'),
+        }),
+      ]),
+    );
+    expect(markdown).toContain(
+      [
+        '### ChatGPT (gpt-4o)',
+        '#### Plan',
+        'Intro with a #hashtag.',
+        '##### Steps',
+        '```md\n# Not a heading in code\n```',
+        '~~~\n## Nor this\n~~~',
+        '    # Nor an indented code line',
+        '#### Setext title',
+        '##### Setext part',
+        'Then a break:',
+        '---',
+        '###### Deep',
+        '### Claude (claude-sonnet-4, Skeptic)',
+        '#### Already deep enough',
+        'Yes.',
+        '## Consensus',
+        '### Agreed',
+        'Monday.',
+        '## Debate log',
+        '### Opening answer — ChatGPT (gpt-4o)',
+        '#### Plan',
+        'Ship.',
+        '### Your note after the opening answers',
+        '#### Please reconsider',
+        '### Round 1 — ChatGPT (gpt-4o)',
+        'Monday.',
+      ].join('\n\n'),
+    );
+    // Every heading outside code is at most one level below the one before it, in a single outline.
+    const outline = markdown
+      .replace(/^(```|~~~)[^]*?^\1$/gm, '')
+      .split('\n')
+      .flatMap((line) => /^(#{1,6}) /.exec(line)?.[1]?.length ?? []);
+    outline.slice(1).forEach((level, index) => expect(level).toBeLessThanOrEqual(outline[index]! + 1));
+  });
+
+  it('closes a code block an answer cut off inside, so the rest of the file is not code', () => {
+    const markdown = questionToMarkdown(
+      detail([
+        row({ memberOrder: 0, response: 'Run:\n\n```sh\n# deploy', stoppedAtLimit: true }),
+        row({ memberOrder: 1, response: 'Never on a Friday.' }),
+      ]),
+    );
+    expect(markdown).toContain(
+      'Run:\n\n```sh\n# deploy\n```\n\n_Stopped: your balance ran out._\n\n### Claude (claude-sonnet-4, Skeptic)',
+    );
+  });
+
+  it('gives the tokens the question used, next to its cap', () => {
+    const capped = questionToMarkdown(
+      asked([row({ memberOrder: 0, response: 'Monday.' })], { tokenCap: 15_000, totalTokensUsed: 12_345 }),
+    );
+    expect(capped).toContain('Stops at 15,000 tokens.\n\nTokens used: 12,345.\n\n## Final answers');
+    const uncapped = questionToMarkdown(asked([], { totalTokensUsed: 1_234_567 }));
+    expect(uncapped).toContain('Asked on 2026-11-26, with debate.\n\nTokens used: 1,234,567.\n\n## Final');
+  });
+
   it('writes the note when there is no map', () => {
     const markdown = questionToMarkdown(
       detail([
@@ -275,6 +413,7 @@ describe('conversationToMarkdown', () => {
         '## Question 1',
         '> Should we ship on Friday?',
         'Asked on 2026-11-26, with debate.',
+        'Tokens used: 100.',
         '### Final answers',
         '#### ChatGPT (gpt-4o)',
         'No.',
@@ -285,6 +424,7 @@ describe('conversationToMarkdown', () => {
         '## Question 2',
         '> And on Monday morning?',
         'Asked on 2026-11-27.',
+        'Tokens used: 100.',
         '### Final answers',
         '#### ChatGPT (gpt-4o)',
         'After standup.',
@@ -295,6 +435,7 @@ describe('conversationToMarkdown', () => {
         '## Question 3',
         '> Who presses the button?',
         'Asked on 2026-11-28.',
+        'Tokens used: 100.',
         '### Final answers',
         '#### ChatGPT (gpt-4o)',
         'The on-call.',
@@ -302,6 +443,18 @@ describe('conversationToMarkdown', () => {
         '_No answer._',
       ].join('\n\n') + '\n',
     );
+  });
+
+  it('nests a turn’s answer headings below its member’s, one level deeper than in a question’s file', () => {
+    const markdown = conversationToMarkdown([
+      turn(6, 'First?', [row({ memberOrder: 0, response: 'Yes.' })]),
+      turn(7, 'Second?', [
+        row({ memberOrder: 0, response: '# Title\n\n## Part\n\nText.' }),
+        row({ memberOrder: null, provider: 'consensus', response: 'Setext\n======\n\nAgreed.' }),
+      ]),
+    ]);
+    expect(markdown).toContain('#### ChatGPT (gpt-4o)\n\n##### Title\n\n###### Part\n\nText.');
+    expect(markdown).toContain('### Consensus\n\n#### Setext\n\nAgreed.');
   });
 
   it('moves a turn’s agreement map and debate log under that turn', () => {
@@ -323,7 +476,7 @@ describe('conversationToMarkdown', () => {
       ),
     ]);
     expect(markdown).toContain(
-      '## Question 2\n\n> Second?\n\nAsked on 2026-11-27, with debate.\n\n### Final answers',
+      '## Question 2\n\n> Second?\n\nAsked on 2026-11-27, with debate.\n\nTokens used: 100.\n\n### Final answers',
     );
     expect(markdown).toContain(
       '### Consensus\n\nAgreed.\n\n### Agreement map\n\n_No map today._\n\n### Debate log\n\nRound 1.\n',

@@ -1,13 +1,14 @@
-// A question as a Markdown file the owner downloads: the question, each member's final answer, the
-// consensus, its agreement map as a table, and the debate log; a conversation as each of its turns
-// in order. The server writes it (GET /api/questions/{id}/export); the same
-// function can render it anywhere, so what is downloaded is exactly what this file says.
+// A question as a Markdown file the owner downloads: the question, each member's final answer (and
+// its reasoning when that was on), the consensus, its agreement map as a table, and the debate log;
+// a conversation as each of its turns in order. The server writes it (GET /api/questions/{id}/export);
+// the same function can render it anywhere, so what is downloaded is exactly what this file says.
 
 import { type AgreementMapResult, type MemberStance, agreementSummary } from '../agreement/agreement-map';
 import { AGREEMENT_MAP } from '../agreement/agreement.texts';
 import { modelLabel } from '../catalogue/model-label';
 import { CONVERSATION_TEXTS } from '../council/conversation';
 import { TOKEN_CAP_TEXTS, capShortenedCouncil } from '../council/token-cap';
+import { WEIGH_IN_TEXTS } from '../council/weigh-in';
 import { BALANCE_STOP_TEXTS } from '../quote/quote.hold';
 import { type QuestionDetail, type ResponseRow } from '../dto/question.response';
 
@@ -19,6 +20,9 @@ export const QUESTION_EXPORT_TEXTS = {
   finalAnswers: 'Final answers',
   consensus: 'Consensus',
   debateLog: 'Debate log',
+  /** Under an answer when the question showed reasoning: the reasoning that answer wrote. */
+  reasoning: 'Reasoning',
+  tokensUsed: (tokens: number): string => `Tokens used: ${tokens.toLocaleString('en-GB')}.`,
   noAnswer: (error: string | null): string =>
     `_No answer${error ? `: ${error.trim().replace(/\.$/, '')}` : ''}._`,
   stillRunning: '_The question was still running when this file was made._',
@@ -32,7 +36,10 @@ export function questionExportFileName(questionId: number): string {
 /** What the export reads of one turn: the question with its council, and its stored answers. */
 export type QuestionExportTurn = Pick<QuestionDetail, 'question' | 'answers'>;
 
-/** The question's Markdown: member answers as the members wrote them, in council order. */
+/**
+ * The question's Markdown: member answers as the members wrote them, in council order, their own
+ * headings moved below the member's heading so they cannot break the file's outline.
+ */
 export function questionToMarkdown(detail: QuestionExportTurn): string {
   return `${[`# ${QUESTION_EXPORT_TEXTS.title}`, ...turnSections(detail, 2)].join('\n\n')}\n`;
 }
@@ -61,6 +68,7 @@ function turnSections(detail: QuestionExportTurn, level: number): string[] {
     QUESTION_EXPORT_TEXTS.asked(question.createdAt.slice(0, 10), question.showDebate),
   ];
   if (question.tokenCap !== null) sections.push(`${TOKEN_CAP_TEXTS.capLine(question.tokenCap)}.`);
+  sections.push(QUESTION_EXPORT_TEXTS.tokensUsed(question.totalTokensUsed));
   // Without a cap an answer stops only when the balance runs out (DECISIONS 26).
   const stops = question.tokenCap === null ? BALANCE_STOP_TEXTS : null;
   if (question.status === 'pending' || question.status === 'running') {
@@ -71,22 +79,24 @@ function turnSections(detail: QuestionExportTurn, level: number): string[] {
     const role = member.role ? `, ${member.role.name}` : '';
     sections.push(heading(1, `${member.agent.name} (${modelLabel(member.model)}${role})`));
     const final = finalAnswerOf(answers, member.order);
+    const answered = final !== undefined && final.status === 'completed' && !final.error;
     sections.push(
-      final && final.status === 'completed' && !final.error
-        ? final.response.trim()
+      answered
+        ? nestHeadings(final.response, level + 1)
         : QUESTION_EXPORT_TEXTS.noAnswer(final?.error ?? null),
     );
     if (final?.stoppedAtLimit) sections.push(cutNote(stops));
+    if (answered) sections.push(...reasoningSections(question.showReasoning, final, level + 1));
   }
   const consensus = answers.find((answer) => answer.memberOrder === null);
   if (consensus) {
+    const answered = consensus.status === 'completed' && !consensus.error;
     sections.push(heading(0, QUESTION_EXPORT_TEXTS.consensus));
     sections.push(
-      consensus.status === 'completed' && !consensus.error
-        ? consensus.response.trim()
-        : QUESTION_EXPORT_TEXTS.noAnswer(consensus.error),
+      answered ? nestHeadings(consensus.response, level) : QUESTION_EXPORT_TEXTS.noAnswer(consensus.error),
     );
     if (consensus.stoppedAtLimit) sections.push(cutNote(stops));
+    if (answered) sections.push(...reasoningSections(question.showReasoning, consensus, level));
     if (consensus.status === 'completed' && capShortenedCouncil(answers)) {
       sections.push(`_${(stops ?? TOKEN_CAP_TEXTS).consensusFromWhatThereIs}_`);
     }
@@ -98,10 +108,22 @@ function turnSections(detail: QuestionExportTurn, level: number): string[] {
       );
     }
     if (consensus.debateLog?.trim()) {
-      sections.push(heading(0, QUESTION_EXPORT_TEXTS.debateLog), consensus.debateLog.trim());
+      sections.push(
+        heading(0, QUESTION_EXPORT_TEXTS.debateLog),
+        debateLogMarkdown(consensus.debateLog, level),
+      );
     }
   }
   return sections;
+}
+
+/** An answer's reasoning under its own sub-heading, when the question showed reasoning. */
+function reasoningSections(shown: boolean, answer: ResponseRow, answerLevel: number): string[] {
+  if (!shown || !answer.reasoning?.trim()) return [];
+  return [
+    headingLine(answerLevel + 1, QUESTION_EXPORT_TEXTS.reasoning),
+    nestHeadings(answer.reasoning, answerLevel + 1),
+  ];
 }
 
 /** The map's figure and a claims × members table (a stance, its reason, the round it changed in). */
@@ -155,4 +177,139 @@ function blockquote(text: string): string {
     .split(/\r?\n/)
     .map((line) => (line ? `> ${line}` : '>'))
     .join('\n');
+}
+
+/** One line of an answer, and whether it sits inside a fenced code block (its fences included). */
+interface MarkdownLine {
+  text: string;
+  code: boolean;
+}
+
+const FENCE = /^ {0,3}(`{3,}|~{3,})/;
+const ATX_HEADING = /^( {0,3})(#{1,6})(?=[ \t]|$)/;
+const SETEXT_UNDERLINE = /^ {0,3}(=+|-+)[ \t]*$/;
+const THEMATIC_BREAK = /^ {0,3}([-*_])(?:[ \t]*\1){2,}[ \t]*$/;
+/** Lines that start a block other than a paragraph, so a `---` or `===` under them is no heading. */
+const NOT_PARAGRAPH = /^(?: {4}| {0,3}\t| {0,3}(?:[-+*]|\d{1,9}[.)])(?:[ \t]|$)| {0,3}[>|<])/;
+
+function headingLine(level: number, text: string): string {
+  return `${'#'.repeat(Math.min(6, level))} ${text}`;
+}
+
+/**
+ * Model or asker text placed under a heading of level `parent`: its headings (setext ones made ATX)
+ * shifted together so the shallowest sits at `parent + 1`, capped at ######, so an answer's "# Title"
+ * cannot outrank the member it belongs to. Code blocks are left alone; a fence the text left open
+ * (an answer cut off mid-block) is closed, or the rest of the file would read as code.
+ */
+function nestHeadings(text: string, parent: number): string {
+  const lines = markdownLines(text.trim());
+  const levels = lines.flatMap((line) => (line.code ? [] : atxLevel(line.text)));
+  const shift = levels.length ? Math.max(0, parent + 1 - Math.min(...levels)) : 0;
+  return lines
+    .map((line) =>
+      line.code || !shift
+        ? line.text
+        : line.text.replace(
+            ATX_HEADING,
+            (_, indent: string, marks: string) => `${indent}${'#'.repeat(Math.min(6, marks.length + shift))}`,
+          ),
+    )
+    .join('\n');
+}
+
+function atxLevel(line: string): number[] {
+  const marks = ATX_HEADING.exec(line)?.[2];
+  return marks ? [marks.length] : [];
+}
+
+/**
+ * The text's lines with fenced code marked, setext headings (a paragraph underlined with `===` or
+ * `---`) rewritten as ATX ones so they shift like the rest, and an unclosed fence closed.
+ */
+function markdownLines(text: string): MarkdownLine[] {
+  const lines: MarkdownLine[] = [];
+  let fence: string | null = null;
+  // The plain paragraph being read (its index in `lines`), which an underline would make a heading.
+  let paragraph: number | null = null;
+  let inBlock = false;
+  for (const line of text.split(/\r?\n/)) {
+    if (fence !== null) {
+      lines.push({ text: line, code: true });
+      const close = FENCE.exec(line);
+      if (
+        close &&
+        close[1]![0] === fence[0] &&
+        close[1]!.length >= fence.length &&
+        !line.slice(close[0].length).trim()
+      ) {
+        fence = null;
+      }
+      continue;
+    }
+    const open = FENCE.exec(line);
+    if (open && !(open[1]![0] === '`' && line.slice(open[0].length).includes('`'))) {
+      fence = open[1]!;
+      paragraph = null;
+      inBlock = false;
+      lines.push({ text: line, code: true });
+      continue;
+    }
+    const underline = SETEXT_UNDERLINE.exec(line);
+    if (underline && paragraph !== null) {
+      const content = lines.splice(paragraph).map((entry) => entry.text.trim());
+      lines.push({
+        text: headingLine(underline[1]!.startsWith('=') ? 1 : 2, content.join(' ')),
+        code: false,
+      });
+      paragraph = null;
+      inBlock = false;
+      continue;
+    }
+    lines.push({ text: line, code: false });
+    if (!line.trim() || ATX_HEADING.test(line) || THEMATIC_BREAK.test(line)) {
+      paragraph = null;
+      inBlock = false;
+    } else if (NOT_PARAGRAPH.test(line) && !(paragraph !== null && /^ {4}/.test(line))) {
+      // A list, quote, table, HTML or indented code: what follows up to a blank line belongs to it.
+      paragraph = null;
+      inBlock = true;
+    } else if (paragraph === null && !inBlock) {
+      paragraph = lines.length - 1;
+    }
+  }
+  if (fence !== null) lines.push({ text: fence, code: true });
+  return lines;
+}
+
+/**
+ * The debate log under a heading of level `parent`: each entry (a member's answer in a round, or the
+ * asker's note, as the worker writes them) one level below, and the member's or asker's own text
+ * nested under its entry. A log in any other shape is nested as a whole.
+ */
+function debateLogMarkdown(log: string, parent: number): string {
+  const entries: { title: string | null; body: string[] }[] = [{ title: null, body: [] }];
+  for (const line of log.trim().split(/\r?\n/)) {
+    const title = debateEntryTitle(line);
+    if (title === null) entries[entries.length - 1]!.body.push(line);
+    else entries.push({ title, body: [] });
+  }
+  return entries
+    .flatMap(({ title, body }) => {
+      const text = nestHeadings(body.join('\n'), title === null ? parent : parent + 1);
+      return [...(title === null ? [] : [headingLine(parent + 1, title)]), ...(text ? [text] : [])];
+    })
+    .join('\n\n');
+}
+
+/**
+ * The title of a debate log entry's heading line; null for any other line. It reads the headings
+ * buildDebateLog (libs/llm) writes, so a member's own "### Step 1" stays part of its entry.
+ */
+function debateEntryTitle(line: string): string | null {
+  const title = /^### (.+?)[ \t]*$/.exec(line)?.[1];
+  if (!title) return null;
+  if (/^(?:Opening answer|Round \d+) — /.test(title)) return title;
+  const round = /\d+/.exec(title)?.[0];
+  return title === WEIGH_IN_TEXTS.noteHeading(round ? Number(round) : 0) ? title : null;
 }
