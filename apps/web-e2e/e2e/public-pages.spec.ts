@@ -22,14 +22,20 @@ test('the public header leads to the pages DECISIONS 1 names, and to sign-in', a
   await expect(page).toHaveURL('/auth');
 });
 
-test('/product shows the six feature cards', async ({ page }) => {
+test('/product shows the feature cards, the map, weigh-in, the price and any model among them', async ({
+  page,
+}) => {
   await page.goto('/product');
   const features = page.locator('#features');
   await expect(features.getByRole('heading', { level: 3 })).toHaveText([
     'Side-by-side answers',
     'Debate mode',
     'Consensus synthesis',
+    'Agreement map',
+    'Weigh in between rounds',
     'Reasoning you can check',
+    'The price before you ask',
+    'Any model, even a local one',
     'History and sharing',
     'Flexible plans and tokens',
   ]);

@@ -73,6 +73,13 @@ export function questionCancelKey(prefix: string, questionId: number): string {
 /** Ours: long enough for any active job to see the cancel signal. */
 export const QUESTION_CANCEL_TTL_SECONDS = 24 * 60 * 60;
 
+/**
+ * Ours: after Stop, when the client reads the stored rows back for what each stopped answer was
+ * charged. The workers store a stopped answer's count within their cancel check (250 ms) of the
+ * stop, after the stream has ended; the later read covers a busy worker.
+ */
+export const STOPPED_USAGE_READ_BACK_MS = [1_000, 4_000] as const;
+
 /** The error of the stream's final `question:failed` entry, and of partial answers, after a cancel. */
 export const QUESTION_CANCELLED_MESSAGE = 'Question cancelled';
 

@@ -78,7 +78,7 @@ export const ASK_FORM = {
 export const ASK_RESULTS = {
   heading: 'Answers',
   /** Above the answers on the Ask screen: the question they answer, with its options. */
-  askedLabel: 'Your question',
+  askedLabel: 'You asked',
   consensusTab: 'Consensus',
   individualTab: 'Individual Responses',
   consensusName: 'Council Consensus',

@@ -90,7 +90,7 @@ describe('ResultsArea shows the question it answers', () => {
       weighIn: true,
       tokenCap: 4000,
     });
-    const asked = screen.getByRole('region', { name: 'Your question' });
+    const asked = screen.getByRole('region', { name: 'You asked' });
     expect(asked).toHaveTextContent('Tea or coffee?');
     const options = within(asked).getByRole('list', { name: 'Question options' });
     expect(
@@ -370,7 +370,8 @@ describe('ResultsArea', () => {
     });
     await play('question:failed', { ...meta('2-0'), error: QUESTION_CANCELLED_MESSAGE, reason: 'cancelled' });
     const card = screen.getByRole('article', { name: 'ChatGPT' });
-    expect(await within(card).findByText('47')).toBeInTheDocument();
+    // Read back a moment after the stop, once the workers have stored the counts.
+    expect(await within(card).findByText('47', undefined, { timeout: 3000 })).toBeInTheDocument();
     expect(within(card).getByText('Half an answer')).toBeInTheDocument();
     expect(within(card).getByText('Stopped')).toBeInTheDocument();
     expect(fetchMock.mock.calls.filter(([url]) => String(url) === '/api/questions/42')).toHaveLength(1);

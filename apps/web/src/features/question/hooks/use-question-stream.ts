@@ -1,5 +1,6 @@
 import {
   ASK_TOASTS,
+  STOPPED_USAGE_READ_BACK_MS,
   type QuestionSubscribeAck,
   type StreamEvent as WireStreamEvent,
   isQuestionFinal,
@@ -11,7 +12,7 @@ import { toast } from '@/components/ui/use-toast';
 import { userKeys } from '@/lib/auth';
 import { type CouncilSocket, getCouncilSocket } from '@/lib/socket';
 import { takeOverAskedStream } from '../api/asked-stream';
-import { getQuestionStreamQueryOptions } from '../api/get-question-stream';
+import { getQuestionStream, getQuestionStreamQueryOptions } from '../api/get-question-stream';
 import { questionKeys } from '../api/question-keys';
 import { receiveStreamEvents } from '../api/receive-stream-events';
 import {
@@ -19,6 +20,7 @@ import {
   type QuestionStreamState,
   clearForReplay,
   createQuestionStream,
+  withStoredUsage,
 } from '../utils/question-stream';
 
 /**
@@ -78,18 +80,29 @@ export function useQuestionStream(
     [queryClient, questionId],
   );
 
-  // Stop ends the stream before the stopped answers' token counts reach it; the stored rows have
-  // them (what each was charged), so a question seen stopping live is read back once.
+  // Stop ends the stream before the stopped answers' token counts are stored; the rows get them
+  // (what each was charged) a moment later, so a question seen stopping live reads its counts back.
   const seenLive = useRef(false);
   useEffect(() => {
     if (live) {
       seenLive.current = true;
       return;
     }
-    if (seenLive.current && status === 'cancelled' && questionId !== null) {
-      seenLive.current = false;
-      void queryClient.invalidateQueries({ queryKey: questionKeys.stream(questionId) });
-    }
+    if (!seenLive.current || status !== 'cancelled' || questionId === null) return;
+    seenLive.current = false;
+    const key = questionKeys.stream(questionId);
+    const timers = STOPPED_USAGE_READ_BACK_MS.map((delay) =>
+      setTimeout(() => {
+        void getQuestionStream(questionId)
+          .then((stored) =>
+            queryClient.setQueryData<QuestionStreamState>(key, (shown) =>
+              shown ? withStoredUsage(shown, stored) : shown,
+            ),
+          )
+          .catch(() => undefined);
+      }, delay),
+    );
+    return () => timers.forEach(clearTimeout);
   }, [live, status, questionId, queryClient]);
 
   useEffect(() => {

@@ -23,6 +23,7 @@ import {
   singleErrorMessage,
   withNoteSent,
   withoutPause,
+  withStoredUsage,
 } from './question-stream';
 
 const meta = (entryId: string) => ({ questionId: 42, entryId });
@@ -802,5 +803,30 @@ describe('Stop at N tokens (stoppedAtLimit; answers the cap left no room for)', 
     const cleared = clearForReplay(stored);
     expect(cleared.capShortened).toBe(false);
     expect(cleared.members[0]?.stoppedAtLimit).toBe(false);
+  });
+});
+
+describe('withStoredUsage', () => {
+  it('takes only the counts a stopped question stored, never its text or states', () => {
+    const shown = {
+      ...createQuestionStream(askResultFixture()),
+      status: 'cancelled' as const,
+    };
+    shown.members = shown.members.map((member) =>
+      member.order === 0
+        ? { ...member, text: 'Half an answer', hasText: true, phase: 'cancelled' as const }
+        : member,
+    );
+    const stored = createQuestionStream(askResultFixture());
+    stored.members = stored.members.map((member) =>
+      member.order === 0
+        ? { ...member, text: '', usage: { promptTokens: 40, completionTokens: 7, totalTokens: 47 } }
+        : member,
+    );
+    const merged = withStoredUsage(shown, stored);
+    expect(merged.members[0]).toMatchObject({ text: 'Half an answer', phase: 'cancelled' });
+    expect(merged.members[0]?.usage.totalTokens).toBe(47);
+    expect(merged.members[1]).toEqual(shown.members[1]);
+    expect(merged.status).toBe('cancelled');
   });
 });

@@ -335,6 +335,29 @@ function withConsensusAgreement(
   return { ...state, consensus: { ...consensus, agreement: change(consensus.agreement) } };
 }
 
+/**
+ * The token counts a stopped question's stored rows know and the stream did not carry: only the
+ * counts are taken, so nothing shown (text, states) is replaced by an older read.
+ */
+export function withStoredUsage(
+  state: QuestionStreamState,
+  stored: QuestionStreamState,
+): QuestionStreamState {
+  const more = (shown: TokenUsage, read: TokenUsage | undefined): TokenUsage =>
+    read && read.totalTokens > shown.totalTokens ? read : shown;
+  return {
+    ...state,
+    members: state.members.map((member) => ({
+      ...member,
+      usage: more(member.usage, stored.members.find((other) => other.order === member.order)?.usage),
+    })),
+    consensus: state.consensus
+      ? { ...state.consensus, usage: more(state.consensus.usage, stored.consensus?.usage) }
+      : state.consensus,
+    totalTokensUsed: Math.max(state.totalTokensUsed, stored.totalTokensUsed),
+  };
+}
+
 function addUsage(a: TokenUsage, b: TokenUsage): TokenUsage {
   return {
     promptTokens: a.promptTokens + b.promptTokens,
