@@ -121,6 +121,31 @@ describe('weighing in (gateway, PostgreSQL, Redis)', () => {
     await post(owner.cookie, `/api/questions/${id}/continue`).expect(409);
   });
 
+  it('Continue takes no body or {}, and refuses any field with a 400 that names it', async () => {
+    const owner = await signUp();
+    const id = await pausedQuestion(owner.id, 0, 60_000);
+    for (const [body, message] of [
+      [{ note: 'Sneaked in' }, 'property note should not exist'],
+      [{ round: 3, force: true }, 'property round should not exist; property force should not exist'],
+      [[1], 'property 0 should not exist'],
+    ] as const) {
+      const res = await post(owner.cookie, `/api/questions/${id}/continue`, body).expect(400);
+      expect(res.body).toMatchObject({ code: 'VALIDATION_FAILED', message });
+    }
+    // Still paused: nothing above ended it.
+    expect(await streamOf(id)).toEqual([]);
+    await post(owner.cookie, `/api/questions/${id}/continue`, {}).expect(200);
+    expect(await streamOf(id)).toEqual([{ type: 'debate:resumed', round: 0 }]);
+
+    // The web client posts no body and no Content-Type.
+    const bare = await pausedQuestion(owner.id, 1, 60_000);
+    await request(server)
+      .post(`/api/questions/${bare}/continue`)
+      .set('Origin', PUBLIC_URL)
+      .set('Cookie', owner.cookie)
+      .expect(200);
+  });
+
   it('refuses a note when the countdown is over or there is no pause, someone else’s question, and bad notes', async () => {
     const owner = await signUp();
     const other = await signUp();

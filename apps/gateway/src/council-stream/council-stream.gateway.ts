@@ -13,6 +13,7 @@ import {
   SERVER_MESSAGES,
   SOCKET_EVENTS_PER_WINDOW,
   SOCKET_EVENT_WINDOW_MS,
+  SOCKET_FLOOD_WARNING_WINDOW_MS,
   SOCKET_NAMESPACE,
   SOCKET_REFUSED_EVENTS_BEFORE_DISCONNECT,
   SOCKET_SUBSCRIPTIONS_MAX,
@@ -31,7 +32,12 @@ import { SESSION_MIDDLEWARE } from '../session/session.middleware';
 import { type AuthUser } from '../users/users.util';
 import { SOCKET_UNAUTHENTICATED_MESSAGE, SUBSCRIBE_INVALID_MESSAGE } from './council-stream.constants';
 import { type CouncilNamespace, type CouncilSocket, CouncilStreamTailer } from './council-stream.tailer';
-import { SocketEventBudget, isAllowedSocketOrigin, isHandshakeRequest } from './council-stream.util';
+import {
+  OncePerWindow,
+  SocketEventBudget,
+  isAllowedSocketOrigin,
+  isHandshakeRequest,
+} from './council-stream.util';
 import { SocketSessions } from './socket-sessions';
 
 type Refusal = Extract<QuestionSubscribeAck, { ok: false }>;
@@ -136,8 +142,11 @@ export class CouncilStreamGateway implements OnGatewayInit, OnGatewayConnection,
       SOCKET_EVENT_WINDOW_MS,
       SOCKET_REFUSED_EVENTS_BEFORE_DISCONNECT,
     );
+    // Events already received still pass through here after the disconnect: one warning, not one each.
+    const floodWarning = new OncePerWindow(SOCKET_FLOOD_WARNING_WINDOW_MS);
     socket.use((packet, next) => {
-      const decision = budget.take(Date.now());
+      const now = Date.now();
+      const decision = budget.take(now);
       if (decision === 'allow') return next();
       const ack = packet[packet.length - 1] as unknown;
       if (typeof ack === 'function') {
@@ -148,7 +157,9 @@ export class CouncilStreamGateway implements OnGatewayInit, OnGatewayConnection,
         });
       }
       if (decision === 'disconnect') {
-        this.logger.warn(`Disconnected socket ${socket.id} of user ${socket.data.userId}: event flood`);
+        if (floodWarning.take(now)) {
+          this.logger.warn(`Disconnected socket ${socket.id} of user ${socket.data.userId}: event flood`);
+        }
         socket.disconnect(true);
       }
     });

@@ -1,4 +1,5 @@
 import {
+  OncePerWindow,
   SocketEventBudget,
   entryTimestampMs,
   isAllowedSocketOrigin,
@@ -61,5 +62,14 @@ describe('SocketEventBudget', () => {
     expect(budget.take(0)).toBe('allow');
     expect(budget.take(999)).toBe('refuse');
     expect(budget.take(1000)).toBe('allow');
+  });
+});
+
+describe('OncePerWindow', () => {
+  it('says yes once, then not again until the window since that yes has passed', () => {
+    const once = new OncePerWindow(1000);
+    expect([0, 1, 999].map((now) => once.take(now))).toEqual([true, false, false]);
+    expect(once.take(1000)).toBe(true);
+    expect(once.take(1999)).toBe(false);
   });
 });

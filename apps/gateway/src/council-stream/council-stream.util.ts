@@ -84,3 +84,16 @@ export class SocketEventBudget {
     return this.refused > this.refusedBeforeDisconnect ? 'disconnect' : 'refuse';
   }
 }
+
+/** Yes at most once per `windowMs` (fixed from the last yes): one log line for a burst of the same event. */
+export class OncePerWindow {
+  private lastAt: number | null = null;
+
+  constructor(private readonly windowMs: number) {}
+
+  take(now: number): boolean {
+    if (this.lastAt !== null && now - this.lastAt < this.windowMs) return false;
+    this.lastAt = now;
+    return true;
+  }
+}

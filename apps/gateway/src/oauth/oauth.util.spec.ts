@@ -71,6 +71,46 @@ describe('safeReturnPath', () => {
       expect(safeReturnPath(value)).toBeNull();
     }
   });
+
+  it('keeps ordinary returns, including an encoded character in the path or query', () => {
+    expect(safeReturnPath('/questions/12')).toBe('/questions/12');
+    expect(safeReturnPath('/history?page=2')).toBe('/history?page=2');
+    expect(safeReturnPath('/history?q=50%25')).toBe('/history?q=50%25');
+    expect(safeReturnPath('/questions/caf%C3%A9')).toBe('/questions/caf%C3%A9');
+    expect(safeReturnPath('/apis')).toBe('/apis');
+  });
+
+  it('refuses API routes in any case or encoding, once decoded', () => {
+    for (const value of [
+      '/API/user',
+      '/Api',
+      '/%61pi/user',
+      '/%41PI/user',
+      '/%2561pi/user',
+      '/%25252561pi/user',
+      '/api%2Fauth%2Fgoogle',
+      '/x/%252e%252e/api/user',
+      '/%09api/user',
+    ]) {
+      expect(safeReturnPath(value)).toBeNull();
+    }
+  });
+
+  it('refuses backslashes, malformed escapes and paths that leave the site once decoded', () => {
+    for (const value of [
+      '/a\\b',
+      '/history\\',
+      '/a%5Cb',
+      '/%255Cevil.example',
+      '/%zz',
+      '/%E0%A4%A',
+      '/%2F%2Fevil.example',
+      '/%252F%252Fevil.example',
+      `/%${'25'.repeat(10)}61pi`,
+    ]) {
+      expect(safeReturnPath(value)).toBeNull();
+    }
+  });
 });
 
 describe('cookies and the browser binding', () => {

@@ -67,15 +67,49 @@ export function unavailableCode(provider: OAuthProviderName): string {
   return provider === 'google' ? OAUTH_ERROR_CODES.googleUnavailable : OAUTH_ERROR_CODES.appleUnavailable;
 }
 
+const RETURN_PATH_BASE = 'http://council.invalid';
+
+/** Layers of percent-encoding a return path may carry; a value still changing after that is refused. */
+const RETURN_PATH_DECODE_ROUNDS = 4;
+
+/** `value` percent-decoded until it stops changing, or null (a malformed escape, too many layers). */
+function fullyDecoded(value: string): string | null {
+  let current = value;
+  for (let round = 0; round <= RETURN_PATH_DECODE_ROUNDS; round += 1) {
+    let next: string;
+    try {
+      next = decodeURIComponent(current);
+    } catch {
+      return null;
+    }
+    if (next === current) return current;
+    current = next;
+  }
+  return null;
+}
+
+/** /api and below in any case: Express matches routes case-insensitively, so /API/user is /api/user. */
+function isApiPath(pathname: string): boolean {
+  const folded = pathname.toLowerCase();
+  return folded === '/api' || folded.startsWith('/api/');
+}
+
 /**
  * The `return` path, when it is a path on this site (sitePath) and not an API route (a sign-in
- * returning to /api/auth/google would start another one); anything else gives null.
+ * returning to /api/auth/google would start another one); anything else gives null. The path is
+ * judged as it reads fully decoded too (`/%61pi`, `/%252561pi` are /api; `/%2F%2Fhost` leaves the
+ * site), and backslashes are refused outright (browsers read them as slashes). Only the path is
+ * decoded: a query may legitimately carry `%25`.
  */
 export function safeReturnPath(value: unknown): string | null {
+  if (typeof value !== 'string' || value.includes('\\')) return null;
   const path = sitePath(value);
   if (path === null) return null;
-  const pathname = new URL(path, 'http://council.invalid').pathname;
-  return pathname === '/api' || pathname.startsWith('/api/') ? null : path;
+  const decoded = fullyDecoded(new URL(path, RETURN_PATH_BASE).pathname);
+  if (decoded === null || decoded.includes('\\')) return null;
+  const resolved = sitePath(decoded);
+  if (resolved === null) return null;
+  return isApiPath(new URL(resolved, RETURN_PATH_BASE).pathname) ? null : path;
 }
 
 /** A Cookie header's pairs (first occurrence wins, values URL-decoded when possible). */

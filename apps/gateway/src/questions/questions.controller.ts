@@ -30,6 +30,7 @@ import { AskQuestion } from './ask/ask-question.service';
 import { CancelQuestion } from './cancel/cancel-question.service';
 import { FollowUpQuestion } from './follow-up/follow-up-question.service';
 import { RetryResponse } from './retry/retry-response.service';
+import { ContinueDebateDto } from './weigh-in/continue-debate.dto';
 import { WeighIn } from './weigh-in/weigh-in.service';
 import { parseWaitFlag } from './questions.util';
 
@@ -140,10 +141,15 @@ export class QuestionsController {
   @HttpCode(HttpStatus.OK)
   @Header('Cache-Control', 'no-store')
   @ApiOkResponse({ description: 'The question, no longer paused: the debate carries on without a note' })
-  @ApiBadRequestResponse({ description: 'The id is not a number' })
+  @ApiBadRequestResponse({ description: 'The id is not a number, or the body has a field (it takes none)' })
   @ApiNotFoundResponse({ description: 'No such question of yours' })
   @ApiConflictResponse({ description: 'The debate is not waiting for a note (it moved on, or never paused)' })
-  continueDebate(@CurrentUser() user: AuthUser, @QuestionId() id: number): Promise<QuestionResponse> {
+  continueDebate(
+    @CurrentUser() user: AuthUser,
+    @QuestionId() id: number,
+    // Read only to be validated: unknown fields are refused here as on every other route.
+    @Body() _empty: ContinueDebateDto,
+  ): Promise<QuestionResponse> {
     return this.weighIn.resume(user, id, null);
   }
 

@@ -201,6 +201,11 @@ export const SOCKET_EVENTS_PER_WINDOW = 30;
 export const SOCKET_EVENT_WINDOW_MS = 10_000;
 /** A socket that keeps sending after this many refused events in one window is disconnected. */
 export const SOCKET_REFUSED_EVENTS_BEFORE_DISCONNECT = 30;
+/**
+ * A flooding socket's warning is logged at most once per this long: its refused events keep arriving
+ * after the disconnect (already received), and each would otherwise log the same line.
+ */
+export const SOCKET_FLOOD_WARNING_WINDOW_MS = 60_000;
 /** Questions one socket may follow at once (a user watches a handful; a flood watches thousands). */
 export const SOCKET_SUBSCRIPTIONS_MAX = 20;
 /** A Socket.IO socket id as the server makes them (base64url, 20 characters today). */
