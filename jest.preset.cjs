@@ -18,5 +18,8 @@ module.exports = {
     ],
   },
   // Tests run against library sources, so a stale dist never hides a change.
-  moduleNameMapper: { '^@council/(contracts|db|llm|server-kit|testing)$': `${libs}/$1/src/index.ts` },
+  moduleNameMapper: {
+    '^@council/(contracts|db|llm|server-kit|testing)$': `${libs}/$1/src/index.ts`,
+    '^@council/server-kit/tracing$': `${libs}/server-kit/src/tracing/index.ts`,
+  },
 };

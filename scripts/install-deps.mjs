@@ -24,7 +24,9 @@ if (reason) {
   // npm install, not npm ci: the lock is written against a registry mirror that lacks some
   // platform-specific optional packages, which npm ci reports as missing. npm install keeps every
   // locked version. Install scripts stay on (msgpackr-extract compiles natively).
-  const args = ['install', '--no-audit', '--no-fund'];
+  // --prefer-offline: what the npm cache already holds is taken from it without asking the registry
+  // again, so a second install on one machine (a clean clone, CI) costs no network round trips.
+  const args = ['install', '--prefer-offline', '--no-audit', '--no-fund'];
   console.log(`› ${reason}: npm ${args.join(' ')}`);
   const result = spawnSync('npm', args, { cwd: root, stdio: 'inherit' });
   if (result.status !== 0) {

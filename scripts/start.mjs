@@ -3,8 +3,11 @@
 // Reads: DATABASE_URL (else the embedded PostgreSQL on EMBEDDED_PG_PORT, default 54320, its cluster in
 // EMBEDDED_PG_DATA, default .data/postgres),
 // REDIS_URL (else 127.0.0.1:6379 if it answers, else a private redis-server), PORT (gateway, 3000),
-// BILLING_PORT (3001), PROVIDER_WORKER_PORT (3002), CONSENSUS_WORKER_PORT (3003), REDIS_PREFIX (default:
-// one of the database's own, see devRedisPrefix),
+// BILLING_PORT (3001), PROVIDER_WORKER_PORT (3002), CONSENSUS_WORKER_PORT (3003), the internal apps'
+// metrics ports (BILLING_METRICS_PORT 9101, PROVIDER_WORKER_METRICS_PORT 9102,
+// CONSENSUS_WORKER_METRICS_PORT 9103; those apps listen on 127.0.0.1 only), SESSION_SECRET (else one
+// made once and kept in .data/session-secret), REDIS_PREFIX (default: one of the database's own, see
+// devRedisPrefix),
 // LOG_LEVEL, NODE_ENV (development), PUBLIC_URL; everything else is passed to the apps untouched.
 // The gateway reaches billing at BILLING_URL (http://127.0.0.1:BILLING_PORT) with BILLING_RPC_SECRET
 // (a fresh random one per start unless set).
@@ -22,6 +25,14 @@ import { nx, ROOT, run } from './lib/exec.mjs';
 import { exitOnSignals, onCleanup, runCleanups } from './lib/lifecycle.mjs';
 import { banner, error, info, ok, paint } from './lib/log.mjs';
 import { describeExit, stopAllServices } from './lib/service-process.mjs';
+import { isPortFree } from './lib/net.mjs';
+import {
+  INTERNAL_METRICS_PORTS,
+  LOOPBACK,
+  appsWithPrivateInternals,
+  internalMetricsPorts,
+  localSessionSecret,
+} from './lib/private-apps.mjs';
 import { assertReadyToStart, portsFromEnv, startStack } from './lib/stack.mjs';
 import { redactUrl } from './lib/urls.mjs';
 
@@ -53,7 +64,16 @@ async function main() {
 
   // Before the build, so a second `npm start` (or anything on :3000) fails in a second, not minutes.
   const ports = portsFromEnv();
+  const metricsPorts = internalMetricsPorts();
+  const apps = appsWithPrivateInternals(metricsPorts);
   await assertReadyToStart({ ports, requireBuild: false });
+  for (const [app, port] of Object.entries(metricsPorts)) {
+    if (!(await isPortFree(port))) {
+      throw new Error(
+        `Port ${port} for ${app}'s metrics is already in use; set ${INTERNAL_METRICS_PORTS[app].env} to another port`,
+      );
+    }
+  }
 
   banner('Build (nx run-many -t build)');
   await nx(['run-many', '-t', 'build']);
@@ -76,6 +96,7 @@ async function main() {
     NODE_ENV: process.env.NODE_ENV || 'development',
     // The gateway refuses state-changing calls from any other origin, so it must know the port too.
     PUBLIC_URL: process.env.PUBLIC_URL || `http://localhost:${ports.gateway}`,
+    SESSION_SECRET: process.env.SESSION_SECRET || localSessionSecret(path.join(ROOT, '.data')),
   };
 
   banner('Database migrations and seed');
@@ -86,7 +107,12 @@ async function main() {
   info(
     `gateway :${ports.gateway}, billing :${ports.billing}, provider-worker :${ports['provider-worker']}, consensus-worker :${ports['consensus-worker']}`,
   );
-  const stack = await startStack({ env, ports });
+  info(
+    `billing and the workers listen on ${LOOPBACK} only; their metrics: ${Object.entries(metricsPorts)
+      .map(([app, port]) => `${app} :${port}`)
+      .join(', ')}`,
+  );
+  const stack = await startStack({ env, ports, apps });
   onCleanup(() => stack.stop());
   if (shuttingDown) return;
 

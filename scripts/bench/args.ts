@@ -25,6 +25,8 @@ export interface BenchOptions {
   capacityOnly: boolean;
   /** Another checkout, built, measured against this one in alternating latency phases. */
   compare: string | null;
+  /** With --compare: the compared stack runs with tracing on, exporting to a local OTLP sink. */
+  compareTracing: boolean;
   rounds: number;
   help: boolean;
 }
@@ -67,6 +69,7 @@ export const DEFAULTS: Omit<BenchOptions, 'users' | 'throughputUsers'> & {
   moderateStreams: 120, // the step whose every-token p50 is checked against the baseline's (0: none)
   capacityOnly: false, // the capacity search without the throughput and soak phases
   compare: null, // a second checkout to measure against this one (A/B in one run)
+  compareTracing: false, // --compare: the compared stack traces every question (OTLP to a local sink)
   rounds: 3, // --compare: latency phases per stack (and baseline phases), alternating
   help: false,
 };
@@ -108,6 +111,9 @@ export const BENCH_USAGE = `Usage: npm run bench -- [flags]
   --compare DIR       A/B in one run: also start the stack of DIR (another checkout, built with
                       nx run-many -t build) and alternate latency phases of the two stacks,
                       each round beside a baseline phase; writes bench-results/compare.json/.md
+  --compare-tracing   with --compare: the compared stack runs with OpenTelemetry tracing on,
+                      exporting every span over OTLP to a local sink (--compare . measures
+                      tracing's cost on this very checkout)
   --rounds N          rounds of --compare (default ${DEFAULTS.rounds}; the order flips each round)
 Flags take "--flag value" or "--flag=value".`;
 
@@ -135,6 +141,7 @@ const BOOLEAN: Record<string, BooleanKey> = {
   '--skip-build': 'skipBuild',
   '--profile': 'profile',
   '--capacity-only': 'capacityOnly',
+  '--compare-tracing': 'compareTracing',
   '--help': 'help',
   '-h': 'help',
 };
@@ -179,6 +186,7 @@ export function parseBenchArgs(argv: readonly string[]): BenchOptions {
     }
   }
   if (parsed.compare !== null) checkCompare(parsed, given);
+  else if (parsed.compareTracing) throw new Error('--compare-tracing needs --compare DIR');
   const throughputUsers =
     parsed.capacityOnly || parsed.compare !== null ? 0 : (parsed.throughputUsers ?? users * 2);
   const options: BenchOptions = { ...parsed, users, throughputUsers };

@@ -60,6 +60,7 @@ import {
   snapshotCpu,
 } from './cpu.ts';
 import { type CompareRound, compareRounds, comparisonMarkdown } from './compare.ts';
+import { startOtlpSink } from './otlp-sink.ts';
 import { probeSpeed } from './speed-probe.ts';
 import {
   BaselineUser,
@@ -1112,11 +1113,15 @@ async function runComparison(spec: ComparisonSpec): Promise<number> {
   const redis = await ensureTestRedis();
   ok(`Redis:      ${redactUrl(redis.url)} (${redis.description})`);
   const stacks: ComparedStack[] = [];
+  const tracingSink = options.compareTracing ? await startOtlpSink() : null;
+  if (tracingSink) onCleanup(() => tracingSink.stop());
   for (const [label, root, id] of [
     ['this', ROOT, runId],
     ['compare', compareRoot, `${runId}b`],
   ] as const) {
+    const traced = label === 'compare' && tracingSink !== null;
     const target = await startStackUnderTest({
+      env: traced ? { OTEL_EXPORTER_OTLP_ENDPOINT: tracingSink.url } : {},
       id,
       root,
       postgresUrl: pgService.url,
@@ -1144,7 +1149,7 @@ async function runComparison(spec: ComparisonSpec): Promise<number> {
     );
     await mapLimit(users, 16, (user) => user.connect());
     onCleanup(() => users.forEach((user) => user.close()));
-    const tree = await describeTree(root);
+    const tree = `${await describeTree(root)}${traced ? ', tracing on (OTLP to a local sink)' : ''}`;
     stacks.push({ label, tree, target, users });
     ok(`${label}: ${tree}, ${users.length} users signed in`);
   }
@@ -1201,6 +1206,9 @@ async function runComparison(spec: ComparisonSpec): Promise<number> {
   await baseline?.stop();
   const speedAtEnd = await probeSpeed();
   const comparison = compareRounds(['this', 'compare'], rounds);
+  const exported = tracingSink?.received();
+  if (exported)
+    info(`Spans exported by the traced stack: ${exported.exports} exports, ${exported.bytes} bytes`);
   const m = { ...machine(), speedProbeMs: { start: spec.speedAtStart, end: speedAtEnd } };
   const command = `npm run bench -- ${process.argv.slice(2).join(' ')}`;
   const markdown = [
@@ -1208,7 +1216,10 @@ async function runComparison(spec: ComparisonSpec): Promise<number> {
     '',
     `Machine: ${m.cores} cores (${m.cpu}), ${m.memoryGb} GB RAM, Node ${m.node}, ${m.platform}; ` +
       `CPU speed probe ${speedProbeText(m.speedProbeMs)}.`,
-    `Stacks: **this** is ${stacks[0]?.tree}; **compare** is ${stacks[1]?.tree}.`,
+    `Stacks: **this** is ${stacks[0]?.tree}; **compare** is ${stacks[1]?.tree}.` +
+      (exported
+        ? ` The traced stack exported ${exported.exports} batches of spans (${exported.bytes} bytes).`
+        : ''),
     `Load: fake provider first token after ${options.ttft} ms, ${options.tps} tokens/s, ${options.tokens} tokens per answer; ` +
       `${options.users} users (≈ ${options.users * MEMBERS} answer streams), ${options.duration} s measured per phase after a ` +
       `${options.ramp} s ramp; ${options.rounds} rounds, each a ${options.baseline} s baseline phase and both stacks' phases.`,

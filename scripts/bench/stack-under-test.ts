@@ -44,6 +44,8 @@ export interface StackUnderTestSpec {
   profile: boolean;
   sink: Sink;
   logFile: string;
+  /** More environment for every app of this stack (e.g. tracing on). */
+  env?: NodeJS.ProcessEnv;
 }
 
 /** PIDs by the group their CPU is accounted to (a service that never started has no PID). */
@@ -104,7 +106,7 @@ export async function startStackUnderTest(spec: StackUnderTestSpec): Promise<Sta
   const baseUrl = `http://127.0.0.1:${ports.gateway}`;
   const where = spec.root === ROOT ? '' : ` from ${spec.root}`;
   info(`Starting the apps${where} (gateway on ${baseUrl}); logs in ${path.relative(ROOT, spec.logFile)}`);
-  const env = stackEnv({ base, fakeUrl: spec.fakeUrl, baseUrl });
+  const env = { ...stackEnv({ base, fakeUrl: spec.fakeUrl, baseUrl }), ...spec.env };
   if (spec.profile) {
     const profileDir = path.join(ROOT, '.data', 'profiles', `bench-${spec.id}`);
     mkdirSync(profileDir, { recursive: true });

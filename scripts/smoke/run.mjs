@@ -18,6 +18,7 @@ import { freePort, isPortFree, waitFor } from '../lib/net.mjs';
 import { deleteKeysWithPrefix } from '../lib/redis.mjs';
 import { ApiClient } from './api-client.mjs';
 import { killGroup, npmStart } from './npm-start.mjs';
+import { assertInternalsPrivate, assertNotDevelopmentSigned } from './private-ports.mjs';
 
 const RUN_TIMEOUT_MS = Number(process.env.SMOKE_TIMEOUT_MS || 900_000);
 const START_TIMEOUT_MS = Number(process.env.SMOKE_START_TIMEOUT_MS || 600_000);
@@ -57,8 +58,9 @@ mkdirSync(logDir, { recursive: true });
 const logFile = path.join(logDir, `smoke-${runId}.log`);
 const redisPrefix = `council-smoke-${runId}`;
 
-const ports = await distinctFreePorts(5);
-const [gateway, billing, providerWorker, consensusWorker, postgresPort] = ports;
+const ports = await distinctFreePorts(8);
+const [gateway, billing, providerWorker, consensusWorker, postgresPort, ...metricsPorts] = ports;
+const [billingMetrics, providerWorkerMetrics, consensusWorkerMetrics] = metricsPorts;
 const env = { ...process.env };
 for (const name of councilVariables()) delete env[name];
 Object.assign(env, {
@@ -66,6 +68,9 @@ Object.assign(env, {
   BILLING_PORT: String(billing),
   PROVIDER_WORKER_PORT: String(providerWorker),
   CONSENSUS_WORKER_PORT: String(consensusWorker),
+  BILLING_METRICS_PORT: String(billingMetrics),
+  PROVIDER_WORKER_METRICS_PORT: String(providerWorkerMetrics),
+  CONSENSUS_WORKER_METRICS_PORT: String(consensusWorkerMetrics),
   EMBEDDED_PG_PORT: String(postgresPort),
   EMBEDDED_PG_DATA: dataDir,
   // Only so this run's keys can be told apart and removed in a Redis shared with other runs.
@@ -140,6 +145,17 @@ async function journey() {
     assert.equal(health.status, 'ok');
   });
 
+  await step('billing and the workers refuse connections off loopback; metrics only on their own ports', () =>
+    assertInternalsPrivate({
+      gateway,
+      internal: {
+        billing: { port: billing, metricsPort: billingMetrics },
+        'provider-worker': { port: providerWorker, metricsPort: providerWorkerMetrics },
+        'consensus-worker': { port: consensusWorker, metricsPort: consensusWorkerMetrics },
+      },
+    }),
+  );
+
   await step('register a new account', async () => {
     await user.expect(201, 'POST', '/api/register', {
       username,
@@ -151,6 +167,7 @@ async function journey() {
     assert.equal(me.username, username);
     assert.equal(me.subscriptionTier, 'free');
     assert.equal(me.queriesLeft, 5);
+    assertNotDevelopmentSigned(user.cookie);
   });
 
   await step('a question of their own is refused before anything is written', async () => {

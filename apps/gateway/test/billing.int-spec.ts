@@ -505,9 +505,12 @@ describe('billing through the gateway (billing process, PostgreSQL, Redis, fake 
       await stopBilling();
       const started = Date.now();
       const down = await deliver(body, signature).expect(503);
-      expect(down.body).toEqual(UNAVAILABLE);
+      expect(down.body).toEqual({ ...UNAVAILABLE, requestId: expect.any(String) });
       expect(Date.now() - started).toBeLessThan(RPC_TIMEOUT_MS + 2000);
-      expect((await getAs('/api/subscription', buyer).expect(503)).body).toEqual(UNAVAILABLE);
+      expect((await getAs('/api/subscription', buyer).expect(503)).body).toEqual({
+        ...UNAVAILABLE,
+        requestId: expect.any(String),
+      });
       expect(await eventRecorded(event.id)).toBe(false);
 
       await startBilling('stripe');

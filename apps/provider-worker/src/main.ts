@@ -1,3 +1,4 @@
+import './tracing';
 import 'reflect-metadata';
 import { runServer } from '@council/server-kit';
 import { ProviderWorkerModule } from './app.module';

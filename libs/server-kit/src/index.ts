@@ -46,3 +46,4 @@ export * from './rpc/rpc-secret.util';
 export * from './release/reservation-release';
 export * from './release/billing-release.client';
 export * from './release/usage-release.waiter';
+export * from './tracing';

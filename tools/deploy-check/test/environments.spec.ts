@@ -116,6 +116,8 @@ describe('docker-compose.yml and .env', () => {
     'NODE_ENV',
     'PORT',
     'METRICS_PORT',
+    // A container listens on every interface; only `npm start` binds to loopback.
+    'LISTEN_HOST',
     'DATABASE_URL',
     'REDIS_URL',
     'REDIS_CLUSTER_NODES',

@@ -26,6 +26,7 @@ import { Redis } from 'ioredis';
 import { Histogram } from 'prom-client';
 import { type Namespace, type Socket } from 'socket.io';
 import { GatewayEnv } from '../config/gateway.env';
+import { QuestionTraces } from './question-traces';
 import {
   STREAM_CLUSTER_POLL_MS,
   STREAM_REPLAY_BATCH,
@@ -95,6 +96,7 @@ export class CouncilStreamTailer implements OnApplicationShutdown {
     private readonly env: GatewayEnv,
     @Inject(REDIS_CLIENT) private readonly redis: RedisClient,
     metrics: MetricsService,
+    private readonly traces: QuestionTraces,
   ) {
     this.lag = new Histogram({
       name: 'council_stream_lag_seconds',
@@ -247,7 +249,9 @@ export class CouncilStreamTailer implements OnApplicationShutdown {
         if (entry) events.push(streamEvent(questionId, id, entry));
         last = id;
       }
-      if (events.length > 0) socket.emit('question:events', events);
+      if (events.length > 0) {
+        this.traces.deliver(questionId, events.length, () => socket.emit('question:events', events));
+      }
       if (entries.length < STREAM_REPLAY_BATCH) return last;
     }
   }
@@ -375,7 +379,9 @@ export class CouncilStreamTailer implements OnApplicationShutdown {
       this.lag.observe(Math.max(0, now - entryTimestampMs(id)) / 1000);
     }
     // One frame per socket for all of them: encoded once for the room, written once per socket.
-    if (events.length > 0) this.namespace.to(questionRoom(watch.questionId)).emit('question:events', events);
+    if (events.length === 0) return;
+    const room = this.namespace.to(questionRoom(watch.questionId));
+    this.traces.deliver(watch.questionId, events.length, () => room.emit('question:events', events));
   }
 
   private async blockingConnection(): Promise<Redis> {

@@ -7,6 +7,11 @@ export interface ErrorBody {
   code: ErrorCode;
   /** Human-readable; shown verbatim in "Error" toasts. */
   message: string;
+  /**
+   * On a server error (5xx) only: the request's id, which is its trace id when tracing is on, so
+   * an operator finds its log lines and its trace (docs/operations.md, "Tracing").
+   */
+  requestId?: string;
 }
 
 export function isErrorBody(value: unknown): value is ErrorBody {

@@ -11,6 +11,7 @@ import { RequestInputPipe } from '../http/request-input.pipe';
 import { httpMetricsMiddleware } from '../metrics/http-metrics.middleware';
 import { startMetricsServer } from '../metrics/metrics.server';
 import { MetricsService } from '../metrics/metrics.service';
+import { stopTracing } from '../tracing/tracing';
 
 export interface ServerAppDefinition<T extends BaseServerEnv> {
   service: string;
@@ -86,7 +87,7 @@ async function startServer<T extends BaseServerEnv>(definition: ServerAppDefinit
   const metricsServer =
     config.METRICS_PORT === undefined
       ? null
-      : await startMetricsServer(app.get(MetricsService).registry, config.METRICS_PORT);
+      : await startMetricsServer(app.get(MetricsService).registry, config.METRICS_PORT, config.LISTEN_HOST);
   let stopping = false;
   const stop = async (signal: NodeJS.Signals) => {
     if (stopping) return;
@@ -95,12 +96,15 @@ async function startServer<T extends BaseServerEnv>(definition: ServerAppDefinit
     setTimeout(() => process.exit(1), SHUTDOWN_TIMEOUT_MS).unref();
     await app.close();
     await metricsServer?.close();
+    await stopTracing();
     process.exit(0);
   };
   process.once('SIGTERM', (signal) => void stop(signal));
   process.once('SIGINT', (signal) => void stop(signal));
-  await app.listen(config.PORT);
-  app.get(Logger).log(`${definition.service} listening on port ${config.PORT}`, definition.service);
+  if (config.LISTEN_HOST) await app.listen(config.PORT, config.LISTEN_HOST);
+  else await app.listen(config.PORT);
+  const where = config.LISTEN_HOST ? `${config.LISTEN_HOST}:${config.PORT}` : `port ${config.PORT}`;
+  app.get(Logger).log(`${definition.service} listening on ${where}`, definition.service);
   if (metricsServer) {
     app.get(Logger).log(`Metrics on port ${metricsServer.port} at /metrics`, definition.service);
   }

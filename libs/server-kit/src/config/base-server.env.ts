@@ -1,6 +1,6 @@
 import 'reflect-metadata';
 import { DEFAULT_REDIS_PREFIX } from '@council/contracts';
-import { IsIn, IsInt, IsNotEmpty, IsOptional, IsString, Matches, Max, Min } from 'class-validator';
+import { IsIP, IsIn, IsInt, IsNotEmpty, IsOptional, IsString, Matches, Max, Min } from 'class-validator';
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
@@ -43,6 +43,14 @@ export class BaseServerEnv {
   @Min(0)
   @Max(65535)
   PORT!: number;
+
+  /**
+   * The address PORT and METRICS_PORT listen on; unset, every interface (a container's). `npm start`
+   * binds billing and the workers to 127.0.0.1, so nothing off the machine reaches them.
+   */
+  @IsOptional()
+  @IsIP(undefined, { message: 'LISTEN_HOST must be an IP address, e.g. 127.0.0.1' })
+  LISTEN_HOST?: string;
 
   @IsOptional()
   @IsInt()

@@ -56,6 +56,8 @@ export class AllExceptionsFilter implements ExceptionFilter {
     if (host.getType() !== 'http') throw exception;
     const response = host.switchToHttp().getResponse<Response>();
     const body = toErrorBody(exception);
+    const requestId = host.switchToHttp().getRequest<{ id?: unknown }>().id;
+    if (body.statusCode >= 500 && typeof requestId === 'string') body.requestId = requestId;
     if (body.statusCode >= 500)
       this.logger.error(exception instanceof Error ? exception.stack : String(exception));
     if (response.headersSent) return;

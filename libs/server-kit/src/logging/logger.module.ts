@@ -4,6 +4,7 @@ import { LoggerModule } from 'nestjs-pino';
 import { type Options } from 'pino-http';
 import { type IncomingMessage, type ServerResponse } from 'node:http';
 import { type LogLevel } from '../config/base-server.env';
+import { activeSpanRequestId } from '../tracing/tracing';
 
 const REQUEST_ID_HEADER = 'x-request-id';
 const SECRET_QUERY_PARAMS = /([?&](?:token|code|state|id_token)=)[^&#]*/gi;
@@ -22,10 +23,15 @@ export function serializeRequest(req: { id: string; method: string; url: string 
   return { id: req.id, method: req.method, url: redactUrl(req.url) };
 }
 
-/** Reuse a caller's request id (from a proxy) when it looks sane, else mint one. */
+/**
+ * The request's trace and span ids when tracing is on (so a log line, an error body and a trace
+ * share one id); else a caller's request id (from a proxy) when it looks sane; else a new one.
+ */
 export function requestIdFor(req: IncomingMessage, res: ServerResponse): string {
   const incoming = req.headers[REQUEST_ID_HEADER];
-  const id = typeof incoming === 'string' && /^[\w.-]{1,100}$/.test(incoming) ? incoming : randomUUID();
+  const id =
+    activeSpanRequestId() ??
+    (typeof incoming === 'string' && /^[\w.-]{1,100}$/.test(incoming) ? incoming : randomUUID());
   res.setHeader(REQUEST_ID_HEADER, id);
   return id;
 }

@@ -1,6 +1,7 @@
 import { type Provider, type ProviderQueueName, providerQueueName, queuePrefix } from '@council/contracts';
 import { Queue } from 'bullmq';
 import { type RedisTarget } from '../redis/redis-client.util';
+import { queueTelemetry } from '../tracing/tracing';
 import { bullConnection, closeBullMq } from './bull-connection';
 import { JobQueue } from './job-queue';
 
@@ -33,6 +34,7 @@ export class ProviderQueuePool {
     const queue = new Queue(name, {
       connection: bullConnection(this.env),
       prefix: queuePrefix(this.env.REDIS_PREFIX, name),
+      telemetry: queueTelemetry(),
     });
     this.made.push(queue);
     const typed = new JobQueue(name, queue);

@@ -4,6 +4,7 @@ import { DiscoveryModule } from '@nestjs/core';
 import { type QueueName, queuePrefix } from '@council/contracts';
 import { BaseServerEnv } from '../config/base-server.env';
 import { redisOptionsFromUrl } from '../redis/redis-url.util';
+import { queueTelemetry } from '../tracing/tracing';
 import { bullConnection } from './bull-connection';
 import { JobHandlerRegistry } from './job-handler.registry';
 
@@ -17,6 +18,7 @@ function queueOptions(env: BaseServerEnv, name: QueueName) {
     connection: bullConnection(env),
     prefix: queuePrefix(env.REDIS_PREFIX, name),
     forceDisconnectOnShutdown: true,
+    telemetry: queueTelemetry(),
   };
 }
 

@@ -1,6 +1,7 @@
 import { type QueueName, queuePrefix } from '@council/contracts';
 import { type WorkerOptions } from 'bullmq';
 import { type RedisTarget } from '../redis/redis-client.util';
+import { queueTelemetry } from '../tracing/tracing';
 import { bullConnection } from './bull-connection';
 
 export interface WorkerRedisTarget extends RedisTarget {
@@ -16,6 +17,10 @@ export interface WorkerRedisTarget extends RedisTarget {
 export function workerConnection(
   env: WorkerRedisTarget,
   queue: QueueName,
-): Required<Pick<WorkerOptions, 'connection' | 'prefix'>> {
-  return { connection: bullConnection(env), prefix: queuePrefix(env.REDIS_PREFIX, queue) };
+): Pick<WorkerOptions, 'connection' | 'prefix' | 'telemetry'> {
+  return {
+    connection: bullConnection(env),
+    prefix: queuePrefix(env.REDIS_PREFIX, queue),
+    telemetry: queueTelemetry(),
+  };
 }

@@ -12,6 +12,7 @@ import { DomainException, QuestionStreamWriter } from '@council/server-kit';
 import { BillingClient } from '../../billing/billing.client';
 import { BillingRpcException } from '../../billing/billing.exception';
 import { CouncilStreamTailer } from '../../council-stream/council-stream.tailer';
+import { QuestionTraces } from '../../council-stream/question-traces';
 import { type AuthUser } from '../../users/users.util';
 import { CatalogueSnapshotService } from '../data/catalogue-snapshot.service';
 import { QuestionsRepository } from '../data/questions.repository';
@@ -46,6 +47,7 @@ export class AskQuestion {
     private readonly stream: QuestionStreamWriter,
     private readonly results: QuestionResults,
     private readonly tailer: CouncilStreamTailer,
+    private readonly traces: QuestionTraces,
   ) {}
 
   /** A 402 writes nothing. With `wait`, answers once the question is final (or the wait timed out). */
@@ -79,6 +81,7 @@ export class AskQuestion {
     await this.reserve(user, question.id, dto, plan, catalogue, turn?.threadChars ?? 0);
     // Before the members are queued, so the asker's socket misses none of their first words.
     if (dto.socketId) this.tailer.followNew(user.id, dto.socketId, question.id);
+    this.traces.rememberAsk(question.id);
     try {
       await this.jobs.enqueue(
         {
