@@ -30,7 +30,7 @@ export function serializeRequest(req: { id: string; method: string; url: string 
 export function requestIdFor(req: IncomingMessage, res: ServerResponse): string {
   const incoming = req.headers[REQUEST_ID_HEADER];
   const id =
-    activeSpanRequestId() ??
+    activeSpanRequestId(req) ??
     (typeof incoming === 'string' && /^[\w.-]{1,100}$/.test(incoming) ? incoming : randomUUID());
   res.setHeader(REQUEST_ID_HEADER, id);
   return id;

@@ -1,4 +1,5 @@
-import { trace } from '@opentelemetry/api';
+import { type SpanContext, trace } from '@opentelemetry/api';
+import type { IncomingMessage } from 'node:http';
 import type { NodeSDK } from '@opentelemetry/sdk-node';
 import type { Telemetry } from 'bullmq';
 
@@ -8,6 +9,8 @@ const UNTRACED_PATHS = /\/(health|metrics)(\?|$)/;
 const UNTRACED_SOCKET_EVENTS = ['question:events'];
 
 let sdk: NodeSDK | null = null;
+/** Each incoming request's server span: the root of its trace, whatever span runs when it is read. */
+const serverSpans = new WeakMap<IncomingMessage, SpanContext>();
 let telemetry: Telemetry | undefined;
 
 /**
@@ -59,6 +62,10 @@ export function startTracing(service: string, env: NodeJS.ProcessEnv = process.e
     instrumentations: [
       new HttpInstrumentation({
         ignoreIncomingRequestHook: (request) => UNTRACED_PATHS.test(request.url ?? ''),
+        requestHook: (span, request) => {
+          // An incoming request (a client request has getHeader); http is not loaded here before the SDK patches it.
+          if (!('getHeader' in request)) serverSpans.set(request, span.spanContext());
+        },
         // Outgoing calls of our own go through undici (billing's RPC, the provider SDKs' fetch).
         requireParentforOutgoingSpans: true,
       }),
@@ -96,12 +103,13 @@ export function queueTelemetry(): Telemetry | undefined {
 }
 
 /**
- * `<trace id>-<span id>` of the span running now, when tracing is on: the trace id finds the
- * trace, and the span id keeps two requests that a client sent under one trace apart (billing
- * treats a repeated request id as a retry of the same action).
+ * `<trace id>-<span id>` of the request's server span (else of the span running now), when tracing
+ * is on: the trace id finds the trace, and the span id names the request in it and keeps two
+ * requests that a client sent under one trace apart (billing treats a repeated request id as a
+ * retry of the same action).
  */
-export function activeSpanRequestId(): string | undefined {
+export function activeSpanRequestId(request?: IncomingMessage): string | undefined {
   if (!sdk) return undefined;
-  const context = trace.getActiveSpan()?.spanContext();
+  const context = (request && serverSpans.get(request)) ?? trace.getActiveSpan()?.spanContext();
   return context ? `${context.traceId}-${context.spanId}` : undefined;
 }
