@@ -1,10 +1,16 @@
 import { readdirSync } from 'node:fs';
 import { parseAllDocuments } from 'yaml';
-import { readRepoFile, repoPath } from './repo';
+import { readRepoFile, repoFileExists, repoPath } from './repo';
 
 export const K8S_DIR = 'k8s';
 export const SECRET_TEMPLATE_FILE = 'secret.example.yaml';
 export const KUSTOMIZATION_FILE = 'kustomization.yaml';
+/**
+ * Where every app's pod serves /metrics in k8s/ (METRICS_PORT), on the container port named
+ * `metrics`: off the app's own port, so only Prometheus is let in to it (network-policies.yaml).
+ */
+export const POD_METRICS_PORT = 9464;
+export const METRICS_PORT_NAME = 'metrics';
 
 export interface Metadata {
   name: string;
@@ -125,6 +131,7 @@ export interface HorizontalPodAutoscaler extends Manifest {
       type: string;
       resource?: { name: string; target: { type: string; averageUtilization?: number } };
     }>;
+    behavior?: ScalingBehavior;
   };
 }
 
@@ -149,7 +156,80 @@ export interface Kustomization {
   apiVersion?: string;
   kind?: string;
   resources?: string[];
+  components?: string[];
+  patches?: Array<{ path?: string; patch?: string; target?: Record<string, string> }>;
   images?: Array<{ name: string; newName?: string; newTag?: string; digest?: string }>;
+}
+
+/** A Kubernetes label selector: every matchLabels pair and every expression must hold. */
+export interface LabelSelector {
+  matchLabels?: Record<string, string>;
+  matchExpressions?: Array<{
+    key: string;
+    operator: 'In' | 'NotIn' | 'Exists' | 'DoesNotExist';
+    values?: string[];
+  }>;
+}
+
+export interface NetworkPolicyPeer {
+  podSelector?: LabelSelector;
+  namespaceSelector?: LabelSelector;
+  ipBlock?: { cidr: string; except?: string[] };
+}
+
+export interface NetworkPolicyPort {
+  port?: number | string;
+  endPort?: number;
+  protocol?: string;
+}
+
+export interface NetworkPolicyRule {
+  from?: NetworkPolicyPeer[];
+  to?: NetworkPolicyPeer[];
+  ports?: NetworkPolicyPort[];
+}
+
+export interface NetworkPolicy extends Manifest {
+  kind: 'NetworkPolicy';
+  spec: {
+    podSelector: LabelSelector;
+    policyTypes?: Array<'Ingress' | 'Egress'>;
+    ingress?: NetworkPolicyRule[];
+    egress?: NetworkPolicyRule[];
+  };
+}
+
+/** An HPA's scaling behaviour (autoscaling/v2), which KEDA passes on as it is. */
+export interface ScalingBehavior {
+  scaleUp?: unknown;
+  scaleDown?: unknown;
+}
+
+export interface ScaledObjectTrigger {
+  type: string;
+  name?: string;
+  metricType?: string;
+  metadata: Record<string, string>;
+  authenticationRef?: { name: string; kind?: string };
+}
+
+/** KEDA's ScaledObject (keda.sh/v1alpha1). */
+export interface ScaledObject extends Manifest {
+  kind: 'ScaledObject';
+  spec: {
+    scaleTargetRef: { apiVersion?: string; kind?: string; name: string };
+    minReplicaCount?: number;
+    maxReplicaCount?: number;
+    pollingInterval?: number;
+    cooldownPeriod?: number;
+    advanced?: { horizontalPodAutoscalerConfig?: { name?: string; behavior?: ScalingBehavior } };
+    triggers: ScaledObjectTrigger[];
+  };
+}
+
+export interface TriggerAuthentication extends Manifest {
+  kind: 'TriggerAuthentication';
+  spec: { secretTargetRef?: Array<{ parameter: string; name: string; key: string }> };
 }
 
 /** All *.yaml files in k8s/, sorted. */
@@ -181,6 +261,7 @@ export interface ManifestSet {
   jobs: Job[];
   hpas: HorizontalPodAutoscaler[];
   ingresses: Ingress[];
+  networkPolicies: NetworkPolicy[];
 }
 
 /** Every resource in k8s/ (the Secret template included, the kustomization excluded). */
@@ -199,12 +280,135 @@ export function loadManifests(): ManifestSet {
     jobs: ofKind<Job>('Job'),
     hpas: ofKind<HorizontalPodAutoscaler>('HorizontalPodAutoscaler'),
     ingresses: ofKind<Ingress>('Ingress'),
+    networkPolicies: ofKind<NetworkPolicy>('NetworkPolicy'),
   };
 }
 
-export function loadKustomization(): Kustomization {
-  const [document] = parseAllDocuments(readRepoFile(`${K8S_DIR}/${KUSTOMIZATION_FILE}`));
+export function loadKustomization(dir = ''): Kustomization {
+  const file = dir === '' ? KUSTOMIZATION_FILE : `${dir}/${KUSTOMIZATION_FILE}`;
+  const [document] = parseAllDocuments(readRepoFile(`${K8S_DIR}/${file}`));
   return document.toJS() as Kustomization;
+}
+
+/** A kustomize Component under k8s/: what it adds, and which of the base's resources it deletes. */
+export interface Component {
+  /** Relative to k8s/, e.g. "keda/redis". */
+  dir: string;
+  kustomization: Kustomization;
+  /** The documents of the files it lists as resources. */
+  manifests: Manifest[];
+  /** `$patch: delete` patches, as kind/name. */
+  deletes: Array<{ kind: string; name: string }>;
+}
+
+/** Every directory under k8s/ whose kustomization is a Component, sorted (relative to k8s/). */
+export function componentDirs(): string[] {
+  const found: string[] = [];
+  const walk = (dir: string) => {
+    for (const entry of readdirSync(repoPath(`${K8S_DIR}/${dir}`), { withFileTypes: true })) {
+      if (!entry.isDirectory()) continue;
+      const child = dir === '' ? entry.name : `${dir}/${entry.name}`;
+      if (repoFileExists(`${K8S_DIR}/${child}/${KUSTOMIZATION_FILE}`)) {
+        if (loadKustomization(child).kind === 'Component') found.push(child);
+      }
+      walk(child);
+    }
+  };
+  walk('');
+  return found.sort();
+}
+
+/** The *.yaml files directly in a directory under k8s/, relative to k8s/. */
+export function k8sFilesIn(dir: string): string[] {
+  return readdirSync(repoPath(`${K8S_DIR}/${dir}`))
+    .filter((file) => /\.ya?ml$/.test(file))
+    .map((file) => `${dir}/${file}`)
+    .sort();
+}
+
+export function loadComponent(dir: string): Component {
+  const kustomization = loadKustomization(dir);
+  const manifests = (kustomization.resources ?? []).flatMap((resource) => loadK8sFile(`${dir}/${resource}`));
+  const deletes = (kustomization.patches ?? []).flatMap((entry) => {
+    const text = entry.patch ?? (entry.path ? readRepoFile(`${K8S_DIR}/${dir}/${entry.path}`) : '');
+    return parseAllDocuments(text)
+      .map((document) => document.toJS() as (Partial<Manifest> & { $patch?: string }) | null)
+      .filter((patch) => patch?.$patch === 'delete')
+      .map((patch) => ({ kind: String(patch?.kind), name: String(patch?.metadata?.name) }));
+  });
+  return { dir, kustomization, manifests, deletes };
+}
+
+/** Whether a label selector selects these labels (an empty selector selects everything). */
+export function selectorMatches(
+  selector: LabelSelector | undefined,
+  labels: Record<string, string> = {},
+): boolean {
+  const pairs = Object.entries(selector?.matchLabels ?? {}).every(([key, value]) => labels[key] === value);
+  const expressions = (selector?.matchExpressions ?? []).every(({ key, operator, values = [] }) => {
+    switch (operator) {
+      case 'In':
+        return key in labels && values.includes(labels[key]);
+      case 'NotIn':
+        return !(key in labels) || !values.includes(labels[key]);
+      case 'Exists':
+        return key in labels;
+      case 'DoesNotExist':
+        return !(key in labels);
+    }
+  });
+  return pairs && expressions;
+}
+
+/** A policy applies to ingress when it lists Ingress, or lists no types at all (the API's default). */
+export function policyCoversIngress(policy: NetworkPolicy): boolean {
+  return (policy.spec.policyTypes ?? ['Ingress']).includes('Ingress');
+}
+
+/** Whether a policy port entry covers a container port (by number, or by its name on the pod). */
+export function policyPortCovers(
+  entry: NetworkPolicyPort,
+  containerPort: number,
+  containers: Container[],
+): boolean {
+  if (entry.port === undefined) return true;
+  if (typeof entry.port === 'number') {
+    return entry.endPort === undefined
+      ? entry.port === containerPort
+      : containerPort >= entry.port && containerPort <= entry.endPort;
+  }
+  return containers.some((container) =>
+    (container.ports ?? []).some((port) => port.name === entry.port && port.containerPort === containerPort),
+  );
+}
+
+/**
+ * Who may connect to one port of a pod with these labels and containers, as the API defines it: the
+ * peers of every ingress rule, of every policy selecting the pod, whose ports cover that port. `any`
+ * stands for a rule without peers (everyone). isolated is false when no policy selects the pod for
+ * ingress (then everyone may connect, and peers is empty).
+ */
+export function ingressPeers(
+  policies: NetworkPolicy[],
+  labels: Record<string, string> | undefined,
+  containers: Container[],
+  containerPort: number,
+): { isolated: boolean; peers: Array<NetworkPolicyPeer | 'any'> } {
+  const applying = policies.filter(
+    (policy) => policyCoversIngress(policy) && selectorMatches(policy.spec.podSelector, labels),
+  );
+  const peers = applying.flatMap((policy) =>
+    (policy.spec.ingress ?? [])
+      .filter(
+        (rule) =>
+          (rule.ports ?? []).length === 0 ||
+          (rule.ports ?? []).some((entry) => policyPortCovers(entry, containerPort, containers)),
+      )
+      .flatMap((rule): Array<NetworkPolicyPeer | 'any'> =>
+        (rule.from ?? []).length === 0 ? ['any'] : (rule.from ?? []),
+      ),
+  );
+  return { isolated: applying.length > 0, peers };
 }
 
 export function secretValues(secret: Secret): Record<string, string> {

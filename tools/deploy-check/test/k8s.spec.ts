@@ -1,5 +1,7 @@
 // k8s/: a Deployment and a Service per app, the migration Job, HPAs for the workers, the Ingress,
-// the config and secret template, and a kustomization that applies all but the template.
+// NetworkPolicies, the config and secret template, and a kustomization that applies all but the
+// template. The KEDA components in k8s/keda/ are checked by keda.spec.ts, the NetworkPolicies by
+// network-policies.spec.ts.
 import {
   MIGRATE_COMMAND,
   MIN_GRACE_SECONDS,
@@ -17,7 +19,9 @@ import {
   loadKustomization,
   loadManifests,
   type Manifest,
+  METRICS_PORT_NAME,
   parseQuantity,
+  POD_METRICS_PORT,
   type PodTemplate,
   resolvePort,
   SECRET_TEMPLATE_FILE,
@@ -165,9 +169,7 @@ describe('k8s manifests', () => {
     it(`exposes its default port ${app.defaultPort} as the container port named http, and sets PORT to it`, () => {
       expect(container().ports).toEqual([
         expect.objectContaining({ name: 'http', containerPort: app.defaultPort }),
-        ...(app.metricsPort === app.defaultPort
-          ? []
-          : [expect.objectContaining({ name: 'metrics', containerPort: app.metricsPort })]),
+        expect.objectContaining({ name: METRICS_PORT_NAME, containerPort: POD_METRICS_PORT }),
       ]);
       const env = containerEnvironment(container(), manifests).env;
       expect(Number(env.PORT ?? app.defaultPort)).toBe(app.defaultPort);
@@ -187,22 +189,24 @@ describe('k8s manifests', () => {
       expect(budget(probes.liveness)).toBeGreaterThan(budget(probes.readiness));
     });
 
-    it(`is scraped for /metrics on port ${app.metricsPort}`, () => {
+    it(`serves /metrics on a port of its own, ${POD_METRICS_PORT} (METRICS_PORT), and is scraped there`, () => {
       const annotations = deployment.spec.template.metadata?.annotations ?? {};
       expect(annotations['prometheus.io/scrape']).toBe('true');
-      expect(Number(annotations['prometheus.io/port'])).toBe(app.metricsPort);
+      expect(Number(annotations['prometheus.io/port'])).toBe(POD_METRICS_PORT);
       expect(annotations['prometheus.io/path']).toBe(app.metricsPath);
       const env = containerEnvironment(container(), manifests).env;
-      if (app.metricsPort === app.defaultPort) expect(env.METRICS_PORT).toBeUndefined();
-      else expect(Number(env.METRICS_PORT)).toBe(app.metricsPort);
+      expect(Number(env.METRICS_PORT)).toBe(POD_METRICS_PORT);
+      expect(resolvePort(METRICS_PORT_NAME, container())).toBe(POD_METRICS_PORT);
+      expect(POD_METRICS_PORT).not.toBe(app.defaultPort);
+      // The gateway's is the port compose gives it too.
+      if (app.metricsPort !== app.defaultPort) expect(app.metricsPort).toBe(POD_METRICS_PORT);
     });
 
-    it('keeps a metrics port of its own off its Service (Prometheus scrapes the pods)', () => {
-      if (app.metricsPort === app.defaultPort) return;
+    it('keeps its metrics port off its Service (Prometheus scrapes the pods)', () => {
       const service = manifests.services.find((candidate) => candidate.metadata.name === `council-${name}`);
       expect(service).toBeDefined();
       for (const port of service?.spec.ports ?? []) {
-        expect(resolvePort(port.targetPort ?? port.port, container())).not.toBe(app.metricsPort);
+        expect(resolvePort(port.targetPort ?? port.port, container())).not.toBe(POD_METRICS_PORT);
       }
     });
 
@@ -358,10 +362,10 @@ describe('k8s manifests', () => {
       }
     });
 
-    it('document scaling on queue depth with the council_queue_jobs gauge', () => {
-      expect(readRepoFile('k8s/hpa.yaml')).toMatch(
-        /type: External[\s\S]*council_queue_jobs|council_queue_jobs[\s\S]*type: External/,
-      );
+    it('point to the KEDA components for scaling on queue depth, and document the gauge without KEDA', () => {
+      const text = readRepoFile('k8s/hpa.yaml');
+      expect(text).toContain('keda/');
+      expect(text).toMatch(/type: External[\s\S]*council_queue_jobs|council_queue_jobs[\s\S]*type: External/);
     });
   });
 
