@@ -4,7 +4,7 @@ import {
   WEBHOOK_REDRIVE_SCHEDULER_ID,
 } from '@council/contracts';
 import { LedgerEntryEntity, StripeEventEntity, UserEntity } from '@council/db';
-import { DomainException } from '@council/server-kit';
+import { DomainException, MetricsService } from '@council/server-kit';
 import {
   type FakeStripeServer,
   createStripeEvent,
@@ -17,7 +17,7 @@ import { CheckoutService } from '../src/checkout/checkout.service';
 import { ReservationsService } from '../src/reservations/reservations.service';
 import { SubscriptionsService } from '../src/subscriptions/subscriptions.service';
 import { WebhookIngressService } from '../src/webhooks/webhook-ingress.service';
-import { WebhookRedriveService } from '../src/webhooks/webhook-redrive.service';
+import { REDRIVE_EVENTS_METRIC, WebhookRedriveService } from '../src/webhooks/webhook-redrive.service';
 import {
   type BillingHarness,
   WEBHOOK_SECRET,
@@ -422,14 +422,23 @@ describe('Stripe webhooks', () => {
         .getRepository(StripeEventEntity)
         .insert({ id: recent.id, type: recent.type, payload: { ...recent } });
 
+      const foundBefore = await redriveFound();
       expect(await harness.get(WebhookRedriveService).redrive(WEBHOOK_REDRIVE_AFTER_MS)).toBe(1);
+      expect(await redriveFound()).toBe(foundBefore + 1);
       await processed(harness, event.id);
       expect(await reload(buyer.id)).toMatchObject({ purchasedTokens: 50_000 });
       expect(await harness.queue('billing-webhooks').getJob(`webhook-${recent.id}`)).toBeUndefined();
       // Processed now: the next re-drive finds nothing of it.
       expect(await harness.get(WebhookRedriveService).redrive(WEBHOOK_REDRIVE_AFTER_MS)).toBe(0);
+      expect(await redriveFound()).toBe(foundBefore + 1);
       await harness.dataSource.getRepository(StripeEventEntity).delete({ id: recent.id });
     });
+
+    /** What the re-drive has found so far, as billing's metrics report it. */
+    async function redriveFound(): Promise<number> {
+      const metric = await harness.get(MetricsService).registry.getSingleMetric(REDRIVE_EVENTS_METRIC)?.get();
+      return metric?.values[0]?.value ?? 0;
+    }
 
     it('has one re-drive schedule, on the webhook queue', async () => {
       const schedulers = await harness.queue('billing-webhooks').getJobSchedulers();

@@ -49,6 +49,8 @@ export * from './queues/queues.payloads';
 export * from './queues/queues.ids';
 export * from './queues/queues.validate';
 
+export * from './ledger/ledger-check.constants';
+
 export * from './streams/streams.keys';
 export * from './streams/streams.entries';
 

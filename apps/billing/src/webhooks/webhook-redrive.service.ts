@@ -8,12 +8,16 @@ import {
   WEBHOOK_REDRIVE_EVERY_MS,
   WEBHOOK_REDRIVE_SCHEDULER_ID,
 } from '@council/contracts';
+import { MetricsService, registerOnce } from '@council/server-kit';
 import { Queue } from 'bullmq';
+import { Counter } from 'prom-client';
 import { DataSource } from 'typeorm';
 import { WebhookIngressService } from './webhook-ingress.service';
 
 /** Most events one re-drive queues; the next tick takes the rest. */
 const REDRIVE_BATCH = 500;
+
+export const REDRIVE_EVENTS_METRIC = 'council_webhook_redrive_events_total';
 
 /**
  * Stripe delivers an event until it gets a 2xx, and ours comes once the event is recorded and
@@ -25,12 +29,26 @@ const REDRIVE_BATCH = 500;
 @Injectable()
 export class WebhookRedriveService implements OnApplicationBootstrap {
   private readonly logger = new Logger(WebhookRedriveService.name);
+  /** Events the re-drive found unprocessed: each is one whose job was lost or ran out of retries. */
+  private readonly found: Counter;
 
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly ingress: WebhookIngressService,
     @InjectQueue(QUEUES.billingWebhooks) private readonly queue: Queue,
-  ) {}
+    metrics: MetricsService,
+  ) {
+    this.found = registerOnce(
+      metrics.registry,
+      REDRIVE_EVENTS_METRIC,
+      () =>
+        new Counter({
+          name: REDRIVE_EVENTS_METRIC,
+          help: 'Stripe events the periodic re-drive found unprocessed and queued again',
+          registers: [metrics.registry],
+        }),
+    );
+  }
 
   async onApplicationBootstrap(): Promise<void> {
     await this.queue.upsertJobScheduler(
@@ -53,6 +71,7 @@ export class WebhookRedriveService implements OnApplicationBootstrap {
       [olderThanMs],
     );
     for (const row of rows) await this.ingress.requeue(row.id, row.type);
+    this.found.inc(rows.length);
     if (rows.length > 0) this.logger.warn(`Queued ${rows.length} unprocessed Stripe event(s) again`);
     return rows.length;
   }

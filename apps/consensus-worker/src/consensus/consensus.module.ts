@@ -3,6 +3,7 @@ import { type DynamicModule, Module } from '@nestjs/common';
 import { PROVIDER_QUEUE_NAMES, type ProviderQueueName, QUEUES } from '@council/contracts';
 import {
   BillingReleaseClient,
+  MetricsService,
   ProviderQueuePool,
   QueueModule,
   QuestionBudget,
@@ -10,7 +11,9 @@ import {
   REDIS_CLIENT,
   type RedisClient,
   UsageReleaseWaiter,
+  billingRpcRequestsCounter,
   queueDepthMetricsProvider,
+  questionsFinishedCounter,
 } from '@council/server-kit';
 import { type Queue } from 'bullmq';
 import { DataSource } from 'typeorm';
@@ -38,8 +41,9 @@ export class ConsensusModule {
         },
         {
           provide: BillingReleaseClient,
-          inject: [ConsensusWorkerEnv],
-          useFactory: (config: ConsensusWorkerEnv) => new BillingReleaseClient(config),
+          inject: [ConsensusWorkerEnv, MetricsService],
+          useFactory: (config: ConsensusWorkerEnv, metrics: MetricsService) =>
+            new BillingReleaseClient(config, billingRpcRequestsCounter(metrics.registry)),
         },
         {
           // The built-in providers' queues, and any other provider's made on first use.
@@ -59,6 +63,7 @@ export class ConsensusModule {
             getQueueToken(QUEUES.consensus),
             getQueueToken(QUEUES.usage),
             ProviderQueuePool,
+            MetricsService,
           ],
           useFactory: (
             config: ConsensusWorkerEnv,
@@ -69,10 +74,13 @@ export class ConsensusModule {
             consensusQueue: Queue,
             usageQueue: Queue,
             providerQueues: ProviderQueuePool,
+            metrics: MetricsService,
           ) =>
             new ConsensusJobRunner({
               dataSource,
-              stream: new QuestionStreamWriter(redis, config.REDIS_PREFIX),
+              stream: new QuestionStreamWriter(redis, config.REDIS_PREFIX, {
+                finished: questionsFinishedCounter(metrics.registry),
+              }),
               consensusQueue,
               usageQueue,
               providerQueue: (name) => providerQueues.get(name).queue,

@@ -27,7 +27,9 @@ import {
 import {
   DEVELOPMENT_RPC_SECRET,
   type HttpRpcClient,
+  type MetricsService,
   type RpcAnswer,
+  billingRpcRequestsCounter,
   createBillingRpcClient,
 } from '@council/server-kit';
 import { GatewayEnv } from '../config/gateway.env';
@@ -39,11 +41,15 @@ import { billingErrorBody, describeRpcFailure, newBillingRequestId, webhookReque
 export type BillingRpcTransport = Pick<HttpRpcClient<BillingRpcCalls>, 'call' | 'close'>;
 
 /** The keep-alive HTTP client on BILLING_URL, the address that fronts every billing replica. */
-export function billingRpcClientFor(env: GatewayEnv): HttpRpcClient<BillingRpcCalls> {
+export function billingRpcClientFor(
+  env: GatewayEnv,
+  metrics?: MetricsService,
+): HttpRpcClient<BillingRpcCalls> {
   return createBillingRpcClient({
     baseUrl: env.BILLING_URL,
     secret: env.BILLING_RPC_SECRET ?? DEVELOPMENT_RPC_SECRET,
     timeoutMs: env.BILLING_RPC_TIMEOUT_MS,
+    ...(metrics ? { requests: billingRpcRequestsCounter(metrics.registry) } : {}),
   });
 }
 

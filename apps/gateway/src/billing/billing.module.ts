@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { MetricsService } from '@council/server-kit';
 import { AuthModule } from '../auth/auth.module';
 import { GatewayEnv } from '../config/gateway.env';
 import { RateLimitModule } from '../rate-limit/rate-limit.module';
@@ -24,7 +25,7 @@ import { StripeWebhookController } from './stripe-webhook.controller';
     StripeWebhookController,
   ],
   providers: [
-    { provide: BILLING_RPC_CLIENT, inject: [GatewayEnv], useFactory: billingRpcClientFor },
+    { provide: BILLING_RPC_CLIENT, inject: [GatewayEnv, MetricsService], useFactory: billingRpcClientFor },
     BillingClient,
     BillingService,
   ],

@@ -9,7 +9,14 @@ import {
   RoleEntity,
 } from '@council/db';
 import { QUEUES } from '@council/contracts';
-import { QueueModule, QuestionStreamWriter, REDIS_CLIENT, type RedisClient } from '@council/server-kit';
+import {
+  MetricsService,
+  QueueModule,
+  QuestionStreamWriter,
+  REDIS_CLIENT,
+  type RedisClient,
+  questionsFinishedCounter,
+} from '@council/server-kit';
 import { AuthModule } from '../auth/auth.module';
 import { BillingModule } from '../billing/billing.module';
 import { GatewayEnv } from '../config/gateway.env';
@@ -75,8 +82,11 @@ import { SharingService } from './sharing/sharing.service';
     QuestionJobs,
     {
       provide: QuestionStreamWriter,
-      useFactory: (redis: RedisClient, env: GatewayEnv) => new QuestionStreamWriter(redis, env.REDIS_PREFIX),
-      inject: [REDIS_CLIENT, GatewayEnv],
+      useFactory: (redis: RedisClient, env: GatewayEnv, metrics: MetricsService) =>
+        new QuestionStreamWriter(redis, env.REDIS_PREFIX, {
+          finished: questionsFinishedCounter(metrics.registry),
+        }),
+      inject: [REDIS_CLIENT, GatewayEnv, MetricsService],
     },
     AskQuestion,
     CancelQuestion,

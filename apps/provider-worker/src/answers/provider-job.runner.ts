@@ -34,7 +34,7 @@ export class ProviderJobRunner {
 
   constructor(deps: ProviderJobRunnerDeps) {
     const responses = new ResponsesRepository(deps.dataSource);
-    const stream = new QuestionStreamWriter(deps.redis, deps.prefix);
+    const stream = new QuestionStreamWriter(deps.redis, deps.prefix, { finished: deps.metrics?.finished });
     const settlement = new UsageSettlement(deps.usageQueue);
     this.service = new ProviderJobService({
       jobStarts: new JobStartRepository(deps.dataSource),
@@ -60,6 +60,7 @@ export class ProviderJobRunner {
       idleTimeoutMs: deps.idleTimeoutMs,
       firstDeltaTimeoutMs: deps.firstDeltaTimeoutMs,
       batch: deps.batch ?? DEFAULT_DELTA_BATCH,
+      firstToken: deps.metrics?.firstToken,
     });
   }
 

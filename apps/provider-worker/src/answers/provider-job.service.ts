@@ -19,6 +19,7 @@ import { type ResponsesRepository, type StoredRow } from './data/responses.repos
 import { type ProviderAdapters } from './provider-adapters';
 import { type ProviderJobFailureService, estimatedUsage } from './provider-job-failure.service';
 import { parseProviderJob } from './provider-job.target';
+import { type FirstTokenHistogram, firstTokenClock } from './provider-metrics';
 import { type ProviderJobResult, type ProviderJobTarget } from './provider-job.types';
 import { type QuestionEnd } from './question-end';
 import { completedEntry, deltaEntry, resetEntry } from './stream-entries';
@@ -44,6 +45,8 @@ export interface ProviderJobServiceDeps {
   idleTimeoutMs: number;
   firstDeltaTimeoutMs: number | undefined;
   batch: DeltaBatcherOptions;
+  /** council_first_token_seconds (firstTokenHistogram). */
+  firstToken?: FirstTokenHistogram;
 }
 
 export type HoldTopUp = (request: {
@@ -116,14 +119,14 @@ export class ProviderJobService {
     const ownMaxTokens = request.maxTokens;
     if (budget) request.maxTokens = budget.maxTokens(ownMaxTokens);
     const provider = deps.adapters.for(data);
-    const batcher = new DeltaBatcher(
-      (parts) =>
-        this.append(
-          target,
-          parts.map((part) => deltaEntry(target, part.kind, part.text)),
-        ),
-      deps.batch,
-    );
+    const firstText = firstTokenClock(deps.firstToken, job, target.provider);
+    const batcher = new DeltaBatcher(async (parts) => {
+      await this.append(
+        target,
+        parts.map((part) => deltaEntry(target, part.kind, part.text)),
+      );
+      firstText?.();
+    }, deps.batch);
     const outcome = await streamAnswer({
       provider,
       request,

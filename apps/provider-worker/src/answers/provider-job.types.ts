@@ -3,6 +3,7 @@ import { type LlmConfig, type LlmProvider } from '@council/llm';
 import { type RedisClient, type ReservationReleaseDeps } from '@council/server-kit';
 import { type DataSource } from 'typeorm';
 import { type DeltaBatcherOptions } from '../streaming/delta-batcher';
+import { type ProviderJobMetrics } from './provider-metrics';
 
 export type ProviderJobName = typeof JOBS.memberAnswer | typeof JOBS.debateRevision | typeof JOBS.synthesis;
 
@@ -38,6 +39,8 @@ export interface ProviderJobRunnerDeps extends ReservationReleaseDeps {
     tokens: number;
     key: string;
   }) => Promise<number>;
+  /** Where questions ended and first texts are counted (the process's registry). */
+  metrics?: ProviderJobMetrics;
   /** Overrides createProvider (tests). */
   providerFor?: (data: MemberAnswerJobData) => LlmProvider;
 }

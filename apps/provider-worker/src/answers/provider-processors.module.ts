@@ -3,17 +3,20 @@ import { type DynamicModule, Module } from '@nestjs/common';
 import { type Provider, QUEUES, providerQueueName } from '@council/contracts';
 import {
   BillingReleaseClient,
+  MetricsService,
   QueueModule,
   REDIS_CLIENT,
   type RedisClient,
   UsageReleaseWaiter,
   queueDepthMetricsProvider,
+  questionsFinishedCounter,
 } from '@council/server-kit';
 import { type Queue } from 'bullmq';
 import { DataSource } from 'typeorm';
 import { type LlmConfig } from '@council/llm';
 import { ProviderWorkerEnv } from '../config/provider-worker.env';
 import { ProviderJobRunner } from './provider-job.runner';
+import { firstTokenHistogram } from './provider-metrics';
 import { providerProcessorClass } from './provider.processor';
 import { ReleaseClientsModule } from './release-clients.module';
 
@@ -47,6 +50,7 @@ export class ProviderProcessorsModule {
             getQueueToken(QUEUES.usage),
             BillingReleaseClient,
             UsageReleaseWaiter,
+            MetricsService,
           ],
           useFactory: (
             config: ProviderWorkerEnv,
@@ -55,6 +59,7 @@ export class ProviderProcessorsModule {
             usageQueue: Queue,
             billing: BillingReleaseClient,
             releases: UsageReleaseWaiter,
+            metrics: MetricsService,
           ) =>
             new ProviderJobRunner({
               dataSource,
@@ -66,6 +71,10 @@ export class ProviderProcessorsModule {
               waitForUsage: (usage) => releases.wait(usage),
               llm,
               idleTimeoutMs: config.PROVIDER_IDLE_TIMEOUT_MS,
+              metrics: {
+                finished: questionsFinishedCounter(metrics.registry),
+                firstToken: firstTokenHistogram(metrics.registry),
+              },
             }),
         },
         ...providers.map((provider) => providerProcessorClass(provider, env, settings)),

@@ -1,5 +1,10 @@
 import { type DynamicModule, Inject, Module, type OnApplicationShutdown } from '@nestjs/common';
-import { BillingReleaseClient, UsageReleaseWaiter } from '@council/server-kit';
+import {
+  BillingReleaseClient,
+  MetricsService,
+  UsageReleaseWaiter,
+  billingRpcRequestsCounter,
+} from '@council/server-kit';
 import { ProviderWorkerEnv } from '../config/provider-worker.env';
 
 /**
@@ -20,8 +25,9 @@ export class ReleaseClientsModule implements OnApplicationShutdown {
       providers: [
         {
           provide: BillingReleaseClient,
-          inject: [ProviderWorkerEnv],
-          useFactory: (env: ProviderWorkerEnv) => new BillingReleaseClient(env),
+          inject: [ProviderWorkerEnv, MetricsService],
+          useFactory: (env: ProviderWorkerEnv, metrics: MetricsService) =>
+            new BillingReleaseClient(env, billingRpcRequestsCounter(metrics.registry)),
         },
         {
           provide: UsageReleaseWaiter,

@@ -96,6 +96,12 @@ export type JobName = (typeof JOBS)[keyof typeof JOBS];
 
 export const ALL_JOB_NAMES: readonly JobName[] = Object.values(JOBS);
 
+/**
+ * Jobs added as flow parents with their children: BullMQ starts one only once its children have
+ * finished, so the time from its add to its first start is their run, not a wait in its queue.
+ */
+export const FLOW_PARENT_JOBS: readonly JobName[] = [JOBS.consensusFinalise];
+
 const PROVIDER_JOBS = [JOBS.memberAnswer, JOBS.debateRevision, JOBS.synthesis] as const;
 
 /**

@@ -22,6 +22,15 @@ export class MetricsService {
     registers: [this.registry],
   });
 
+  /** Observed when a worker starts a job that was ready when added (queueWaitSeconds). */
+  readonly jobWait = new Histogram({
+    name: 'council_job_wait_seconds',
+    help: 'Time a job waited in its queue before a worker started it, by queue and job name',
+    labelNames: ['queue', 'name'] as const,
+    buckets: [0.01, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 120, 300],
+    registers: [this.registry],
+  });
+
   readonly jobsFinished = new Counter({
     name: 'council_jobs_finished_total',
     help: 'Queue jobs finished by queue, job name and outcome',

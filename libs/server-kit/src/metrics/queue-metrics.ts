@@ -2,6 +2,7 @@ import { getQueueToken } from '@nestjs/bullmq';
 import { type Provider } from '@nestjs/common';
 import { Gauge } from 'prom-client';
 import { type Queue, type Worker } from 'bullmq';
+import { queueWaitSeconds } from './job-wait';
 import { MetricsService } from './metrics.service';
 
 const STATES = [
@@ -33,8 +34,12 @@ export function registerQueueDepthGauge(metrics: MetricsService, queues: Queue[]
   });
 }
 
-/** Records how long each job took and how it ended. */
+/** Records how long each job waited, how long it took and how it ended. */
 export function instrumentWorker(metrics: MetricsService, worker: Worker): void {
+  worker.on('active', (job) => {
+    const waited = queueWaitSeconds(job);
+    if (waited !== null) metrics.jobWait.observe({ queue: worker.name, name: job.name }, waited);
+  });
   const observe = (
     outcome: 'completed' | 'failed',
     job?: { name: string; processedOn?: number; finishedOn?: number },

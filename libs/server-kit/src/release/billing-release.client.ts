@@ -1,6 +1,6 @@
 import { BILLING_RPC, type BillingReleaseReply, type BillingRpcCalls } from '@council/contracts';
 import { type BillingCallerEnv } from '../config/billing-caller.env';
-import { createBillingRpcClient } from '../rpc/billing-rpc.client';
+import { type BillingRpcClientOptions, createBillingRpcClient } from '../rpc/billing-rpc.client';
 import { type HttpRpcClient, type RpcAnswer } from '../rpc/http-rpc.client';
 import { DEVELOPMENT_RPC_SECRET } from '../rpc/rpc-secret.util';
 import { RELEASE_WAIT_MS } from './usage-release.waiter';
@@ -9,13 +9,18 @@ import { RELEASE_WAIT_MS } from './usage-release.waiter';
 export class BillingReleaseClient {
   private readonly client: HttpRpcClient<BillingRpcCalls>;
 
-  constructor(env: Pick<BillingCallerEnv, 'BILLING_URL' | 'BILLING_RPC_SECRET'>) {
+  /** `requests`: where each call's outcome is counted (billingRpcRequestsCounter). */
+  constructor(
+    env: Pick<BillingCallerEnv, 'BILLING_URL' | 'BILLING_RPC_SECRET'>,
+    requests?: BillingRpcClientOptions['requests'],
+  ) {
     this.client = createBillingRpcClient({
       baseUrl: env.BILLING_URL,
       secret: env.BILLING_RPC_SECRET ?? DEVELOPMENT_RPC_SECRET,
       // The same bound as the wait for a queued release: a call billing does not answer in time
       // goes to the usage queue.
       timeoutMs: RELEASE_WAIT_MS,
+      ...(requests ? { requests } : {}),
     });
   }
 

@@ -1,4 +1,6 @@
 import { type BillingRpcCalls, billingRpcPath } from '@council/contracts';
+import { type Counter } from 'prom-client';
+import { countRpcOutcomes } from './billing-rpc.metrics';
 import { HttpRpcClient } from './http-rpc.client';
 
 /**
@@ -20,13 +22,17 @@ export interface BillingRpcClientOptions {
   secret: string;
   /** BILLING_RPC_TIMEOUT_MS. */
   timeoutMs: number;
+  /** Where each call's outcome is counted (billingRpcRequestsCounter on the process's registry). */
+  requests?: Pick<Counter<'call' | 'outcome'>, 'inc'>;
 }
 
 /** The client the gateway calls billing with; tests and the benchmark use the very same one. */
 export function createBillingRpcClient(options: BillingRpcClientOptions): HttpRpcClient<BillingRpcCalls> {
+  const { requests, ...connection } = options;
   return new HttpRpcClient<BillingRpcCalls>(
     {
-      ...options,
+      ...connection,
+      ...(requests ? { onOutcome: countRpcOutcomes(requests) } : {}),
       connections: BILLING_RPC_CONNECTIONS,
       maxRequestsPerConnection: BILLING_RPC_REQUESTS_PER_CONNECTION,
     },

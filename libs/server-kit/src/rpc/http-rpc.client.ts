@@ -20,20 +20,32 @@ export interface HttpRpcClientOptions {
   maxRequestsPerConnection: number;
   /** Idle sockets close after this; below Node's 5 s server default, so the server never races us. */
   keepAliveTimeoutMs?: number;
+  /** Told how each call ended, e.g. to count calls by outcome. */
+  onOutcome?: (call: string, outcome: RpcOutcome) => void;
 }
+
+/**
+ * How a call ended: `ok` when the server answered below 500 (a 4xx is its considered refusal, such
+ * as 402 for an empty balance), `error` for a 5xx or a reply that is not JSON, and `unreachable`
+ * when no answer came at all (refused, reset, timed out).
+ */
+export type RpcOutcome = 'ok' | 'unreachable' | 'error';
 
 /** What the server answered: the reply (2xx) or its status and parsed body (anything else). */
 export type RpcAnswer<Reply> = { ok: true; reply: Reply } | { ok: false; status: number; body: unknown };
 
-/** No answer: refused, reset, timed out, or a 2xx whose body is not JSON. */
+/** No answer: refused, reset, timed out, or a 2xx whose body is not JSON (`answered`). */
 export class RpcTransportError extends Error {
+  readonly answered: boolean;
+
   constructor(
     message: string,
     readonly timedOut: boolean,
-    options?: { cause?: unknown },
+    options?: { cause?: unknown; answered?: boolean },
   ) {
     super(message, options);
     this.name = 'RpcTransportError';
+    this.answered = options?.answered ?? false;
   }
 }
 
@@ -75,6 +87,27 @@ export class HttpRpcClient<Calls extends RpcCallMap<Calls>> {
     name: P,
     request: Calls[P]['request'],
   ): Promise<RpcAnswer<Calls[P]['reply']>> {
+    let answer: RpcAnswer<Calls[P]['reply']>;
+    try {
+      answer = await this.attempt(name, request);
+    } catch (error) {
+      const answered = error instanceof RpcTransportError && error.answered;
+      this.options.onOutcome?.(name, answered ? 'error' : 'unreachable');
+      throw error;
+    }
+    this.options.onOutcome?.(name, answer.ok || answer.status < 500 ? 'ok' : 'error');
+    return answer;
+  }
+
+  close(): Promise<void> {
+    return this.pool.close();
+  }
+
+  /** One call, sent again once on a fresh connection when the first failed before an answer. */
+  private async attempt<P extends keyof Calls & string>(
+    name: P,
+    request: Calls[P]['request'],
+  ): Promise<RpcAnswer<Calls[P]['reply']>> {
     const signal = AbortSignal.timeout(this.options.timeoutMs);
     const body = JSON.stringify(request);
     try {
@@ -87,10 +120,6 @@ export class HttpRpcClient<Calls extends RpcCallMap<Calls>> {
         throw this.transportError(name, retryError, signal);
       }
     }
-  }
-
-  close(): Promise<void> {
-    return this.pool.close();
   }
 
   private async send<Reply>(
@@ -108,7 +137,9 @@ export class HttpRpcClient<Calls extends RpcCallMap<Calls>> {
     const text = await response.body.text();
     const parsed = parseJson(text);
     if (response.statusCode >= 200 && response.statusCode < 300) {
-      if (parsed === NOT_JSON) throw new RpcTransportError(`${name}: the reply is not JSON`, false);
+      if (parsed === NOT_JSON) {
+        throw new RpcTransportError(`${name}: the reply is not JSON`, false, { answered: true });
+      }
       return { ok: true, reply: parsed as Reply };
     }
     return { ok: false, status: response.statusCode, body: parsed === NOT_JSON ? text : parsed };

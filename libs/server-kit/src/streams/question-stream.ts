@@ -9,6 +9,7 @@ import {
   encodeStreamEntry,
   questionStreamKey,
 } from '@council/contracts';
+import { type QuestionOutcomeCounter, questionOutcomeOf } from '../metrics/question-metrics';
 import { type RedisClient } from '../redis/redis-client.util';
 
 /**
@@ -25,6 +26,8 @@ export interface QuestionStreamWriterOptions {
   maxLength?: number;
   /** Lifetime of a stream after its final entry. Default QUESTION_STREAM_TTL_SECONDS. */
   ttlSeconds?: number;
+  /** Counts each final entry written, by outcome (questionsFinishedCounter). */
+  finished?: QuestionOutcomeCounter;
 }
 
 /** KEYS[1] the stream; ARGV: MAXLEN ~, TTL, `|final|types|`, then the entry's fields and values. */
@@ -51,6 +54,7 @@ const APPEND_FINAL_IF_MISSING = `
 export class QuestionStreamWriter {
   private readonly maxLength: number;
   private readonly ttlSeconds: number;
+  private readonly finished: QuestionOutcomeCounter | undefined;
 
   constructor(
     private readonly redis: RedisClient,
@@ -59,6 +63,7 @@ export class QuestionStreamWriter {
   ) {
     this.maxLength = options.maxLength ?? QUESTION_STREAM_MAX_LENGTH;
     this.ttlSeconds = options.ttlSeconds ?? QUESTION_STREAM_TTL_SECONDS;
+    this.finished = options.finished;
   }
 
   key(questionId: number): string {
@@ -75,6 +80,7 @@ export class QuestionStreamWriter {
     const expired = final ? this.redis.expire(key, this.ttlSeconds) : null;
     // Promise.all observes every command, so a failed one never becomes an unhandled rejection.
     const [ids] = await Promise.all([Promise.all(added), expired]);
+    if (final) for (const entry of entries) this.countFinal(entry);
     return ids.filter((id): id is string => typeof id === 'string');
   }
 
@@ -95,7 +101,13 @@ export class QuestionStreamWriter {
       finals,
       ...encodeStreamEntry(entry),
     );
+    if (added === 1) this.countFinal(entry);
     return added === 1;
+  }
+
+  private countFinal(entry: StreamEntry): void {
+    const outcome = questionOutcomeOf(entry);
+    if (outcome) this.finished?.inc({ outcome });
   }
 
   /** Sets the stream's lifetime now (e.g. after a question ended without a final entry). */
