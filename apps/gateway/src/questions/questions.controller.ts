@@ -17,6 +17,7 @@ import {
   AskQuestionDto,
   type AskQuestionResult,
   type CancelQuestionResult,
+  ContinueDebateDto,
   DebateNoteDto,
   FollowUpDto,
   type QuestionResponse,
@@ -30,7 +31,6 @@ import { AskQuestion } from './ask/ask-question.service';
 import { CancelQuestion } from './cancel/cancel-question.service';
 import { FollowUpQuestion } from './follow-up/follow-up-question.service';
 import { RetryResponse } from './retry/retry-response.service';
-import { ContinueDebateDto } from './weigh-in/continue-debate.dto';
 import { WeighIn } from './weigh-in/weigh-in.service';
 import { parseWaitFlag } from './questions.util';
 
