@@ -20,12 +20,16 @@ import { isSystemUnderTest, systemUnderTestSeconds } from './cpu.ts';
 import type { DriverLag, PhaseTarget } from './load.ts';
 import { type Row, type Summary, fmt, row } from './stats.ts';
 
-/** The performance goals stated against the baseline. */
+/** The performance goals stated against the baseline (docs/performance.md, "Goals"). */
 export const GOALS = {
-  /** The stack's CPU per question at most this many times the baseline's. */
-  cpuRatio: 1.5,
+  /** The stack's CPU per question at most this many times the baseline's, under load. */
+  cpuRatio: 2.5,
+  /** …and at a few streams, where each question carries more of the processes' fixed costs. */
+  cpuRatioFewStreams: 3.0,
+  /** Up to this many answer streams is "a few" (one user's question). */
+  fewStreams: 3,
   /** The stack's capacity at least this share of the baseline's. */
-  capacityRatio: 0.7,
+  capacityRatio: 0.5,
   /** Every token's p50 at the moderate step adds less than this to the baseline's (ms). */
   tokenP50AddedMs: 20,
 } as const;
@@ -407,11 +411,17 @@ export function autoStepSeconds(streams: number, questionSeconds: number): numbe
 
 // ---- result rows -------------------------------------------------------------------------------
 
+/** The CPU ratio goal of a phase with this many answer streams. */
+export function cpuRatioGoal(streams: number): number {
+  return streams <= GOALS.fewStreams ? GOALS.cpuRatioFewStreams : GOALS.cpuRatio;
+}
+
 /** The stack's CPU per question against the baseline's, both without the driver and the fake. */
-export function cpuGoalRow(stackMs: number | null, baselineMs: number | null): Row {
+export function cpuGoalRow(stackMs: number | null, baselineMs: number | null, streams: number): Row {
+  const goal = cpuRatioGoal(streams);
   const r = row('CPU per question, system under test (ms; driver and fake excluded)', stackMs, baselineMs);
-  r.targetText = `ratio ≤ ${GOALS.cpuRatio}×`;
-  r.pass = r.ratio === null ? null : r.ratio <= GOALS.cpuRatio;
+  r.targetText = `ratio ≤ ${goal}× (at ${streams} streams)`;
+  r.pass = r.ratio === null ? null : r.ratio <= goal;
   return r;
 }
 
@@ -443,14 +453,14 @@ export function stackOnlyCpuMsPerQuestion(phase: {
  * whole process, and what the goal then leaves the provider worker and the gateway, which repeat
  * the baseline's work (docs/performance.md, "How far the CPU goal is").
  */
-export function cpuFloorRow(stackOnlyMs: number | null, baselineMs: number | null): Row {
+export function cpuFloorRow(stackOnlyMs: number | null, baselineMs: number | null, streams: number): Row {
   const r = row(
     '… of which PostgreSQL, Redis, billing and consensus worker (against the whole baseline)',
     stackOnlyMs,
     baselineMs,
   );
   if (stackOnlyMs !== null && baselineMs !== null) {
-    const left = GOALS.cpuRatio * baselineMs - stackOnlyMs;
+    const left = cpuRatioGoal(streams) * baselineMs - stackOnlyMs;
     r.targetText = `the goal leaves ${left.toFixed(1)} ms for provider worker + gateway (baseline: ${baselineMs.toFixed(1)})`;
   }
   return r;

@@ -426,8 +426,9 @@ function buildRows(result: BenchRun): Row[] {
   const ms = { latency: true };
   // The goals stated against the baseline first: CPU per question, capacity, token p50 added.
   const baseCpuMs = base ? sutCpuMsPerQuestion(base) : null;
-  rows.push(cpuGoalRow(sutCpuMsPerQuestion(latency), baseCpuMs));
-  rows.push(cpuFloorRow(stackOnlyCpuMsPerQuestion(latency), baseCpuMs));
+  const streams = result.options.users * MEMBERS;
+  rows.push(cpuGoalRow(sutCpuMsPerQuestion(latency), baseCpuMs, streams));
+  rows.push(cpuFloorRow(stackOnlyCpuMsPerQuestion(latency), baseCpuMs, streams));
   if (capacity) {
     rows.push(capacityGoalRow(capacity));
     const tokenRow = tokenP50GoalRow(capacity, result.options.moderateStreams);

@@ -1,13 +1,15 @@
 // How far apart a streaming answer's writes are, set by how busy this process is: while the event
-// loop has time to spare each delta is written at the end of the turn it arrived in (the reader
-// sees a token within milliseconds), and only as the loop fills up do writes wait, up to
+// loop has time to spare an answer's writes are at least `quietIntervalMs` apart (its first delta,
+// and any after a pause, still leave at once), and as the loop fills up they wait longer, up to
 // `maxIntervalMs`, so a busy worker spends its time on fewer, larger stream writes.
 
 import { type EventLoopUtilization, performance } from 'node:perf_hooks';
 
 export interface BatchLoadPolicy {
-  /** Event-loop utilisation (0–1) up to which deltas are written at once. */
+  /** Event-loop utilisation (0–1) up to which writes are `quietIntervalMs` apart. */
   quietUtilization: number;
+  /** Least time between two writes of an answer while quiet (0: each delta at once). */
+  quietIntervalMs: number;
   /** Utilisation from which writes are `maxIntervalMs` apart. */
   fullUtilization: number;
   maxIntervalMs: number;
@@ -18,21 +20,26 @@ export interface BatchLoadPolicy {
 /**
  * Ours. A 40 ms ceiling costs no CPU that the bench can tell from an 80 ms one at 120 or 200
  * streams, and takes about 14 ms off every token's p50; 20 ms costs 4–6 % more CPU per question
- * (docs/performance.md, "An answer's writes at most 40 ms apart").
+ * (docs/performance.md, "An answer's writes at most 40 ms apart"). The quiet floor of 30 ms merges
+ * the tokens of a typical stream two by two, for a stream write, a read and a socket frame fewer
+ * each, at about 10 ms on every token's p50 (docs/performance.md, "A quiet worker's writes 30 ms
+ * apart").
  */
 export const DEFAULT_BATCH_LOAD: BatchLoadPolicy = {
   quietUtilization: 0.3,
+  quietIntervalMs: 30,
   fullUtilization: 0.7,
   maxIntervalMs: 40,
   sampleMs: 250,
 };
 
-/** The interval for a utilisation: 0 while quiet, rising linearly to the maximum when full. */
+/** The interval for a utilisation: the quiet floor, rising linearly to the maximum when full. */
 export function intervalForUtilization(utilization: number, policy: BatchLoadPolicy): number {
   const span = policy.fullUtilization - policy.quietUtilization;
   const share =
     span > 0 ? (utilization - policy.quietUtilization) / span : utilization >= policy.fullUtilization ? 1 : 0;
-  return Math.round(Math.min(1, Math.max(0, share)) * policy.maxIntervalMs);
+  const rise = Math.max(0, policy.maxIntervalMs - policy.quietIntervalMs);
+  return Math.round(policy.quietIntervalMs + Math.min(1, Math.max(0, share)) * rise);
 }
 
 type UtilizationReader = (
@@ -42,14 +49,16 @@ type UtilizationReader = (
 
 /** Samples the process's event-loop utilisation and turns it into the current interval. */
 export class LoadAdaptiveInterval {
-  private current = 0;
+  private current: number;
   private last: EventLoopUtilization | null = null;
   private timer: NodeJS.Timeout | null = null;
 
   constructor(
     private readonly policy: BatchLoadPolicy = DEFAULT_BATCH_LOAD,
     private readonly readUtilization: UtilizationReader = performance.eventLoopUtilization,
-  ) {}
+  ) {
+    this.current = policy.quietIntervalMs;
+  }
 
   /** The interval now; starts sampling on first use (the timer does not keep the process alive). */
   readonly intervalMs = (): number => {
