@@ -28,6 +28,8 @@ export interface BenchOptions {
   /** With --compare: the compared stack runs with tracing on, exporting to a local OTLP sink. */
   compareTracing: boolean;
   rounds: number;
+  /** Seconds every other question of a latency-phase user waits first (0: none). */
+  idleGap: number;
   help: boolean;
 }
 
@@ -71,6 +73,7 @@ export const DEFAULTS: Omit<BenchOptions, 'users' | 'throughputUsers'> & {
   compare: null, // a second checkout to measure against this one (A/B in one run)
   compareTracing: false, // --compare: the compared stack traces every question (OTLP to a local sink)
   rounds: 3, // --compare: latency phases per stack (and baseline phases), alternating
+  idleGap: 0, // seconds every other latency-phase question waits (first text warm and after a pause)
   help: false,
 };
 
@@ -115,6 +118,10 @@ export const BENCH_USAGE = `Usage: npm run bench -- [flags]
                       exporting every span over OTLP to a local sink (--compare . measures
                       tracing's cost on this very checkout)
   --rounds N          rounds of --compare (default ${DEFAULTS.rounds}; the order flips each round)
+  --idle-gap S        latency phase: every other question of each user waits S seconds first; the
+                      steps of both kinds are reported apart ("warm", "after a S s gap"), the
+                      first answer text from the ask included. Use with --users 1 and a long
+                      --duration: each pair of questions takes S s more
 Flags take "--flag value" or "--flag=value".`;
 
 const NUMERIC: Record<string, NumericKey> = {
@@ -135,6 +142,7 @@ const NUMERIC: Record<string, NumericKey> = {
   '--capacity-margin': 'capacityMargin',
   '--moderate-streams': 'moderateStreams',
   '--rounds': 'rounds',
+  '--idle-gap': 'idleGap',
 };
 const STRING: Record<string, StringKey> = { '--url': 'url', '--out': 'out', '--compare': 'compare' };
 const BOOLEAN: Record<string, BooleanKey> = {

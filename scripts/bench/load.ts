@@ -113,6 +113,8 @@ class Question {
   private resolveFinished: () => void = () => {};
   readonly finishedPromise = new Promise<void>((resolve) => (this.resolveFinished = resolve));
   readonly marks: Record<string, number>;
+  /** Set for a question asked after an idle gap, or right after one (--idle-gap): its steps are also recorded under this tag. */
+  tag: string | null = null;
 
   constructor(
     readonly id: number | string,
@@ -131,6 +133,14 @@ class Question {
     const from = this.marks[since];
     if (!this.measured || from === undefined) return;
     (this.record.timeline[`${since} → ${name}`] ??= []).push(at - from);
+    if (this.tag) (this.record.timeline[`${since} → ${name} (${this.tag})`] ??= []).push(at - from);
+  }
+
+  /** Records the time from the ask to a step already marked, under the question's tag only. */
+  private sinceAsked(name: string): void {
+    const at = this.marks[name];
+    if (!this.measured || !this.tag || at === undefined) return;
+    (this.record.timeline[`asked → ${name} (${this.tag})`] ??= []).push(at - this.askedAt);
   }
 
   stream(key: StreamKey): Stream {
@@ -153,7 +163,10 @@ class Question {
 
   delta(key: StreamKey, text: string, receivedAt: number, entryId: string | undefined): void {
     if (key === 'consensus') this.mark('first consensus delta', receivedAt, 'answers completed');
-    else this.mark('first answer delta', receivedAt, 'subscribed');
+    else if (!('first answer delta' in this.marks)) {
+      this.mark('first answer delta', receivedAt, 'subscribed');
+      this.sinceAsked('first answer delta');
+    }
     const stream = this.stream(key);
     const { tokens, rest } = parseStampedTokens(text, stream.carry);
     stream.carry = rest;
@@ -223,11 +236,15 @@ export class Load {
   openStreams = 0;
   readonly inFlight = new Set<Question>();
 
+  /** --idle-gap: every other question of a user waits this long after the one before (0: none). */
+  readonly idleGapMs: number;
+
   constructor(
     readonly record: PhaseRecord,
-    { expectedTokens }: { expectedTokens: number },
+    { expectedTokens, idleGapMs = 0 }: { expectedTokens: number; idleGapMs?: number },
   ) {
     this.expectedTokens = expectedTokens;
+    this.idleGapMs = idleGapMs;
   }
 
   measuredNow(): boolean {
@@ -359,7 +376,7 @@ export class StackUser {
     this.socket?.close();
   }
 
-  async ask(load: Load): Promise<Question> {
+  async ask(load: Load, tag: string | null = null): Promise<Question> {
     const socket = this.socket;
     if (!socket) throw new Error(`${this.username} is not connected`);
     const askedAt = now();
@@ -384,6 +401,7 @@ export class StackUser {
     const held = this.held ?? [];
     this.held = null;
     const created = new Question(asked.id, load.record, askedAt, load.expectedTokens, measured);
+    created.tag = tag;
     created.mark('created', now(), 'asked');
     this.questions.set(asked.id, created);
     for (const received of held) if (received[1].questionId === asked.id) deliver(created, received);
@@ -403,13 +421,24 @@ export class StackUser {
     return created;
   }
 
-  /** Asks, waits for the three answers, asks again, until the load stops. */
+  /**
+   * Asks, waits for the three answers, asks again, until the load stops. With an idle gap, every
+   * other question waits that long first: those are tagged "after a gap", the others "warm".
+   */
   async loop(load: Load, { onError }: { onError: (error: unknown) => void }): Promise<void> {
+    let afterGap = false;
     while (load.running) {
+      let tag: string | null = null;
+      if (load.idleGapMs > 0) {
+        afterGap = !afterGap;
+        tag = afterGap ? `after a ${load.idleGapMs / 1000} s gap` : 'warm';
+        if (afterGap) await sleep(load.idleGapMs);
+        if (!load.running) break;
+      }
       let question: Question;
       try {
         load.openStreams += MEMBERS;
-        question = await this.ask(load);
+        question = await this.ask(load, tag);
       } catch (error) {
         load.openStreams -= MEMBERS;
         onError(error);

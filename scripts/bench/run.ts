@@ -114,6 +114,8 @@ interface PhaseSpec {
   expectedTokens: number;
   sample: () => Promise<Array<ResourceSample | null>>;
   cpu?: (() => CpuProcesses) | null;
+  /** --idle-gap in ms (the latency phase's stack users only). */
+  idleGapMs?: number;
 }
 
 interface AppSummary {
@@ -249,12 +251,13 @@ async function runPhase({
   expectedTokens,
   sample,
   cpu = null,
+  idleGapMs = 0,
 }: PhaseSpec): Promise<PhaseRecord> {
   banner(`Phase ${name}: ${users.length} users, ramp ${ramp} s, measure ${duration} s`);
   const record = new PhaseRecord(name, target);
   // The VM's speed drifts: probe it around each measured phase so its CPU figures can be compared.
   const speedBefore = cpu ? await probeSpeed() : null;
-  const load = new Load(record, { expectedTokens });
+  const load = new Load(record, { expectedTokens, idleGapMs });
   const start = now();
   const window = { start: start + ramp * 1000, end: start + (ramp + duration) * 1000 };
   record.window = window;
@@ -967,6 +970,7 @@ async function main(): Promise<number> {
       duration: options.duration,
       sample: sampleStack,
       cpu: cpuProcesses,
+      idleGapMs: options.idleGap * 1000,
       ...common,
     }),
   );

@@ -185,6 +185,14 @@ describe('bench flags', () => {
     assert.equal(parseBenchArgs([]).providerWorkers, 1);
   });
 
+  it('takes an idle gap in seconds, none by default', () => {
+    assert.equal(parseBenchArgs([]).idleGap, 0);
+    assert.equal(parseBenchArgs(['--users', '1', '--idle-gap', '12']).idleGap, 12);
+    assert.equal(parseBenchArgs(['--idle-gap=2.5']).idleGap, 2.5);
+    assert.throws(() => parseBenchArgs(['--idle-gap', '-1']), /not a number ≥ 0/);
+    assert.throws(() => parseBenchArgs(['--idle-gap']), /needs a value/);
+  });
+
   it('runs --compare as latency phases only, in rounds', () => {
     const options = parseBenchArgs(['--compare', '../before', '--rounds', '5']);
     assert.equal(options.compare, '../before');
