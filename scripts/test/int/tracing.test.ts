@@ -55,6 +55,12 @@ function servicesOf(spans: readonly ReceivedSpan[]): Set<string> {
   return new Set(spans.map((span) => span.service));
 }
 
+/** Spans whose parent is not among `spans`. */
+function orphansOf(spans: readonly ReceivedSpan[]): ReceivedSpan[] {
+  const ids = new Set(spans.map((span) => span.spanId));
+  return spans.filter((span) => span.parentSpanId !== null && !ids.has(span.parentSpanId));
+}
+
 test('a debate question is one trace: the ask, every member job, the consensus, billing and the first delivery', async () => {
   const user = await scenario.register();
   await scenario.subscribe(user, 'premium');
@@ -76,12 +82,15 @@ test('a debate question is one trace: the ask, every member job, the consensus, 
   assert.ok(match, `the request id carries the trace: ${requestId}`);
   const traceId = match[1];
 
+  // A span leaves its process when it ends, so a parent (a job's consumer span, say) may arrive
+  // after its children: wait until the tree is whole, not merely until every process has spoken.
   let trace: ReceivedSpan[] = [];
   const deadline = Date.now() + 20_000;
   for (;;) {
     trace = receiver.spans.filter((span) => span.traceId === traceId);
     const delivered = trace.some((span) => span.name === 'council.stream first delivery');
-    if ((servicesOf(trace).size === SERVICES.length && delivered) || Date.now() > deadline) break;
+    const whole = orphansOf(trace).length === 0;
+    if ((servicesOf(trace).size === SERVICES.length && delivered && whole) || Date.now() > deadline) break;
     await sleep(200);
   }
   assert.deepEqual([...servicesOf(trace)].sort(), [...SERVICES].sort(), 'every process is in the trace');
@@ -91,11 +100,8 @@ test('a debate question is one trace: the ask, every member job, the consensus, 
   assert.equal(root[0]?.service, 'council-gateway');
   assert.equal(root[0]?.kind, SPAN_KIND.server);
   assert.equal(root[0]?.spanId, match[2], 'the root is the ask the request id names');
-  const ids = new Set(trace.map((span) => span.spanId));
   assert.deepEqual(
-    trace
-      .filter((span) => span.parentSpanId !== null && !ids.has(span.parentSpanId))
-      .map((span) => span.name),
+    orphansOf(trace).map((span) => span.name),
     [],
     'every span hangs from the tree',
   );
