@@ -98,7 +98,9 @@ export class ChargesService {
     return this.ledger.withAccount(userId, async (account) => {
       const grant = await this.linkLocked(account, link, paymentIntentId, charge.id);
       if (!grant) return 'ignored';
-      return this.convergeLocked(account, grant, charge, refs);
+      // Read again under the lock: an event handled at the same time may have applied a later
+      // state of the charge (a second partial refund) since the read above.
+      return this.convergeLocked(account, grant, await source.retrieveCharge(charge.id), refs);
     });
   }
 
