@@ -37,6 +37,7 @@ import {
 } from '@council/server-kit';
 import {
   type CouncilCatalogue,
+  type FakeProviderRequest,
   type FakeProviderServer,
   type TestDatabase,
   type TestRedis,
@@ -44,6 +45,7 @@ import {
   createMigratedDatabase,
   createTestQuestion,
   createTestUser,
+  defaultStructuredReply,
   loadCouncilCatalogue,
   startFakeProviderServer,
   testRedis,
@@ -846,10 +848,11 @@ describe('provider worker (PostgreSQL + Redis + fake providers)', () => {
     await addSynthesis(questionId, userId);
     await waitUntil(async () => (await usageJobIds(questionId)).includes(`${questionId}:consensus:0`));
 
-    const [synthesis, mapCall] = fake.requests;
-    expect(synthesis.structured).toBeNull();
-    expect(mapCall.structured).toBe(AGREEMENT_MAP_OUTPUT.name);
     expect(fake.requests).toHaveLength(2);
+    const synthesis = fake.requests.find((request) => request.structured === null)!;
+    const mapCall = fake.requests.find((request) => request.structured === AGREEMENT_MAP_OUTPUT.name)!;
+    // The map is drawn from the members' answers, not from the consensus it is drawn beside.
+    expect(mapCall.messages.at(-1)?.content).not.toContain('<consensus>');
     const consensus = await consensusRow(questionId);
     // The fake's default map: one claim every member supports.
     expect(consensus?.agreementMap).toEqual({
@@ -868,7 +871,103 @@ describe('provider worker (PostgreSQL + Redis + fake providers)', () => {
     });
     expect(consensus?.totalTokens).toBe(synthesis.usage.totalTokens + mapCall.usage.totalTokens);
     const types = (await streamEntries(questionId)).map((entry) => entry.type);
-    expect(types.slice(-3)).toEqual(['agreement:claim', 'agreement:completed', 'consensus:completed']);
+    expect(types.filter((type) => type.startsWith('agreement:'))).toEqual([
+      'agreement:claim',
+      'agreement:completed',
+    ]);
+    expect(types.at(-1)).toBe('consensus:completed');
+  });
+
+  describe('the agreement map beside the synthesis', () => {
+    /** About 40 tokens of prose, and the map's reply padded to a length like it, at 200 tokens/s. */
+    const PROSE = Array.from({ length: 20 }, (_, index) => `Point ${index}.`).join(' ');
+    beforeEach(() => fake.configure({ tokensPerSecond: 200, firstTokenDelayMs: 50 }));
+    afterEach(() => fake.configure({ tokensPerSecond: 0, firstTokenDelayMs: 0, generateText: undefined }));
+
+    function paddedMap(request: FakeProviderRequest): string {
+      const reply = JSON.parse(defaultStructuredReply(request)) as { claims: unknown[] };
+      return JSON.stringify({ ...reply, note: PROSE });
+    }
+
+    async function debatedQuestion(): Promise<{ questionId: number; userId: number }> {
+      const asked = await askQuestion({ showDebate: true });
+      fake.configure({ tokensPerSecond: 0, firstTokenDelayMs: 0 });
+      await runFlow(asked.questionId, asked.userId, asked.members);
+      fake.configure({
+        tokensPerSecond: 200,
+        firstTokenDelayMs: 50,
+        generateText: (request) => (request.structured ? paddedMap(request) : PROSE),
+      });
+      fake.clearRequests();
+      return asked;
+    }
+
+    it('asks for the map and the synthesis at once: the two calls overlap in time', async () => {
+      const { questionId, userId } = await debatedQuestion();
+      await addSynthesis(questionId, userId);
+      await waitUntil(async () => (await consensusRow(questionId))?.status === 'completed');
+
+      const synthesis = fake.requests.find((request) => request.structured === null)!;
+      const mapCall = fake.requests.find((request) => request.structured !== null)!;
+      expect(synthesis.outcome).toBe('completed');
+      expect(mapCall.outcome).toBe('completed');
+      // Each call takes about 50 ms + 40 tokens at 200 a second; asked one after the other, the map
+      // would start after the synthesis had ended.
+      expect(mapCall.receivedAt).toBeLessThan(synthesis.endedAt!);
+      expect(synthesis.receivedAt).toBeLessThan(mapCall.endedAt!);
+      expect(Math.abs(mapCall.receivedAt - synthesis.receivedAt)).toBeLessThan(150);
+      const consensus = await consensusRow(questionId);
+      expect(consensus?.agreementMap).toMatchObject({ status: 'mapped' });
+      expect(consensus?.totalTokens).toBe(synthesis.usage.totalTokens + mapCall.usage.totalTokens);
+      const entries = await streamEntries(questionId);
+      // The map's claims and its end interleave with the synthesis's deltas.
+      const firstClaim = entries.findIndex((entry) => entry.type === 'agreement:claim');
+      const lastDelta = entries.findLastIndex((entry) => entry.type === 'consensus:delta');
+      expect(firstClaim).toBeGreaterThanOrEqual(0);
+      expect(firstClaim).toBeLessThan(lastDelta);
+      expect(entries.at(-1)?.type).toBe('consensus:completed');
+    });
+
+    it('a retry of the synthesis leaves the drawn map alone, and pays for it once', async () => {
+      const { questionId, userId } = await debatedQuestion();
+      fake.script({ kind: 'error-event', afterTokens: 5 }, { structured: false });
+      await addSynthesis(questionId, userId);
+      await waitUntil(async () => (await consensusRow(questionId))?.status === 'completed');
+
+      const prose = fake.requests.filter((request) => request.structured === null);
+      const maps = fake.requests.filter((request) => request.structured !== null);
+      expect(prose.map((request) => request.outcome)).toEqual(['failed', 'completed']);
+      expect(maps).toHaveLength(1);
+      const entries = await streamEntries(questionId);
+      expect(entries).toContainEqual({ type: 'consensus:reset', attempt: 2 });
+      expect(entries.some((entry) => entry.type === 'agreement:reset')).toBe(false);
+      const consensus = await consensusRow(questionId);
+      expect(consensus?.response).toBe(PROSE);
+      expect(consensus?.agreementMap).toMatchObject({ status: 'mapped' });
+      expect(consensus?.totalTokens).toBe(prose[1].usage.totalTokens + maps[0].usage.totalTokens);
+    });
+
+    it('a synthesis that fails for good keeps the drawn map, which is paid for', async () => {
+      const { questionId, userId } = await debatedQuestion();
+      fake.script({ kind: 'unauthorized' }, { structured: false });
+      await addSynthesis(questionId, userId);
+      await waitUntil(async () => (await usageJobIds(questionId)).includes(`${questionId}:consensus:0`));
+
+      const [mapCall] = fake.requests.filter((request) => request.structured !== null);
+      const consensus = await consensusRow(questionId);
+      expect(consensus).toMatchObject({ status: 'failed', response: '' });
+      expect(consensus?.error).toMatch(/API key was rejected/);
+      expect(consensus?.agreementMap).toMatchObject({ status: 'mapped' });
+      expect(consensus?.totalTokens).toBe(mapCall.usage.totalTokens);
+      const settled = await usageQueue.getJob(`${questionId}:consensus:0`);
+      expect(settled?.data).toMatchObject({
+        responseId: consensus?.id,
+        totalTokens: mapCall.usage.totalTokens,
+      });
+      const types = (await streamEntries(questionId)).map((entry) => entry.type);
+      expect(types).toContain('agreement:completed');
+      expect(types.at(-1)).toBe('consensus:failed');
+    });
   });
 
   it('asks once more after a malformed map and then stores a note, keeping the consensus and every call’s tokens', async () => {
@@ -885,11 +984,10 @@ describe('provider worker (PostgreSQL + Redis + fake providers)', () => {
     } finally {
       fake.configure({ generateText: undefined });
     }
-    expect(fake.requests.map((request) => request.structured)).toEqual([
-      null,
-      AGREEMENT_MAP_OUTPUT.name,
-      AGREEMENT_MAP_OUTPUT.name,
-    ]);
+    expect(fake.requests.filter((request) => request.structured === null)).toHaveLength(1);
+    expect(fake.requests.filter((request) => request.structured === AGREEMENT_MAP_OUTPUT.name)).toHaveLength(
+      2,
+    );
     const consensus = await consensusRow(questionId);
     expect(consensus?.response).toBe('The agreed answer.');
     expect(consensus?.agreementMap).toEqual({ status: 'unavailable', note: AGREEMENT_MAP.notes.malformed });
@@ -900,10 +998,8 @@ describe('provider worker (PostgreSQL + Redis + fake providers)', () => {
     expect(entries.filter((entry) => entry.type === 'agreement:reset')).toEqual([
       { type: 'agreement:reset', attempt: 2 },
     ]);
-    expect(entries.slice(-2).map((entry) => entry.type)).toEqual([
-      'agreement:completed',
-      'consensus:completed',
-    ]);
+    expect(entries.filter((entry) => entry.type === 'agreement:completed')).toHaveLength(1);
+    expect(entries.at(-1)?.type).toBe('consensus:completed');
   });
 
   async function addSynthesis(questionId: number, userId: number): Promise<void> {

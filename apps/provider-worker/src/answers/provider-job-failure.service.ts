@@ -34,8 +34,11 @@ export class ProviderJobFailureService {
     request: LlmRequest,
     text: string,
     reasoning: string,
+    /** What the row's other calls used (the consensus's agreement map), charged with it. */
+    alongside?: TokenUsage,
   ): Promise<ProviderJobResult> {
-    const usage = estimatedUsage(provider, request, text, reasoning);
+    const own = estimatedUsage(provider, request, text, reasoning);
+    const usage = alongside ? sumUsage(own, alongside) : own;
     const stopped = await this.responses.failCancelled(row.id, {
       response: text.trim(),
       reasoning: reasoning.trim() || null,
@@ -74,6 +77,8 @@ export class ProviderJobFailureService {
     row: StoredRow,
     provider: LlmProvider,
     error: unknown,
+    /** What the row's other calls used and stored (the consensus's agreement map): charged on a final failure. */
+    alongside?: TokenUsage,
   ): Promise<never> {
     const classification = classifyProviderError(error, provider.name);
     const attempts = job.opts.attempts ?? 1;
@@ -84,11 +89,21 @@ export class ProviderJobFailureService {
       });
     }
     await this.responses.fail(row.id, classification.userMessage);
+    // The map stays on the failed consensus, drawn and shown: its calls are paid for.
+    if (alongside && alongside.totalTokens > 0) await this.settlement.settle(target, row.id, alongside);
     await this.stream.append(target.data.questionId, [
       failedEntry(target, row.id, classification.userMessage),
     ]);
     throw new UnrecoverableError(classification.userMessage);
   }
+}
+
+export function sumUsage(a: TokenUsage, b: TokenUsage): TokenUsage {
+  return {
+    promptTokens: a.promptTokens + b.promptTokens,
+    completionTokens: a.completionTokens + b.completionTokens,
+    totalTokens: a.totalTokens + b.totalTokens,
+  };
 }
 
 /** Usage of a call stopped before the provider reported any: its prompt and what it wrote, estimated. */

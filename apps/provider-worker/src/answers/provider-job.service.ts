@@ -9,7 +9,7 @@ import { type LlmProvider, type LlmRequest, differsFromPrevious, parseRevision }
 import { type QuestionBudget, type QuestionStreamWriter, withFinalFailure } from '@council/server-kit';
 import { type Job, UnrecoverableError } from 'bullmq';
 import { DeltaBatcher, type DeltaBatcherOptions } from '../streaming/delta-batcher';
-import { type AgreementMapOutcome, addUsage, mapAgreement } from './agreement/agreement-map.service';
+import { type AgreementMapOutcome, mapAgreement } from './agreement/agreement-map.service';
 import { streamAnswer } from './answer-stream';
 import { CallBudget } from './budget/call-budget';
 import { type CancelWatch } from './cancel-watch';
@@ -17,7 +17,7 @@ import { type CouncilInputsService } from './council-inputs.service';
 import { type JobContext, type JobStartRepository } from './data/job-start.repository';
 import { type ResponsesRepository, type StoredRow } from './data/responses.repository';
 import { type ProviderAdapters } from './provider-adapters';
-import { type ProviderJobFailureService, estimatedUsage } from './provider-job-failure.service';
+import { type ProviderJobFailureService, estimatedUsage, sumUsage } from './provider-job-failure.service';
 import { parseProviderJob } from './provider-job.target';
 import { type FirstTokenHistogram, firstTokenClock } from './provider-metrics';
 import { type ProviderJobResult, type ProviderJobTarget } from './provider-job.types';
@@ -127,22 +127,42 @@ export class ProviderJobService {
       );
       firstText?.();
     }, deps.batch);
-    const outcome = await streamAnswer({
-      provider,
-      request,
-      batcher,
-      watchCancel: (onCancel) => deps.cancelWatch.watch(data.questionId, onCancel),
-      admit: budget?.admit,
-      idleMs: deps.idleTimeoutMs,
-      firstDeltaMs: deps.firstDeltaTimeoutMs,
-    });
+    // The consensus's agreement map is drawn beside the synthesis, from the members' final answers;
+    // the job goes on once both have ended. The synthesis opened its budget first: under a cap, the
+    // prose has the first claim on the consensus's share.
+    const [written, drawn] = await Promise.allSettled([
+      streamAnswer({
+        provider,
+        request,
+        batcher,
+        watchCancel: (onCancel) => deps.cancelWatch.watch(data.questionId, onCancel),
+        admit: budget?.admit,
+        idleMs: deps.idleTimeoutMs,
+        firstDeltaMs: deps.firstDeltaTimeoutMs,
+      }),
+      target.consensus
+        ? this.drawMap(target, provider, context, row.id, member.apiModel, job.attemptsStarted > 1)
+        : null,
+    ]);
+    if (written.status === 'rejected') throw written.reason;
+    if (drawn.status === 'rejected') throw drawn.reason;
+    const outcome = written.value;
+    const mapped = drawn.value;
     if (outcome.kind === 'cancelled') {
       await budget?.settle(estimatedUsage(provider, request, outcome.text, outcome.reasoning).totalTokens);
-      return deps.failures.stopCancelled(target, row, provider, request, outcome.text, outcome.reasoning);
+      return deps.failures.stopCancelled(
+        target,
+        row,
+        provider,
+        request,
+        outcome.text,
+        outcome.reasoning,
+        mapped?.usage,
+      );
     }
     if (outcome.kind === 'failed') {
       await budget?.refund();
-      return deps.failures.failOrRetry(job, target, row, provider, outcome.error);
+      return deps.failures.failOrRetry(job, target, row, provider, outcome.error, mapped?.usage);
     }
 
     const { text, reasoning } = outcome;
@@ -160,22 +180,16 @@ export class ProviderJobService {
         ? estimatedUsage(provider, request, text, reasoning)
         : (outcome.usage ?? { promptTokens: 0, completionTokens: 0, totalTokens: 0 });
     await budget?.settle(answerUsage.totalTokens);
-    const mapped = target.consensus
-      ? await this.mapAgreement(target, provider, context, answer, member.apiModel)
-      : { map: null, usage: answerUsage };
     const usage = await deps.responses.complete(row.id, {
       response: answer,
       reasoning: reasoning.trim() || null,
       debateLog,
       positionChanged: changed,
-      agreementMap: mapped.map,
+      agreementMap: mapped?.map ?? null,
       stoppedAtLimit,
-      usage: target.consensus ? addUsage(answerUsage, mapped.usage) : answerUsage,
+      usage: mapped ? sumUsage(answerUsage, mapped.usage) : answerUsage,
     });
-    await this.append(target, [
-      ...(mapped.map ? [{ type: 'agreement:completed' as const, map: mapped.map }] : []),
-      completedEntry(target, row.id, usage, stoppedAtLimit),
-    ]);
+    await this.append(target, [completedEntry(target, row.id, usage, stoppedAtLimit)]);
     await deps.settlement.settleCompleted(target, row.id, usage);
     return { status: 'completed', responseId: row.id, changed };
   }
@@ -193,31 +207,47 @@ export class ProviderJobService {
     return { ...SKIPPED };
   }
 
-  /** The consensus's agreement map, asked of the leader's model once the prose is written. */
-  private async mapAgreement(
+  /**
+   * The consensus's agreement map, asked of the leader's model while the synthesis is written, and
+   * stored (with its usage) and streamed as soon as it is drawn. A re-run of the consensus keeps the
+   * map an earlier run stored: a retry of the synthesis leaves the map alone.
+   */
+  private async drawMap(
     target: ProviderJobTarget,
     provider: LlmProvider,
     context: JobContext,
-    consensus: string,
+    rowId: number,
     model: string,
+    rerun: boolean,
   ): Promise<AgreementMapOutcome> {
     const { deps } = this;
     const { questionId, round } = target.data;
-    const { question } = context;
-    return mapAgreement(
-      provider,
-      { question, consensus, model, members: await deps.inputs.agreementMembers(questionId, round) },
-      {
-        append: (entries) => this.append(target, entries),
-        watchCancel: (onCancel) => deps.cancelWatch.watch(questionId, onCancel),
-        openBudget: this.budgeted(context)
-          ? async (request) => (await this.openBudget(questionId, context, request)) ?? null
-          : undefined,
-        balanceStop: context.tokenCap === null,
-        idleMs: deps.idleTimeoutMs,
-        firstDeltaMs: deps.firstDeltaTimeoutMs,
-      },
-    );
+    const stored = rerun ? await deps.responses.storedAgreementMap(rowId) : null;
+    const drawn =
+      stored ??
+      (await mapAgreement(
+        provider,
+        {
+          question: context.question,
+          model,
+          members: await deps.inputs.agreementMembers(questionId, round),
+        },
+        {
+          append: (entries) => this.append(target, entries),
+          watchCancel: (onCancel) => deps.cancelWatch.watch(questionId, onCancel),
+          openBudget: this.budgeted(context)
+            ? async (request) => (await this.openBudget(questionId, context, request)) ?? null
+            : undefined,
+          balanceStop: context.tokenCap === null,
+          idleMs: deps.idleTimeoutMs,
+          firstDeltaMs: deps.firstDeltaTimeoutMs,
+          resetFirst: rerun,
+        },
+      ));
+    if (!drawn.map) return drawn;
+    if (!stored) await deps.responses.storeAgreementMap(rowId, drawn.map, drawn.usage);
+    await this.append(target, [{ type: 'agreement:completed', map: drawn.map }]);
+    return drawn;
   }
 
   /** Whether the question's calls share a budget: a cap, or a hold billing can top up. */

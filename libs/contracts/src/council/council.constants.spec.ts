@@ -24,7 +24,7 @@ describe('council constants', () => {
     const readingAll = PROMPT_OVERHEAD_TOKENS + 4 * ANSWER_MAX_OUTPUT_TOKENS;
     const agreementMap =
       AGREEMENT_MAP_LIMITS.attempts *
-      (readingAll + ANSWER_MAX_OUTPUT_TOKENS + AGREEMENT_MAP_LIMITS.maxOutputTokens);
+      (readingAll - ANSWER_MAX_OUTPUT_TOKENS + AGREEMENT_MAP_LIMITS.maxOutputTokens);
     expect(debate).toBe(plain + 3 * DEBATE_MAX_ROUNDS * readingAll + readingAll + agreementMap);
   });
 

@@ -50,9 +50,10 @@ export function estimateQuestionTokens(input: QuestionTokenEstimateInput): numbe
   if (!input.showDebate) return firstAnswers;
   // A revision or the synthesis reads every member's latest answer besides the question.
   const readingAll = prompt + members * output + output;
-  // The agreement map reads the same plus the consensus, and may be asked for twice.
+  // The agreement map, drawn beside the consensus, reads the same but for the consensus, and may be
+  // asked for twice.
   const agreementMap =
-    AGREEMENT_MAP_LIMITS.attempts * (readingAll + output + AGREEMENT_MAP_LIMITS.maxOutputTokens);
+    AGREEMENT_MAP_LIMITS.attempts * (readingAll - output + AGREEMENT_MAP_LIMITS.maxOutputTokens);
   return firstAnswers + members * DEBATE_MAX_ROUNDS * readingAll + readingAll + agreementMap;
 }
 

@@ -52,7 +52,6 @@ describe('quoteQuestionTokens', () => {
     const map =
       100 +
       QUOTE_PROMPT_TOKENS.agreementMap +
-      answer +
       3 * (answer + QUOTE_PROMPT_TOKENS.perMapMember) +
       claims * QUOTE_OUTPUT_RANGE.low * (perClaim + 3 * perStance);
     expect(quote.lowParts.consensus).toBe(prompt + QUOTE_PROMPT_TOKENS.synthesis + readingAll + answer + map);
@@ -68,7 +67,7 @@ describe('quoteQuestionTokens', () => {
     expect(quote.typical - quoteQuestionTokens({ ...base, showDebate: false }).typical).toBe(
       Math.round(((1 + DEBATE_MAX_ROUNDS) / 2) * typicalRound) +
         (100 + QUOTE_PROMPT_TOKENS.system + QUOTE_PROMPT_TOKENS.synthesis + 3 * 512 + 500) +
-        (100 + QUOTE_PROMPT_TOKENS.agreementMap + 500 + 3 * (500 + QUOTE_PROMPT_TOKENS.perMapMember)) +
+        (100 + QUOTE_PROMPT_TOKENS.agreementMap + 3 * (500 + QUOTE_PROMPT_TOKENS.perMapMember)) +
         QUOTE_AGREEMENT_MAP_OUTPUT.claims *
           (QUOTE_AGREEMENT_MAP_OUTPUT.perClaim + 3 * QUOTE_AGREEMENT_MAP_OUTPUT.perStance),
     );
@@ -96,10 +95,8 @@ describe('quoteQuestionTokens', () => {
     const longLeader = quoteQuestionTokens({ ...base, members, showDebate: true, leaderIndex: 0 });
     expect(longLeader.lowParts.answers).toBe(shortLeader.lowParts.answers);
     expect(longLeader.lowParts.debate).toBe(shortLeader.lowParts.debate);
-    // The leader writes the consensus and the map reads it: (1000 − 200) × 0.6 twice.
-    expect(longLeader.lowParts.consensus - shortLeader.lowParts.consensus).toBe(
-      2 * 800 * QUOTE_OUTPUT_RANGE.low,
-    );
+    // The leader writes the consensus, (1000 − 200) × 0.6; the map, drawn beside it, does not read it.
+    expect(longLeader.lowParts.consensus - shortLeader.lowParts.consensus).toBe(800 * QUOTE_OUTPUT_RANGE.low);
   });
 
   it.each([[undefined], [null], [0], [-5], [Number.NaN]])(
@@ -159,8 +156,7 @@ describe('quoteQuestionTokens', () => {
     // Answers of 6 tokens after a 160-token prompt; the map would write 3 × (30 + 200 × 20) tokens.
     const readingAll = 200 * (6 + QUOTE_PROMPT_TOKENS.perAnswer);
     const synthesis = 160 + QUOTE_PROMPT_TOKENS.synthesis + readingAll + 6;
-    const mapPrompt =
-      100 + QUOTE_PROMPT_TOKENS.agreementMap + 6 + 200 * (6 + QUOTE_PROMPT_TOKENS.perMapMember);
+    const mapPrompt = 100 + QUOTE_PROMPT_TOKENS.agreementMap + 200 * (6 + QUOTE_PROMPT_TOKENS.perMapMember);
     expect(wide.lowParts.consensus).toBe(synthesis + mapPrompt + AGREEMENT_MAP_LIMITS.maxOutputTokens);
   });
 });

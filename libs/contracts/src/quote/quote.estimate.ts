@@ -2,7 +2,7 @@
 // from the question's length, the council (each model's typical answer, roles), debate and
 // reasoning. It follows the calls the council makes (ARCHITECTURE "Flows"): each member
 // answers; with debate on, each member revises 1..DEBATE_MAX_ROUNDS times reading everyone's latest
-// answer, then the leader writes the consensus and, from two members on, its agreement map.
+// answer, then the leader writes the consensus and, from two members on, its agreement map beside it.
 // estimateQuestionTokens (the reservation) stays the worst case: the quote's high end never passes it.
 
 import { AGREEMENT_MAP_LIMITS } from '../agreement/agreement-map';
@@ -127,12 +127,12 @@ function spend(input: QuestionQuoteInput, scenario: Scenario): QuoteParts {
   );
   const debate = Math.round(scenario.rounds * round);
   const synthesis = leader.prompt + QUOTE_PROMPT_TOKENS.synthesis + readingAll + leader.written;
-  // The map reads the question, the consensus and the final answers, and writes claims × stances.
+  // The map, drawn beside the consensus, reads the question and the final answers, and writes
+  // claims × stances.
   const mapped = members.length >= 2;
   const mapPrompt =
     questionTokens +
     QUOTE_PROMPT_TOKENS.agreementMap +
-    leader.answer +
     sum(members.map((member) => member.answer + QUOTE_PROMPT_TOKENS.perMapMember));
   const { claims, perClaim, perStance } = QUOTE_AGREEMENT_MAP_OUTPUT;
   const mapOutput = Math.min(

@@ -154,7 +154,7 @@ describe('the demo on an example question', () => {
       if (!example) throw new Error(`No script for ${question}`);
       for (const voices of councils) {
         for (const rounds of [0, 1, 3]) {
-          const { answers, changes, consensus } = debate(question, voices, rounds);
+          const { answers, changes } = debate(question, voices, rounds);
           const members = answers.map((entry, index) => ({
             memberOrder: index,
             label: entry.member,
@@ -162,7 +162,7 @@ describe('the demo on an example question', () => {
             positionChanges: changes.flatMap((round, at) => (round[index] ? [at + 1] : [])),
           }));
           const reply = readAgreementReply(
-            writeDemoAnswer(buildAgreementMapRequest('model-x', { question, consensus, members })).text,
+            writeDemoAnswer(buildAgreementMapRequest('model-x', { question, members })).text,
             {
               memberOrders: members.map((member) => member.memberOrder),
               positionChanges: Object.fromEntries(
@@ -267,7 +267,6 @@ describe('the demo on any other question', () => {
     const map = writeDemoAnswer(
       buildAgreementMapRequest('model-x', {
         question,
-        consensus,
         members: [
           { memberOrder: 0, label: NAMES.openai, answer: card, positionChanges: [] },
           { memberOrder: 1, label: NAMES.xai, answer: card, positionChanges: [] },

@@ -1,6 +1,7 @@
-// The agreement-map request the debate leader answers after writing the consensus: the members'
-// final answers, numbered from 1 in council order with the rounds in which each changed position,
-// and the JSON schema its reply must match (read back by readAgreementReply in @council/contracts).
+// The agreement-map request the debate leader's model answers while the consensus is written beside
+// it: the members' final answers, numbered from 1 in council order with the rounds in which each
+// changed position, and the JSON schema its reply must match (read back by readAgreementReply in
+// @council/contracts). It reads no consensus, so it need not wait for one.
 
 import { AGREEMENT_MAP_LIMITS, CLAIM_STANCES } from '@council/contracts';
 import { type LlmJsonOutput, type LlmRequest } from '../llm.types';
@@ -18,7 +19,6 @@ export interface AgreementMapMember {
 
 export interface AgreementMapPromptInput {
   question: string;
-  consensus: string;
   members: readonly AgreementMapMember[];
 }
 
@@ -74,14 +74,14 @@ export const AGREEMENT_MAP_OUTPUT: LlmJsonOutput = {
   },
 };
 
+const MEMBERS_HEADING = 'These are the members’ final answers:';
+
 /** The user message of the map request. */
 export function buildAgreementMapPrompt(input: AgreementMapPromptInput): string {
   return [
     'A council of AI assistants was asked:',
     `<question>\n${input.question.trim()}\n</question>`,
-    'Their leader wrote this consensus:',
-    `<consensus>\n${input.consensus.trim()}\n</consensus>`,
-    'These are the members’ final answers:',
+    MEMBERS_HEADING,
     input.members
       .map(
         (member, index) =>
@@ -120,7 +120,7 @@ export interface AgreementMapPromptContent {
 
 export function readAgreementMapPrompt(content: string): AgreementMapPromptContent | null {
   const question = /<question>\n?([\s\S]*?)\n?<\/question>/.exec(content)?.[1];
-  if (question === undefined || !content.includes('<consensus>')) return null;
+  if (question === undefined || !content.includes(MEMBERS_HEADING)) return null;
   const members = [
     ...content.matchAll(
       /<member number="(\d+)" name="([^"]*)" changed_position_in_rounds="([\d,]*)">\n?([\s\S]*?)\n?<\/member>/g,

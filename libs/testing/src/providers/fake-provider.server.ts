@@ -39,6 +39,8 @@ export interface FakeProviderMatch {
   model?: string;
   /** Matched against the request path, e.g. "/xai/". */
   pathIncludes?: string;
+  /** true: only structured-output requests (an agreement map); false: only prose. */
+  structured?: boolean;
 }
 
 /** One request as the fake received it. */
@@ -76,6 +78,8 @@ export interface FakeProviderRequest {
   /** What the fake reports: prompt = ceil(chars of system + messages / 4), completion = tokens sent. */
   usage: { promptTokens: number; completionTokens: number; totalTokens: number };
   receivedAt: number;
+  /** When the response ended, whole or not (Date.now()); null while it is open. */
+  endedAt: number | null;
   /** `completed`: the whole answer was sent; `failed`: a scripted fault; `client-closed`: the client left first. */
   outcome: 'streaming' | 'completed' | 'failed' | 'client-closed';
   /** The client closed the connection before the response ended (an abort, a stall timeout). */
@@ -264,6 +268,7 @@ export class FakeProviderServer {
     record.behaviour = behaviour.kind;
     this.remember(record);
     response.on('close', () => {
+      record.endedAt ??= Date.now();
       this.stalled.delete(response);
       if (response.writableEnded || dropped.has(response)) return;
       record.clientClosed = true;
@@ -367,6 +372,7 @@ export class FakeProviderServer {
       if (response.destroyed) return;
       if (!fault) {
         record.outcome = 'completed';
+        record.endedAt = Date.now();
         response.end(this.stamp(frames.epilogue));
         return;
       }
@@ -567,6 +573,7 @@ export class FakeProviderServer {
       usage: usage(Math.ceil(promptChars / 4), 0),
       id: ++this.sequence,
       receivedAt: Date.now(),
+      endedAt: null,
       outcome: 'streaming',
       clientClosed: false,
     };
@@ -859,7 +866,8 @@ function matches(match: FakeProviderMatch, record: FakeProviderRequest): boolean
   return (
     (match.api === undefined || match.api === record.api) &&
     (match.model === undefined || match.model === record.model) &&
-    (match.pathIncludes === undefined || record.path.includes(match.pathIncludes))
+    (match.pathIncludes === undefined || record.path.includes(match.pathIncludes)) &&
+    (match.structured === undefined || match.structured === (record.structured !== null))
   );
 }
 

@@ -1,7 +1,7 @@
-// After the leader has written the consensus: asks its model for the agreement map (structured
-// output), streams the claims as they are completed, validates the reply, asks once more when it
-// is malformed (or the call failed), and otherwise settles for a note. The prose consensus stands
-// whatever happens here.
+// Beside the synthesis: asks the leader's model for the agreement map (structured output) from the
+// members' final answers, streams the claims as they are completed, validates the reply, asks once
+// more when it is malformed (or the call failed), and otherwise settles for a note. The prose
+// consensus stands whatever happens here.
 
 import {
   AGREEMENT_MAP,
@@ -22,12 +22,11 @@ import {
 } from '@council/llm';
 import { streamAnswer } from '../answer-stream';
 import { type CallBudget } from '../budget/call-budget';
-import { estimatedUsage } from '../provider-job-failure.service';
+import { estimatedUsage, sumUsage } from '../provider-job-failure.service';
 import { ClaimStream } from './claim-stream';
 
 export interface AgreementMapInput {
   question: string;
-  consensus: string;
   /** The leader's API model id. */
   model: string;
   members: readonly AgreementMapMember[];
@@ -42,6 +41,8 @@ export interface AgreementMapDeps {
   balanceStop?: boolean;
   idleMs: number;
   firstDeltaMs: number | undefined;
+  /** An earlier run's drafts may be on screen: the first attempt voids them (agreement:reset). */
+  resetFirst?: boolean;
 }
 
 /** The map, or null when the question was cancelled meanwhile; `usage` counts every attempt. */
@@ -67,7 +68,6 @@ export async function mapAgreement(
   };
   const request = buildAgreementMapRequest(input.model, {
     question: input.question,
-    consensus: input.consensus,
     members: input.members,
   });
   let note: string = AGREEMENT_MAP.notes.failed;
@@ -77,7 +77,7 @@ export async function mapAgreement(
       const note = deps.balanceStop ? BALANCE_STOP_TEXTS.mapNotDrawn : TOKEN_CAP_TEXTS.mapNotDrawn;
       return { map: { status: 'unavailable', note }, usage };
     }
-    if (attempt > 1) await deps.append([{ type: 'agreement:reset', attempt }]);
+    if (attempt > 1 || deps.resetFirst) await deps.append([{ type: 'agreement:reset', attempt }]);
     const outcome = await streamAnswer({
       provider,
       request: budget ? { ...request, maxTokens: budget.maxTokens(request.maxTokens) } : request,
@@ -99,10 +99,10 @@ export async function mapAgreement(
       await budget?.settle(spent.totalTokens);
       return {
         map: { status: 'unavailable', note: TOKEN_CAP_TEXTS.mapNotDrawn },
-        usage: addUsage(usage, spent),
+        usage: sumUsage(usage, spent),
       };
     }
-    if (outcome.usage) usage = addUsage(usage, outcome.usage);
+    if (outcome.usage) usage = sumUsage(usage, outcome.usage);
     await budget?.settle(outcome.usage?.totalTokens ?? 0);
     const reply = readAgreementReply(outcome.text, context);
     if (reply.ok) {
@@ -115,12 +115,4 @@ export async function mapAgreement(
     note = AGREEMENT_MAP.notes.malformed;
   }
   return { map: { status: 'unavailable', note }, usage };
-}
-
-export function addUsage(a: TokenUsage, b: TokenUsage): TokenUsage {
-  return {
-    promptTokens: a.promptTokens + b.promptTokens,
-    completionTokens: a.completionTokens + b.completionTokens,
-    totalTokens: a.totalTokens + b.totalTokens,
-  };
 }

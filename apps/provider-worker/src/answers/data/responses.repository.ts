@@ -72,7 +72,7 @@ export class ResponsesRepository {
       `UPDATE "responses"
           SET "status" = 'completed', "response" = $2, "reasoning" = $3, "debateLog" = $4, "error" = NULL,
               "promptTokens" = $5, "completionTokens" = $6, "totalTokens" = $7,
-              "positionChanged" = $8, "agreementMap" = $9::jsonb, "stoppedAtLimit" = $10, "updatedAt" = now()
+              "positionChanged" = $8, "agreementMap" = COALESCE($9::jsonb, "agreementMap"), "stoppedAtLimit" = $10, "updatedAt" = now()
         WHERE "id" = $1 AND "status" <> 'completed'
         RETURNING "promptTokens", "completionTokens", "totalTokens"`,
       [
@@ -94,6 +94,31 @@ export class ResponsesRepository {
       completionTokens: stored.completionTokens,
       totalTokens: stored.totalTokens,
     };
+  }
+
+  /**
+   * The consensus's agreement map, stored as soon as it is drawn (the synthesis may still be
+   * writing), with its calls' usage in the row's token columns until the synthesis's own is added.
+   * Only a row still open and without a map takes it; returns whether this one did.
+   */
+  async storeAgreementMap(id: number, map: AgreementMapResult, usage: TokenUsage): Promise<boolean> {
+    const { rowCount } = await preparedQuery(
+      this.dataSource,
+      `UPDATE "responses"
+          SET "agreementMap" = $2::jsonb, "promptTokens" = $3, "completionTokens" = $4, "totalTokens" = $5,
+              "updatedAt" = now()
+        WHERE "id" = $1 AND "status" IN ('pending', 'streaming') AND "agreementMap" IS NULL`,
+      [id, JSON.stringify(map), usage.promptTokens, usage.completionTokens, usage.totalTokens],
+    );
+    return rowCount > 0;
+  }
+
+  /** A map an earlier run of the consensus stored (storeAgreementMap), with its usage; null if none. */
+  async storedAgreementMap(id: number): Promise<{ map: AgreementMapResult; usage: TokenUsage } | null> {
+    const row = await this.dataSource.getRepository(ResponseEntity).findOneBy({ id });
+    if (!row?.agreementMap) return null;
+    const { promptTokens, completionTokens, totalTokens } = row;
+    return { map: row.agreementMap, usage: { promptTokens, completionTokens, totalTokens } };
   }
 
   /**

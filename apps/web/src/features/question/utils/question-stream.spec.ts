@@ -449,12 +449,25 @@ describe('the agreement map (agreement:claim, agreement:reset, agreement:complet
     expect(state.consensus?.agreement.map).toEqual(note);
   });
 
-  it('consensus:reset drops the drafts and the map of the abandoned attempt', () => {
-    const state = fold(
+  it('consensus:reset clears the prose but leaves the map drawn beside it, which resets on its own', () => {
+    const drafting = fold(
       [claimEvent('1-0', 0, 'Draft'), { type: 'consensus:reset', payload: { ...meta('2-0'), attempt: 2 } }],
       debate(),
     );
-    expect(state.consensus?.agreement).toEqual({ drafts: [], mapping: false, map: null });
+    expect(drafting.consensus?.agreement.drafts.map((draft) => draft.index)).toEqual([0]);
+    expect(drafting.consensus?.agreement.mapping).toBe(true);
+    const drawn = fold(
+      [
+        { type: 'agreement:completed', payload: { ...meta('1-0'), map: mapped } },
+        { type: 'consensus:delta', payload: { ...meta('1-1'), kind: 'text', text: 'Half' } },
+        { type: 'consensus:reset', payload: { ...meta('2-0'), attempt: 2 } },
+      ],
+      debate(),
+    );
+    expect(drawn.consensus).toMatchObject({ text: '', phase: 'pending' });
+    expect(drawn.consensus?.agreement).toEqual({ drafts: [], mapping: false, map: mapped });
+    const redrawn = fold([{ type: 'agreement:reset', payload: { ...meta('3-0'), attempt: 1 } }], drafting);
+    expect(redrawn.consensus?.agreement).toEqual({ drafts: [], mapping: true, map: null });
   });
 
   it('ignores a replayed claim at or before the last entry id', () => {

@@ -465,8 +465,8 @@ export function applyStreamEvent(state: QuestionStreamState, event: StreamEvent)
           hasText: false,
           error: null,
           stoppedAtLimit: false,
-          // A new consensus attempt draws its own map.
-          agreement: NO_AGREEMENT,
+          // The map is drawn beside the synthesis and keeps its own state: a new attempt of the
+          // prose leaves it alone (an attempt of the map itself starts with agreement:reset).
         },
       };
     }
