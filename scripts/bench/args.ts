@@ -30,6 +30,7 @@ export interface BenchOptions {
   rounds: number;
   /** Seconds every other question of a latency-phase user waits first (0: none). */
   idleGap: number;
+  debateQuestions: number;
   help: boolean;
 }
 
@@ -74,6 +75,7 @@ export const DEFAULTS: Omit<BenchOptions, 'users' | 'throughputUsers'> & {
   compareTracing: false, // --compare: the compared stack traces every question (OTLP to a local sink)
   rounds: 3, // --compare: latency phases per stack (and baseline phases), alternating
   idleGap: 0, // seconds every other latency-phase question waits (first text warm and after a pause)
+  debateQuestions: 3, // one-round debates asked one at a time after the load phases (0: none)
   help: false,
 };
 
@@ -122,6 +124,10 @@ export const BENCH_USAGE = `Usage: npm run bench -- [flags]
                       steps of both kinds are reported apart ("warm", "after a S s gap"), the
                       first answer text from the ask included. Use with --users 1 and a long
                       --duration: each pair of questions takes S s more
+  --debate-questions N
+                      one-round debates one user asks one at a time after the load phases,
+                      each timed from the ask to question:completed, against the fake's call
+                      times and the synthesis's last delta (default ${DEFAULTS.debateQuestions}; 0 skips)
 Flags take "--flag value" or "--flag=value".`;
 
 const NUMERIC: Record<string, NumericKey> = {
@@ -143,6 +149,7 @@ const NUMERIC: Record<string, NumericKey> = {
   '--moderate-streams': 'moderateStreams',
   '--rounds': 'rounds',
   '--idle-gap': 'idleGap',
+  '--debate-questions': 'debateQuestions',
 };
 const STRING: Record<string, StringKey> = { '--url': 'url', '--out': 'out', '--compare': 'compare' };
 const BOOLEAN: Record<string, BooleanKey> = {

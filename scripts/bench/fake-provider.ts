@@ -1,19 +1,24 @@
 // Child process of `npm run bench`: the fake OpenAI / Anthropic server (libs/testing) streaming
-// stamped benchmark answers. Options come as one JSON argument:
+// stamped benchmark answers. A debate revision keeps its position (so a debate runs one round) and
+// an agreement map is a valid one padded to an answer's length, so the map takes as long as an
+// answer (debate-latency.ts). Options come as one JSON argument:
 //   { port, ttftMs, tokensPerSecond, tokens }
 // Prints one line `{"ready":true,"port":N}` on stdout once listening; SIGTERM stops it.
 // Running it apart from the driver keeps the emit times honest when the driver's event loop is busy.
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import process from 'node:process';
-import type { FakeProviderServerOptions } from '@council/testing';
+import type { FakeProviderRequest, FakeProviderServerOptions } from '@council/testing';
 import { ROOT } from '../lib/exec.mjs';
 import { STAMP_MARKER, stampedAnswerText } from './stats.ts';
 
 const require = createRequire(import.meta.url);
-const { FakeProviderServer } = require(
+const { FakeProviderServer, defaultStructuredReply, tokenize } = require(
   path.join(ROOT, 'libs', 'testing', 'dist', 'index.js'),
 ) as typeof import('@council/testing');
+const { POSITION_UNCHANGED_LINE } = require(
+  path.join(ROOT, 'libs', 'llm', 'dist', 'index.js'),
+) as typeof import('@council/llm');
 
 /** The one JSON argument `npm run bench` passes (startHelper). */
 interface FakeProviderArgs {
@@ -24,13 +29,31 @@ interface FakeProviderArgs {
 }
 
 const options = JSON.parse(process.argv[2] ?? '{}') as FakeProviderArgs;
-const text = stampedAnswerText(options.tokens ?? 50);
+const tokens = options.tokens ?? 50;
+const text = stampedAnswerText(tokens);
+const revision = `${text}\n\n${POSITION_UNCHANGED_LINE}`;
+
+/** The fake's default map (every member supports one claim), padded to `tokens` tokens. */
+function mapReply(request: FakeProviderRequest): string {
+  const reply = JSON.parse(defaultStructuredReply(request)) as object;
+  const short = tokens - tokenize(JSON.stringify(reply)).length - 1;
+  return JSON.stringify({
+    ...reply,
+    padding: Array.from({ length: Math.max(0, short) }, () => 'x').join(' '),
+  });
+}
+
+/** A revision request asks for the position line; the first answers and the synthesis do not. */
+function asksForPosition(request: FakeProviderRequest): boolean {
+  return request.messages.some((message) => message.content.includes(POSITION_UNCHANGED_LINE));
+}
 
 const serverOptions: FakeProviderServerOptions = {
   port: options.port ?? 0,
   firstTokenDelayMs: options.ttftMs ?? 0,
   tokensPerSecond: options.tokensPerSecond ?? 0,
-  generateText: () => text,
+  generateText: (request) =>
+    request.structured ? mapReply(request) : asksForPosition(request) ? revision : text,
   stampMarker: STAMP_MARKER,
   recordRequests: false,
   // Longer than the SDKs' own idle timeout, so a client never reuses a socket the server is closing.

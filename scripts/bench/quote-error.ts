@@ -217,8 +217,7 @@ async function runQuestion(
   const leader = seats[0];
   const synthesis = await call(leader, request('synthesis', leader, round, round));
   spend.consensus += synthesis.usage.totalTokens;
-  if (seats.length >= 2)
-    spend.consensus += await agreementMap(question, leader, seats, stored, round, synthesis.text);
+  if (seats.length >= 2) spend.consensus += await agreementMap(question, leader, seats, stored, round);
   return finish(spend);
 }
 
@@ -229,7 +228,6 @@ async function agreementMap(
   seats: Seat[],
   stored: readonly Stored[],
   round: number,
-  consensus: string,
 ): Promise<number> {
   const latest = latestOf(stored, round);
   const members: Llm.AgreementMapMember[] = seats.flatMap((seat) => {
@@ -255,11 +253,7 @@ async function agreementMap(
       members.map((member) => [member.memberOrder, member.positionChanges]),
     ),
   };
-  const request = llm.buildAgreementMapRequest(leader.apiModel, {
-    question,
-    consensus: consensus.trim(),
-    members,
-  });
+  const request = llm.buildAgreementMapRequest(leader.apiModel, { question, members });
   let used = 0;
   for (let attempt = 1; attempt <= contracts.AGREEMENT_MAP_LIMITS.attempts; attempt += 1) {
     const result = await call(leader, request);

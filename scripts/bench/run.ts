@@ -94,6 +94,7 @@ import {
   summarize,
   totalIntegrity,
 } from './stats.ts';
+import { type DebateLatency, SEQUENTIAL_CALLS, debateRows, measureDebates } from './debate-latency.ts';
 
 const APPS_BUILT = ['gateway', 'billing', 'provider-worker', 'consensus-worker', 'db', 'llm', 'testing'];
 const SAMPLE_EVERY_MS = 2000;
@@ -184,6 +185,8 @@ interface BenchRun {
   stack: string;
   phases: Partial<Record<PhaseName, PhaseSummary>>;
   capacity: CapacityResult | null;
+  /** --debate-questions: one-round debates timed one at a time (debate-latency.ts). */
+  debate?: DebateLatency | null;
 }
 
 function machine() {
@@ -437,6 +440,7 @@ function buildRows(result: BenchRun): Row[] {
     const tokenRow = tokenP50GoalRow(capacity, result.options.moderateStreams);
     if (tokenRow) rows.push(tokenRow);
   }
+  if (result.debate) rows.push(...debateRows(result.debate));
   const pick = (phase: PhaseSummary | null, key: SummaryKey, stat: keyof Summary) =>
     phase?.[key][stat] ?? null;
   rows.push(
@@ -1003,6 +1007,20 @@ async function main(): Promise<number> {
     );
   }
 
+  let debate: DebateLatency | null = null;
+  if (options.debateQuestions > 0 && stackUsers[0]) {
+    banner('Debate');
+    debate = await measureDebates(stackUsers[0], {
+      count: options.debateQuestions,
+      callMs: options.ttft + (options.tps > 0 ? (options.tokens / options.tps) * 1000 : 0),
+    });
+    ok(
+      `${debate.questions} one-round debates: ask → question:completed p50 ${debate.askToCompletedMs.p50?.toFixed(0)} ms ` +
+        `(${SEQUENTIAL_CALLS} calls of the fake: ${debate.callsMs.toFixed(0)} ms); ` +
+        `question:completed ${debate.completedAfterSynthesisMs.p50?.toFixed(0)} ms after the synthesis's last delta`,
+    );
+  }
+
   let capacity: CapacityResult | null = null;
   if (baseline && options.capacitySteps.length > 0) {
     capacity = await runCapacitySearch({
@@ -1028,6 +1046,7 @@ async function main(): Promise<number> {
       : 'started by the bench (NODE_ENV=test, LOG_LEVEL=warn)',
     phases,
     capacity,
+    debate,
   };
   const rows = buildRows(result);
   const report = {
