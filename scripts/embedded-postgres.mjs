@@ -44,6 +44,10 @@ const server = new EmbeddedPostgres({
 });
 
 let stopping = false;
+/**
+ * @param {string} reason
+ * @param {number} [code]
+ */
 async function shutdown(reason, code = 0) {
   if (stopping) return;
   stopping = true;
@@ -72,7 +76,11 @@ try {
   process.exit(1);
 }
 // After `start()` nothing in the library watches the server; an exit we did not ask for is fatal.
-server.process?.once('exit', (code, signal) => {
+// The library keeps its postmaster in a field its types call private.
+const postmaster = /** @type {{ process?: import('node:child_process').ChildProcess }} */ (
+  /** @type {unknown} */ (server)
+).process;
+postmaster?.once('exit', (code, signal) => {
   if (stopping) return;
   console.error(`PostgreSQL exited unexpectedly (${signal ?? `code ${code}`})`);
   process.exit(1);

@@ -39,7 +39,11 @@ import { redactUrl } from './lib/urls.mjs';
 const envFile = path.join(ROOT, '.env');
 if (existsSync(envFile)) process.loadEnvFile(envFile);
 
-/** Stops with a message when a child we depend on (embedded Postgres, our redis-server) dies. */
+/**
+ * Stops with a message when a child we depend on (embedded Postgres, our redis-server) dies.
+ * @param {string} name
+ * @param {import('./lib/service-process.mjs').Service} service
+ */
 function watchInfrastructure(name, service) {
   onCleanup(() => service.stop(10_000));
   service.exited.then(async (exit) => {
@@ -50,6 +54,7 @@ function watchInfrastructure(name, service) {
 }
 
 let shuttingDown = false;
+/** @param {number} code */
 async function shutdown(code) {
   shuttingDown = true;
   await runCleanups();

@@ -36,11 +36,23 @@ import { StageRunner } from './lib/stage-runner.mjs';
 import { redactUrl, withDatabase } from './lib/urls.mjs';
 
 const runId = makeRunId();
-const services = {}; // { postgres, redis, chromium } once the "services" stage has run
+/**
+ * What the "services" stage found; every stage that reads it runs after that stage.
+ * @type {{
+ *   postgres: { url: string, description: string, stop?: () => Promise<void> },
+ *   redis: { url: string, description: string },
+ *   chromium: string,
+ * }}
+ */
+const services = /** @type {any} */ ({});
 
 /**
  * `node --test` on a directory's test files, with extra env for the ones that talk to services.
  * tsx (installed by then) runs the TypeScript ones and what they import.
+ */
+/**
+ * @param {string} dir
+ * @param {NodeJS.ProcessEnv} [env]
  */
 function nodeTests(dir, env = process.env) {
   const files = readdirSync(path.join(ROOT, dir))
@@ -51,7 +63,10 @@ function nodeTests(dir, env = process.env) {
     : Promise.resolve();
 }
 
-/** Removes one run's Redis keys; a failure here is reported but does not fail the run. */
+/**
+ * Removes one run's Redis keys; a failure here is reported but does not fail the run.
+ * @param {string} prefix
+ */
 function cleanRedisKeysAfter(prefix) {
   onCleanup(async () => {
     const deleted = await deleteKeysWithPrefix(services.redis.url, prefix);
@@ -59,12 +74,17 @@ function cleanRedisKeysAfter(prefix) {
   });
 }
 
+/** @param {number} count */
 async function distinctFreePorts(count) {
   const ports = new Set();
   while (ports.size < count) ports.add(await freePort());
   return [...ports];
 }
 
+/**
+ * @param {string} file
+ * @param {number} [lines]
+ */
 function printLogTail(file, lines = 150) {
   const all = readFileSync(file, 'utf8').trimEnd().split('\n');
   banner(
@@ -86,6 +106,7 @@ const CLUSTER_SUITES = [
   ['gateway', 'test/(council-stream|gateway)\\.int'],
 ];
 
+/** @type {Record<string, [title: string, run: () => Promise<void>]>} */
 const STAGES = {
   format: ['Formatting (prettier --check .)', () => run(bin('prettier'), ['--check', '.'])],
 
@@ -185,6 +206,7 @@ const STAGES = {
       const prefix = `council-e2e-${runId}`;
       cleanRedisKeysAfter(prefix);
 
+      /** @type {NodeJS.ProcessEnv & { MAIL_OUTBOX_DIR: string }} */
       const env = {
         ...process.env,
         DATABASE_URL: withDatabase(adminUrl, database),
@@ -271,6 +293,7 @@ const STAGES = {
   ],
 };
 
+/** @param {readonly string[]} stages */
 async function prepareServices(stages) {
   const pg = await ensureTestPostgres();
   if (pg.stop) onCleanup(pg.stop);
@@ -291,7 +314,7 @@ async function main() {
   try {
     parsed = parseTestArgs(process.argv.slice(2));
   } catch (cause) {
-    error(cause.message);
+    error(cause instanceof Error ? cause.message : String(cause));
     return 2;
   }
   if (parsed.help) {

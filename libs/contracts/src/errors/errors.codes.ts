@@ -1,5 +1,5 @@
-// Domain error codes carried in every error body. The web branches on these, never on message text
-// (STYLE.md). Clients switch on the values: never rename one once shipped.
+// Domain error codes carried in every error body (docs/api.md). The web branches on these, never on
+// message text. Clients switch on the values: never rename one once shipped.
 
 export const ERROR_CODES = {
   /** A request DTO failed validation. */
