@@ -17,7 +17,6 @@ const REPLY = {
 
 const request = buildAgreementMapRequest('leader-model', {
   question: 'Monolith or microservices?',
-  consensus: '## Agreed answer\n\nStart with one application.',
   members: [
     { memberOrder: 0, label: 'ChatGPT (GPT-4o)', answer: 'One application.', positionChanges: [] },
     { memberOrder: 1, label: 'Grok (Grok 3)', answer: 'Two services.', positionChanges: [1] },
