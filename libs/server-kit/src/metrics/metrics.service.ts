@@ -1,6 +1,14 @@
 import { Injectable } from '@nestjs/common';
 import { Counter, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 
+/**
+ * How often the event-loop lag is sampled (prom-client's default is 10 ms). Each sample wakes the
+ * process: at 10 ms an idle service spent about 5 ms of CPU a second on it, most of what an idle
+ * Council does, and at one user's question a sixth of its CPU (docs/performance.md, "An idle
+ * service's timers"). A stall long enough to matter still spans several samples.
+ */
+export const EVENT_LOOP_SAMPLE_MS = 100;
+
 /** One registry per process, labelled with the service name; default metrics include event-loop lag. */
 @Injectable()
 export class MetricsService {
@@ -39,7 +47,7 @@ export class MetricsService {
   });
 
   constructor() {
-    collectDefaultMetrics({ register: this.registry });
+    collectDefaultMetrics({ register: this.registry, eventLoopMonitoringPrecision: EVENT_LOOP_SAMPLE_MS });
   }
 
   setService(service: string): void {
