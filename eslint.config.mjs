@@ -10,7 +10,9 @@ import { readdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const webRoot = join(dirname(fileURLToPath(import.meta.url)), 'apps/web');
+const root = dirname(fileURLToPath(import.meta.url));
+const webRoot = join(root, 'apps/web');
+const SERVER_APPS = ['gateway', 'billing', 'provider-worker', 'consensus-worker'];
 const webFeatures = readdirSync(join(webRoot, 'src/features'), { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
@@ -129,6 +131,37 @@ export default tseslint.config(
     files: ['apps/web/src/**/*.spec.{ts,tsx}'],
     rules: {
       'import/no-restricted-paths': ['error', { basePath: webRoot, zones: webZones({ specs: true }) }],
+    },
+  },
+  {
+    // Inside each server app no import runs back up: no cycle between files, and the folders that
+    // serve a feature's other side (the socket of questions/) are used by it, never the reverse.
+    files: SERVER_APPS.map((app) => `apps/${app}/src/**/*.ts`),
+    plugins: { import: importPlugin },
+    settings: {
+      ...importPlugin.flatConfigs.typescript.settings,
+      'import/resolver': {
+        typescript: {
+          project: SERVER_APPS.map((app) => join(root, 'apps', app, 'tsconfig.json')),
+          noWarnOnMultipleProjects: true,
+        },
+      },
+    },
+    rules: {
+      'import/no-cycle': 'error',
+      'import/no-restricted-paths': [
+        'error',
+        {
+          basePath: join(root, 'apps/gateway/src'),
+          zones: [
+            {
+              target: './questions',
+              from: './council-stream',
+              message: 'questions/ does not import the socket side: depend on QuestionAskedListener.',
+            },
+          ],
+        },
+      ],
     },
   },
   {

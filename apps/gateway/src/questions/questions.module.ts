@@ -25,7 +25,6 @@ import { RateLimitModule } from '../rate-limit/rate-limit.module';
 import { AskQuestion } from './ask/ask-question.service';
 import { CancelQuestion } from './cancel/cancel-question.service';
 import { CatalogueModule } from '../catalogue/catalogue.module';
-import { StreamTailModule } from '../council-stream/stream-tail.module';
 import { CatalogueSnapshotService } from './data/catalogue-snapshot.service';
 import { ProviderQueues } from './jobs/provider-queues';
 import { QuestionsRepository } from './data/questions.repository';
@@ -67,7 +66,6 @@ import { SharingService } from './sharing/sharing.service';
     AuthModule,
     BillingModule,
     RateLimitModule,
-    StreamTailModule,
   ],
   controllers: [QuestionsController, HistoryController, SharingController, SharedController],
   providers: [

@@ -1,4 +1,4 @@
-import { Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import {
   askRefusal,
   type AskQuestionDto,
@@ -11,8 +11,6 @@ import {
 import { DomainException, QuestionStreamWriter } from '@council/server-kit';
 import { BillingClient } from '../../billing/billing.client';
 import { BillingRpcException } from '../../billing/billing.exception';
-import { CouncilStreamTailer } from '../../council-stream/council-stream.tailer';
-import { QuestionTraces } from '../../council-stream/question-traces';
 import { type AuthUser } from '../../users/users.util';
 import { CatalogueSnapshotService } from '../data/catalogue-snapshot.service';
 import { QuestionsRepository } from '../data/questions.repository';
@@ -29,6 +27,7 @@ import {
 } from '../questions.util';
 import { QuestionResults } from '../read/question-results.service';
 import { turnHold } from './question-hold.util';
+import { QUESTION_ASKED, type QuestionAskedListener } from './question-asked.listener';
 
 /**
  * Asking the council: the council is checked against the user's tier (questions.util, from
@@ -46,8 +45,7 @@ export class AskQuestion {
     private readonly billing: BillingClient,
     private readonly stream: QuestionStreamWriter,
     private readonly results: QuestionResults,
-    private readonly tailer: CouncilStreamTailer,
-    private readonly traces: QuestionTraces,
+    @Inject(QUESTION_ASKED) private readonly listener: QuestionAskedListener,
   ) {}
 
   /** A 402 writes nothing. With `wait`, answers once the question is final (or the wait timed out). */
@@ -80,8 +78,8 @@ export class AskQuestion {
     const question = await this.questions.insert(user.id, dto, plan, turn);
     await this.reserve(user, question.id, dto, plan, catalogue, turn?.threadChars ?? 0);
     // Before the members are queued, so the asker's socket misses none of their first words.
-    if (dto.socketId) this.tailer.followNew(user.id, dto.socketId, question.id);
-    this.traces.rememberAsk(question.id);
+    const asked = { userId: user.id, questionId: question.id, socketId: dto.socketId };
+    this.listener.asked(asked);
     try {
       await this.jobs.enqueue(
         {
@@ -95,7 +93,7 @@ export class AskQuestion {
       );
     } catch (error) {
       this.logger.error(`Question ${question.id} could not be queued: ${errorMessage(error)}`);
-      if (dto.socketId) this.tailer.unfollowNew(dto.socketId, question.id);
+      this.listener.abandoned(asked);
       await this.failUnqueued(user.id, question.id, QUEUE_UNAVAILABLE_MESSAGE);
       throw new DomainException('SERVICE_UNAVAILABLE', QUEUE_UNAVAILABLE_MESSAGE);
     }
