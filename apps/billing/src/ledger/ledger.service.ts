@@ -3,7 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { BILLING_MESSAGES } from '@council/contracts';
 import { LedgerEntryEntity, UserEntity, entityColumnsSql } from '@council/db';
 import { DomainException } from '@council/server-kit';
-import { DataSource, EntityManager, In, QueryFailedError } from 'typeorm';
+import { DataSource, EntityManager, QueryFailedError } from 'typeorm';
 import { type SqlWrite, updateRow, writeTogether } from '../database/sql-write.util';
 import {
   type Buckets,
@@ -17,7 +17,7 @@ import {
   total,
 } from './ledger.arithmetic';
 import { MAX_OPERATION_ENTRIES, operationKeys } from './ledger.keys';
-import { insertEntries } from './ledger.repository';
+import { entrySums, findOperationEntries, insertEntries, lockUserSql } from './ledger.repository';
 
 /** A user row locked (SELECT … FOR NO KEY UPDATE) for the rest of the transaction. */
 export interface LockedAccount {
@@ -135,10 +135,7 @@ export class LedgerService {
 
   /** The entries written under an operation key, oldest first ([] when it never ran). */
   findOperation(manager: EntityManager, key: string): Promise<LedgerEntryEntity[]> {
-    return manager.getRepository(LedgerEntryEntity).find({
-      where: { idempotencyKey: In(operationKeys(key)) },
-      order: { id: 'ASC' },
-    });
+    return findOperationEntries(manager, key);
   }
 
   /**
@@ -220,12 +217,9 @@ export class LedgerService {
   ): Promise<BalanceCheck> {
     const user = await manager.getRepository(UserEntity).findOneBy({ id: userId });
     if (!user) throw new DomainException('NOT_FOUND', BILLING_MESSAGES.accountNotFound);
-    const rows: { bucket: Movement['bucket']; amount: string; debt: string }[] = await manager.query(
-      `SELECT "bucket", SUM("amount")::text AS "amount", SUM("debt")::text AS "debt" FROM "ledger_entries" WHERE "userId" = $1 GROUP BY "bucket"`,
-      [userId],
-    );
-    const derived = sumByBucket(rows.map((row) => ({ bucket: row.bucket, amount: Number(row.amount) })));
-    const debt = rows.reduce((sum, row) => sum + Number(row.debt), 0);
+    const rows = await entrySums(manager, userId);
+    const derived = sumByBucket(rows);
+    const debt = rows.reduce((sum, row) => sum + row.debt, 0);
     const cached = bucketsOf(user);
     const ok =
       derived.monthly === cached.monthly &&
@@ -272,14 +266,9 @@ export class LedgerService {
     }
   }
 
-  /**
-   * NO KEY UPDATE, the lock an UPDATE of the balance columns takes anyway: operations on one account
-   * still run one at a time, but rows that merely reference the user (a question being asked, whose
-   * foreign key check takes KEY SHARE) are not made to wait for an operation to commit.
-   */
   private lockStatement(userId: number): string {
     this.lockColumns ??= entityColumnsSql(this.dataSource, UserEntity);
-    return `SELECT ${this.lockColumns} FROM "users" WHERE "id" = ${sqlInteger(userId)} FOR NO KEY UPDATE`;
+    return lockUserSql(this.lockColumns, userId);
   }
 }
 
@@ -289,15 +278,6 @@ interface SimpleQueryClient {
 }
 
 const NOTHING_TO_READ: LockedRead<null> = { sql: '', parse: () => null };
-
-/**
- * A number as an SQL integer literal, for the lock's round trip (LockedRead). Ids reach billing
- * validated, so anything else is a bug and is refused rather than inlined.
- */
-export function sqlInteger(value: number): string {
-  if (!Number.isSafeInteger(value)) throw new RangeError(`Not an integer: ${String(value)}`);
-  return String(value);
-}
 
 function isIdempotencyViolation(error: unknown): boolean {
   if (!(error instanceof QueryFailedError)) return false;

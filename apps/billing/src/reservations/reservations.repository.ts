@@ -11,7 +11,8 @@ import { type EntityManager } from 'typeorm';
 import { type SqlWrite, updateRow } from '../database/sql-write.util';
 import { ALLOWANCE_NOTES } from '../ledger/ledger.arithmetic';
 import { ALLOWANCE_KEY_PREFIX, RESERVATION_KEY_PREFIX } from '../ledger/ledger.keys';
-import { type LockedRead, sqlInteger } from '../ledger/ledger.service';
+import { sqlInteger } from '../ledger/ledger.repository';
+import { type LockedRead } from '../ledger/ledger.service';
 
 export type ReservationRow = Pick<
   TokenReservationEntity,

@@ -32,7 +32,7 @@ export function stripeClientOptions(apiBase?: string): Stripe.StripeConfig {
 }
 
 /**
- * The one place billing talks to Stripe (STYLE: Stripe behind one service). Without
+ * The one place billing talks to Stripe (apps/billing/README.md). Without
  * STRIPE_SECRET_KEY there is no client and billing runs in demo mode (DECISIONS 14).
  */
 @Injectable()

@@ -1,4 +1,4 @@
-// Stripe objects → our rows, as pure functions (STYLE "Jobs, money and webhooks"). Fulfilment
+// Stripe objects → our rows, as pure functions (apps/billing/README.md). Fulfilment
 // re-reads the object, maps it here, and writes the result: the final state depends only on what
 // Stripe says now, never on the order events arrived in.
 

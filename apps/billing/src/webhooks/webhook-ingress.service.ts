@@ -1,6 +1,5 @@
 import { InjectQueue } from '@nestjs/bullmq';
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
 import {
   type BillingWebhookReply,
   JOBS,
@@ -8,11 +7,10 @@ import {
   type WebhookBodyEncoding,
   webhookJobId,
 } from '@council/contracts';
-import { StripeEventEntity } from '@council/db';
 import { JobQueue } from '@council/server-kit';
 import { Queue } from 'bullmq';
-import { DataSource } from 'typeorm';
 import { StripeSdkService } from '../stripe/stripe-sdk.service';
+import { StripeEventsRepository } from './stripe-events.repository';
 
 /** Retries with exponential backoff (2 s … ~68 min, about 2.3 h in all); Stripe's redeliveries re-drive a job that still failed. */
 export const WEBHOOK_JOB_OPTIONS = {
@@ -34,7 +32,7 @@ export class WebhookIngressService {
 
   constructor(
     private readonly stripe: StripeSdkService,
-    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly events: StripeEventsRepository,
     @InjectQueue(QUEUES.billingWebhooks) queue: Queue,
   ) {
     this.queue = new JobQueue(QUEUES.billingWebhooks, queue);
@@ -48,20 +46,11 @@ export class WebhookIngressService {
     const body = Buffer.from(rawBody, encoding);
     const event = this.stripe.constructEvent(body, signature);
     // Stored as received (the verified JSON), and applied from there by the processor.
-    const inserted: unknown[] = await this.dataSource.query(
-      `INSERT INTO "stripe_events" ("id", "type", "payload") VALUES ($1, $2, $3::jsonb)
-       ON CONFLICT ("id") DO NOTHING RETURNING "id"`,
-      [event.id, event.type, body.toString('utf8')],
-    );
-    const duplicate = inserted.length === 0;
+    const duplicate = !(await this.events.record(event.id, event.type, body.toString('utf8')));
     if (!duplicate) {
       await this.enqueue(event.id, event.type);
-    } else {
-      const recorded = await this.dataSource.getRepository(StripeEventEntity).findOne({
-        where: { id: event.id },
-        select: { id: true, processedAt: true },
-      });
-      if (recorded && !recorded.processedAt) await this.requeue(event.id, event.type);
+    } else if (await this.events.isUnprocessed(event.id)) {
+      await this.requeue(event.id, event.type);
     }
     return { received: true, eventId: event.id, duplicate };
   }

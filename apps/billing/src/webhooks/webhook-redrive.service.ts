@@ -1,6 +1,5 @@
 import { InjectQueue } from '@nestjs/bullmq';
 import { Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
 import {
   JOBS,
   QUEUES,
@@ -11,7 +10,7 @@ import {
 import { MetricsService, registerOnce } from '@council/server-kit';
 import { Queue } from 'bullmq';
 import { Counter } from 'prom-client';
-import { DataSource } from 'typeorm';
+import { StripeEventsRepository } from './stripe-events.repository';
 import { WebhookIngressService } from './webhook-ingress.service';
 
 /** Most events one re-drive queues; the next tick takes the rest. */
@@ -33,7 +32,7 @@ export class WebhookRedriveService implements OnApplicationBootstrap {
   private readonly found: Counter;
 
   constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly events: StripeEventsRepository,
     private readonly ingress: WebhookIngressService,
     @InjectQueue(QUEUES.billingWebhooks) private readonly queue: Queue,
     metrics: MetricsService,
@@ -64,12 +63,7 @@ export class WebhookRedriveService implements OnApplicationBootstrap {
 
   /** Queues again the events recorded more than `olderThanMs` ago and not processed; returns how many. */
   async redrive(olderThanMs: number): Promise<number> {
-    const rows: { id: string; type: string }[] = await this.dataSource.query(
-      `SELECT "id", "type" FROM "stripe_events"
-        WHERE "processedAt" IS NULL AND "receivedAt" < now() - make_interval(secs => $1::double precision / 1000)
-        ORDER BY "receivedAt" LIMIT ${REDRIVE_BATCH}`,
-      [olderThanMs],
-    );
+    const rows = await this.events.unprocessedOlderThan(olderThanMs, REDRIVE_BATCH);
     for (const row of rows) await this.ingress.requeue(row.id, row.type);
     this.found.inc(rows.length);
     if (rows.length > 0) this.logger.warn(`Queued ${rows.length} unprocessed Stripe event(s) again`);

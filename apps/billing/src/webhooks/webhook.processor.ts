@@ -1,13 +1,12 @@
 import { Processor } from '@nestjs/bullmq';
-import { InjectDataSource } from '@nestjs/typeorm';
 import { JOBS, QUEUES, type WebhookProcessJobData } from '@council/contracts';
-import { StripeEventEntity } from '@council/db';
 import { type JobHandlers, JobProcessor, MetricsService, permanentOnDomainError } from '@council/server-kit';
 import { UnrecoverableError } from 'bullmq';
-import { DataSource } from 'typeorm';
 import { StripeObjectSource } from '../stripe/stripe-object-source';
 import { parseStripeEvent } from './billing-event';
-import { type FulfilmentOutcome, WebhookEventsService } from './webhook-events.service';
+import { StripeEventsRepository } from './stripe-events.repository';
+import { type FulfilmentOutcome } from './handlers/billing-event.handler';
+import { WebhookEventsService } from './webhook-events.service';
 import { WebhookRedriveService } from './webhook-redrive.service';
 
 export const WEBHOOK_CONCURRENCY = 4;
@@ -25,7 +24,7 @@ export class WebhookProcessor extends JobProcessor<typeof QUEUES.billingWebhooks
     private readonly source: StripeObjectSource,
     private readonly redrive: WebhookRedriveService,
     protected readonly metrics: MetricsService,
-    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly recorded: StripeEventsRepository,
   ) {
     super();
   }
@@ -40,15 +39,14 @@ export class WebhookProcessor extends JobProcessor<typeof QUEUES.billingWebhooks
   private async apply(data: WebhookProcessJobData): Promise<FulfilmentOutcome | 'done'> {
     // Demo events are applied in the request that confirms them (DemoCheckoutService).
     if (data.source !== 'stripe') throw new UnrecoverableError(`Unexpected webhook source "${data.source}"`);
-    const events = this.dataSource.getRepository(StripeEventEntity);
-    const recorded = await events.findOneBy({ id: data.eventId });
+    const recorded = await this.recorded.find(data.eventId);
     if (!recorded) throw new UnrecoverableError(`Stripe event ${data.eventId} was never recorded`);
     if (recorded.processedAt) return 'done';
     const event = parseStripeEvent(recorded.payload);
     const outcome = event
       ? await permanentOnDomainError(() => this.events.apply(event, this.source))
       : 'ignored';
-    await events.update(recorded.id, { processedAt: new Date() });
+    await this.recorded.markProcessed(recorded.id);
     return outcome;
   }
 }

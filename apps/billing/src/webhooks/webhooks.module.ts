@@ -5,6 +5,11 @@ import { BillingQueuesModule } from '../queues/billing-queues.module';
 import { StripeModule } from '../stripe/stripe.module';
 import { SubscriptionSyncModule } from '../subscriptions/subscription-sync.module';
 import { EventUserResolver } from './event-user.resolver';
+import { ChargeEventsHandler } from './handlers/charge-events.handler';
+import { CheckoutEventsHandler } from './handlers/checkout-events.handler';
+import { InvoiceEventsHandler } from './handlers/invoice-events.handler';
+import { SubscriptionEventsHandler } from './handlers/subscription-events.handler';
+import { StripeEventsRepository } from './stripe-events.repository';
 import { WebhookEventsService } from './webhook-events.service';
 import { WebhookIngressService } from './webhook-ingress.service';
 import { WebhookRedriveService } from './webhook-redrive.service';
@@ -15,6 +20,11 @@ import { WebhookProcessor } from './webhook.processor';
   providers: [
     ChargesService,
     EventUserResolver,
+    StripeEventsRepository,
+    CheckoutEventsHandler,
+    InvoiceEventsHandler,
+    SubscriptionEventsHandler,
+    ChargeEventsHandler,
     WebhookEventsService,
     WebhookIngressService,
     WebhookRedriveService,

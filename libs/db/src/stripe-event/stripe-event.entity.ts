@@ -2,7 +2,7 @@ import { Column, CreateDateColumn, Entity, PrimaryColumn } from 'typeorm';
 
 /**
  * A Stripe webhook event, recorded by its id before it is handled: the primary key turns a
- * duplicate or replayed delivery into a no-op (STYLE "Jobs, money and webhooks").
+ * duplicate or replayed delivery into a no-op (docs/architecture.md).
  */
 @Entity('stripe_events')
 export class StripeEventEntity {
