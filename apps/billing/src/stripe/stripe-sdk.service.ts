@@ -77,9 +77,10 @@ export class StripeSdkService {
 
   /**
    * Verifies a webhook on its raw bytes (signature, secret and the 5-minute timestamp tolerance)
-   * and returns the parsed event. Anything wrong is a 400 VALIDATION_FAILED.
+   * and returns the parsed event: a Buffer, or the text those bytes are in UTF-8. Anything wrong is
+   * a 400 VALIDATION_FAILED.
    */
-  constructEvent(rawBody: Buffer, signature: string | undefined): Stripe.Event {
+  constructEvent(rawBody: Buffer | string, signature: string | undefined): Stripe.Event {
     if (!this.client || !this.webhookSecret) {
       throw new DomainException('VALIDATION_FAILED', BILLING_MESSAGES.webhooksDisabled);
     }

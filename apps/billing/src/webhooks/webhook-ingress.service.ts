@@ -43,10 +43,12 @@ export class WebhookIngressService {
     encoding: WebhookBodyEncoding,
     signature: string | undefined,
   ): Promise<BillingWebhookReply> {
-    const body = Buffer.from(rawBody, encoding);
+    // Text is verified and stored as it came; only a body sent in base64 is decoded first.
+    const body = encoding === 'utf8' ? rawBody : Buffer.from(rawBody, encoding);
     const event = this.stripe.constructEvent(body, signature);
     // Stored as received (the verified JSON), and applied from there by the processor.
-    const duplicate = !(await this.events.record(event.id, event.type, body.toString('utf8')));
+    const payload = typeof body === 'string' ? body : body.toString('utf8');
+    const duplicate = !(await this.events.record(event.id, event.type, payload));
     if (!duplicate) {
       await this.enqueue(event.id, event.type);
     } else if (await this.events.isUnprocessed(event.id)) {

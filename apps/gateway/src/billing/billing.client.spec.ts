@@ -87,13 +87,13 @@ describe('BillingClient', () => {
     ]);
   });
 
-  it('passes the webhook body on as the exact bytes, base64, with the signature', async () => {
+  it('passes the webhook body on as the exact bytes, UTF-8 text as itself, with the signature', async () => {
     const { sent, client } = clientWith(reply({ received: true, eventId: 'evt_1', duplicate: false }));
     const raw = Buffer.from('{\n\t"b": 1,   "a": 2\n}');
     await client.receiveWebhook(raw, 't=1,v1=sig');
     expect(sent[0]?.payload).toEqual({
-      rawBody: raw.toString('base64'),
-      encoding: 'base64',
+      rawBody: raw.toString('utf8'),
+      encoding: 'utf8',
       signature: 't=1,v1=sig',
     });
   });

@@ -1,4 +1,8 @@
-import { BILLING_MESSAGES, BILLING_REQUEST_ID_PATTERN } from '@council/contracts';
+import {
+  BILLING_MESSAGES,
+  BILLING_REQUEST_ID_PATTERN,
+  BILLING_RPC_BODY_LIMIT_BYTES,
+} from '@council/contracts';
 import {
   billingErrorBody,
   describeRpcFailure,
@@ -71,11 +75,25 @@ describe('isDemoPurchaseId', () => {
 });
 
 describe('webhookRequest', () => {
-  it('carries the exact bytes, base64, whatever they contain', () => {
+  it('carries a UTF-8 body as the text it is, byte for byte', () => {
     const raw = Buffer.from('{\n  "id":"evt_1",  "b":"\u00e9\u{1F600}"\r\n}', 'utf8');
     const request = webhookRequest(raw, 't=1,v1=abc');
-    expect(request).toEqual({ rawBody: raw.toString('base64'), encoding: 'base64', signature: 't=1,v1=abc' });
+    expect(request).toEqual({ rawBody: raw.toString('utf8'), encoding: 'utf8', signature: 't=1,v1=abc' });
+    expect(Buffer.from(request.rawBody, 'utf8').equals(raw)).toBe(true);
+  });
+
+  it('carries any other bytes in base64, exactly', () => {
+    const raw = Buffer.from([0x7b, 0xff, 0xfe, 0x22, 0xc3, 0x7d]);
+    const request = webhookRequest(raw, 't=1,v1=abc');
+    expect(request.encoding).toBe('base64');
     expect(Buffer.from(request.rawBody, 'base64').equals(raw)).toBe(true);
+  });
+
+  it('uses base64 for a body whose escaping could pass billing’s body limit', () => {
+    const near = Buffer.alloc(Math.floor(BILLING_RPC_BODY_LIMIT_BYTES / 6), 0x61);
+    expect(webhookRequest(near, 's').encoding).toBe('utf8');
+    const over = Buffer.alloc(near.length + 1, 0x61);
+    expect(webhookRequest(over, 's').encoding).toBe('base64');
   });
 });
 

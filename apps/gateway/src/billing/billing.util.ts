@@ -1,9 +1,11 @@
 // Pure helpers of the billing calls: request ids, return-URL and demo-id checks, the webhook payload
 // and the mapping of RPC failures to HTTP error bodies.
 
+import { isUtf8 } from 'node:buffer';
 import { randomUUID } from 'node:crypto';
 import {
   BILLING_MESSAGES,
+  BILLING_RPC_BODY_LIMIT_BYTES,
   type BillingWebhookRequest,
   DEMO_PURCHASE_ID_PATTERN,
   DEMO_SESSION_ID_PATTERN,
@@ -41,9 +43,17 @@ export function isDemoPurchaseId(id: string): boolean {
   return DEMO_PURCHASE_ID_PATTERN.test(id);
 }
 
-/** billing.webhook.receive's payload: the body exactly as received, base64, and the signature. */
+/**
+ * billing.webhook.receive's payload: the body exactly as received, and the signature. Stripe sends
+ * UTF-8 JSON, which goes as the text it is, for billing to verify and store as it arrives; any other
+ * bytes go in base64, and so does a body whose JSON escaping (at most six characters a byte) could
+ * outgrow billing's body limit.
+ */
 export function webhookRequest(rawBody: Buffer, signature: string): BillingWebhookRequest {
-  return { rawBody: rawBody.toString('base64'), encoding: 'base64', signature };
+  const asText = rawBody.length <= BILLING_RPC_BODY_LIMIT_BYTES / 6 && isUtf8(rawBody);
+  return asText
+    ? { rawBody: rawBody.toString('utf8'), encoding: 'utf8', signature }
+    : { rawBody: rawBody.toString('base64'), encoding: 'base64', signature };
 }
 
 /**
