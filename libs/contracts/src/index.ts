@@ -53,6 +53,7 @@ export * from './ledger/ledger-check.constants';
 
 export * from './streams/streams.keys';
 export * from './streams/streams.entries';
+export * from './streams/streams.status';
 
 export * from './socket/socket.events';
 export * from './socket/socket.dto';

@@ -11,6 +11,7 @@ import {
   type StreamEvent,
   decodeStreamEntry,
   questionRoom,
+  statusAfterEntry,
   compareEntryIds,
   errorMessage,
 } from '@council/contracts';
@@ -34,13 +35,7 @@ import {
   STREAM_TAIL_COUNT,
   STREAM_TAIL_ERROR_PAUSE_MS,
 } from './council-stream.constants';
-import {
-  type RawStreamEntry,
-  type XreadReply,
-  entryTimestampMs,
-  statusAfterEntry,
-  streamEvent,
-} from './council-stream.util';
+import { type RawStreamEntry, type XreadReply, entryTimestampMs, streamEvent } from './council-stream.util';
 
 export type CouncilNamespace = Namespace<
   ClientToServerEvents,
@@ -374,7 +369,10 @@ export class CouncilStreamTailer implements OnApplicationShutdown {
       watch.cursor = id;
       const entry = decodeStreamEntry(fields);
       if (!entry) continue;
-      watch.status = statusAfterEntry(entry);
+      watch.status = statusAfterEntry(
+        entry.type,
+        entry.type === 'question:failed' ? entry.reason : undefined,
+      );
       events.push(streamEvent(watch.questionId, id, entry));
       this.lag.observe(Math.max(0, now - entryTimestampMs(id)) / 1000);
     }

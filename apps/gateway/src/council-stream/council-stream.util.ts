@@ -1,7 +1,7 @@
 // Pure helpers of the stream relay: entry ids, XREAD replies, handshake checks,
 // and turning a stream entry into its Socket.IO event.
 
-import { type QuestionStatus, type StreamEntry, type StreamEvent } from '@council/contracts';
+import { type StreamEntry, type StreamEvent } from '@council/contracts';
 
 /** The millisecond part of an entry id: when Redis stored it. */
 export function entryTimestampMs(id: string): number {
@@ -21,16 +21,6 @@ export function streamEvent(questionId: number, entryId: string, entry: StreamEn
   const { type, ...fields } = entry;
   // TypeScript does not pair a union's `type` with the rest of the same member; the spread keeps it.
   return [type, { ...fields, questionId, entryId }] as StreamEvent;
-}
-
-/**
- * The question's status as its stream tells it once `entry` is in: final after its final entry,
- * running after any other (an answer retried after the end streams again).
- */
-export function statusAfterEntry(entry: StreamEntry): QuestionStatus {
-  if (entry.type === 'question:completed') return 'completed';
-  if (entry.type === 'question:failed') return entry.reason === 'cancelled' ? 'cancelled' : 'failed';
-  return 'running';
 }
 
 /**

@@ -26,6 +26,7 @@ import {
   TOKEN_CAP_TEXTS,
   type TokenUsage,
   capShortenedCouncil,
+  statusAfterEntry,
 } from '@council/contracts';
 import {
   type AgreementStream,
@@ -555,18 +556,19 @@ export function applyStreamEvent(state: QuestionStreamState, event: StreamEvent)
     case 'question:completed':
       return {
         ...next,
-        status: 'completed',
+        status: statusAfterEntry(event.type),
         debateRound: null,
         pause: null,
         totalTokensUsed: event.payload.totalTokensUsed,
       };
     case 'question:failed': {
       const { error, reason } = event.payload;
+      const status = statusAfterEntry(event.type, reason);
       // Stop is not a failure: the answers so far stay as they are (DECISIONS 18).
-      if (reason === 'cancelled') return markCancelled(next);
+      if (status === 'cancelled') return markCancelled(next);
       return {
         ...next,
-        status: 'failed',
+        status,
         debateRound: null,
         pause: null,
         error,
