@@ -31,6 +31,7 @@ export interface BenchOptions {
   /** Seconds every other question of a latency-phase user waits first (0: none). */
   idleGap: number;
   debateQuestions: number;
+  fewStreams: number;
   help: boolean;
 }
 
@@ -76,6 +77,7 @@ export const DEFAULTS: Omit<BenchOptions, 'users' | 'throughputUsers'> & {
   rounds: 3, // --compare: latency phases per stack (and baseline phases), alternating
   idleGap: 0, // seconds every other latency-phase question waits (first text warm and after a pause)
   debateQuestions: 3, // one-round debates asked one at a time after the load phases (0: none)
+  fewStreams: 20, // seconds of one user's question (3 streams), stack and baseline, for the CPU goal at low load (0: none)
   help: false,
 };
 
@@ -124,6 +126,8 @@ export const BENCH_USAGE = `Usage: npm run bench -- [flags]
                       steps of both kinds are reported apart ("warm", "after a S s gap"), the
                       first answer text from the ask included. Use with --users 1 and a long
                       --duration: each pair of questions takes S s more
+  --few-streams S     after the load phases, S seconds of one user (3 streams) on the baseline and
+                      then on the stack, for the CPU goal at a few streams (default ${DEFAULTS.fewStreams}; 0 skips)
   --debate-questions N
                       one-round debates one user asks one at a time after the load phases,
                       each timed from the ask to question:completed, against the fake's call
@@ -150,6 +154,7 @@ const NUMERIC: Record<string, NumericKey> = {
   '--rounds': 'rounds',
   '--idle-gap': 'idleGap',
   '--debate-questions': 'debateQuestions',
+  '--few-streams': 'fewStreams',
 };
 const STRING: Record<string, StringKey> = { '--url': 'url', '--out': 'out', '--compare': 'compare' };
 const BOOLEAN: Record<string, BooleanKey> = {

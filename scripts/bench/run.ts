@@ -99,7 +99,7 @@ import { type DebateLatency, SEQUENTIAL_CALLS, debateRows, measureDebates } from
 const APPS_BUILT = ['gateway', 'billing', 'provider-worker', 'consensus-worker', 'db', 'llm', 'testing'];
 const SAMPLE_EVERY_MS = 2000;
 
-type PhaseName = 'baseline' | 'latency' | 'throughput' | 'soak';
+type PhaseName = 'baseline' | 'latency' | 'throughput' | 'soak' | 'fewBaseline' | 'few';
 
 /** A user a phase runs: it asks and follows questions until the load stops. */
 interface LoadUser {
@@ -435,6 +435,9 @@ function buildRows(result: BenchRun): Row[] {
   const streams = result.options.users * MEMBERS;
   rows.push(cpuGoalRow(sutCpuMsPerQuestion(latency), baseCpuMs, streams));
   rows.push(cpuFloorRow(stackOnlyCpuMsPerQuestion(latency), baseCpuMs, streams));
+  const few = result.phases.few ?? null;
+  const fewBase = result.phases.fewBaseline ?? null;
+  if (few && fewBase) rows.push(cpuGoalRow(sutCpuMsPerQuestion(few), sutCpuMsPerQuestion(fewBase), MEMBERS));
   if (capacity) {
     rows.push(capacityGoalRow(capacity));
     const tokenRow = tokenP50GoalRow(capacity, result.options.moderateStreams);
@@ -1003,6 +1006,32 @@ async function main(): Promise<number> {
         sample: sampleStack,
         cpu: cpuProcesses,
         ...common,
+      }),
+    );
+  }
+
+  // One user's question, where each question carries more of the processes' fixed costs: the CPU
+  // goal at a few streams (docs/performance.md, "Targets"), baseline and stack back to back.
+  if (baseline && options.fewStreams > 0 && stackUsers[0]) {
+    const few = { ramp: Math.min(options.ramp, 5), duration: options.fewStreams, ...common };
+    phases.fewBaseline = summarizePhase(
+      await runPhase({
+        name: 'baseline, 3 streams',
+        target: 'baseline',
+        users: await baseline.users(1),
+        sample: baseline.sample,
+        cpu: baseline.cpu,
+        ...few,
+      }),
+    );
+    phases.few = summarizePhase(
+      await runPhase({
+        name: 'latency, 3 streams',
+        target: 'stack',
+        users: stackUsers.slice(0, 1),
+        sample: sampleStack,
+        cpu: cpuProcesses,
+        ...few,
       }),
     );
   }
