@@ -5,6 +5,7 @@
 // the "no model" cards of a chosen council are charged nothing, in the ledger and the free queries.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
+import { waitFor } from '../lib/net.mjs';
 import { errorCode, type Scenario, type ScenarioUser, sleep, startScenario } from './lib/scenario.ts';
 
 const NO_KEYS = { OPENAI_API_KEY: undefined, ANTHROPIC_API_KEY: undefined, XAI_API_KEY: undefined };
@@ -29,6 +30,23 @@ interface Seat {
   agentId: number;
   modelId: number;
   order: number;
+}
+
+/**
+ * Waits for a completed question's release: its status turns completed before billing settles its
+ * answers, so its ledger and the balance are read once the reservation is released.
+ */
+async function settledAfter(questionId: number): Promise<void> {
+  await waitFor(
+    async () => {
+      const [row] = await scenario.query<{ releasedAt: Date | null }>(
+        `SELECT "releasedAt" FROM "token_reservations" WHERE "questionId" = $1`,
+        [questionId],
+      );
+      return row?.releasedAt ?? null;
+    },
+    { timeoutMs: 30_000, what: `question ${questionId}'s release` },
+  );
 }
 
 async function charged(questionId: number): Promise<number> {
@@ -60,6 +78,7 @@ test('with nothing configured, a question no member can answer is refused before
   // The example script still answers, and is charged as before, so the demo shows billing.
   const example = await scenario.askOk(user, EXAMPLE);
   assert.equal(await scenario.waitForQuestion(example), 'completed');
+  await settledAfter(example);
   const after = await scenario.balanceOf(user.id);
   assert.equal(after.queriesLeft, before.queriesLeft - 1);
   assert.ok((await charged(example)) > 0, 'the scripted answers are charged');
@@ -76,6 +95,7 @@ test('with one provider live, the default council is live in every seat and the 
   const freeBefore = await scenario.balanceOf(free.id);
   const own = await scenario.askOk(free, OWN_QUESTION);
   assert.equal(await scenario.waitForQuestion(own), 'completed');
+  await settledAfter(own);
   const answers = await scenario.responsesOf(own);
   assert.equal(answers.length, 3);
   for (const answer of answers) {
@@ -114,6 +134,7 @@ test('with one provider live, the default council is live in every seat and the 
   assert.equal(reply.status, 201, JSON.stringify(reply.body));
   const mixed = (reply.body as { question: { id: number } }).question.id;
   assert.equal(await scenario.waitForQuestion(mixed), 'completed');
+  await settledAfter(mixed);
   const rows = await scenario.responsesOf(mixed);
   const live = rows.filter((row) => row.provider === 'openai');
   const cards = rows.filter((row) => row.provider !== 'openai');
