@@ -54,8 +54,12 @@ import {
 import { AGREEMENT_MAP_OUTPUT } from '@council/llm';
 import { FlowProducer, Queue, UnrecoverableError, type Worker } from 'bullmq';
 import { DataSource } from 'typeorm';
-import { ProviderJobRunner, type ProviderJobRunnerDeps } from '../src/answers/provider-job.runner';
-import { createProviderWorkers } from '../src/answers/provider-workers';
+import { type ProviderJobRunner } from '../src/answers/provider-job.runner';
+import {
+  type ProviderJobRunnerDeps,
+  createProviderWorkers,
+  providerJobRunner,
+} from './support/provider-job-runner';
 
 const API_KEY = 'test-key';
 const FAST = { backoffDelayMs: 20 };
@@ -109,7 +113,7 @@ describe('provider worker (PostgreSQL + Redis + fake providers)', () => {
       idleTimeoutMs: 2000,
       holdTopUp: (request) => holdTopUp(request),
     };
-    runner = new ProviderJobRunner(runnerDeps);
+    runner = await providerJobRunner(runnerDeps);
     workers = createProviderWorkers(runner, {
       providers: PROVIDERS,
       connection: () => redisEnv.connection(),
@@ -580,7 +584,7 @@ describe('provider worker (PostgreSQL + Redis + fake providers)', () => {
 
   it('aborts a stalled stream after the idle timeout and, on the last attempt, stores the error', async () => {
     const { questionId, userId } = await askQuestion();
-    const impatient = new ProviderJobRunner({
+    const impatient = await providerJobRunner({
       ...runnerDeps,
       idleTimeoutMs: 200,
     });
@@ -602,7 +606,7 @@ describe('provider worker (PostgreSQL + Redis + fake providers)', () => {
 
   it('stops streaming when the question is cancelled and keeps the partial answer, marked', async () => {
     const { questionId, userId } = await askQuestion();
-    const watchful = new ProviderJobRunner({ ...runnerDeps, cancelCheckMs: 25 });
+    const watchful = await providerJobRunner({ ...runnerDeps, cancelCheckMs: 25 });
     const idle = unservedQueue('cancel');
     fake.configure({ tokensPerSecond: 40 });
     try {

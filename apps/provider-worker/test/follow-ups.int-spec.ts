@@ -28,8 +28,7 @@ import {
 } from '@council/testing';
 import { FlowProducer, Queue, type Worker } from 'bullmq';
 import { DataSource } from 'typeorm';
-import { ProviderJobRunner } from '../src/answers/provider-job.runner';
-import { createProviderWorkers } from '../src/answers/provider-workers';
+import { createProviderWorkers, providerJobRunner } from './support/provider-job-runner';
 
 const API_KEY = 'test-key';
 const FAST = { backoffDelayMs: 20 };
@@ -70,7 +69,7 @@ describe('follow-ups: each member reads its own thread (fake OpenAI, Anthropic a
       connection: redisEnv.connection(),
       prefix: redisEnv.queuePrefix(QUEUES.consensus),
     });
-    const runner = new ProviderJobRunner({
+    const runner = await providerJobRunner({
       dataSource,
       redis,
       prefix: redisEnv.prefix,

@@ -50,4 +50,5 @@ export * from './rpc/rpc-secret.util';
 export * from './release/reservation-release';
 export * from './release/billing-release.client';
 export * from './release/usage-release.waiter';
+export * from './release/release-clients.module';
 export * from './tracing';

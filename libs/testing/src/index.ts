@@ -13,3 +13,4 @@ export * from './factories/billing.factories';
 export * from './factories/council.factories';
 export * from './providers/fake-provider.server';
 export * from './socket/council-socket';
+export * from './queues/job-worker';

@@ -1,24 +1,25 @@
-import { getQueueToken } from '@nestjs/bullmq';
 import { type DynamicModule, Module } from '@nestjs/common';
 import { type Provider, QUEUES, providerQueueName } from '@council/contracts';
 import {
   BillingReleaseClient,
   MetricsService,
   QueueModule,
-  REDIS_CLIENT,
-  type RedisClient,
+  ReleaseClientsModule,
   UsageReleaseWaiter,
   queueDepthMetricsProvider,
   questionsFinishedCounter,
 } from '@council/server-kit';
-import { type Queue } from 'bullmq';
-import { DataSource } from 'typeorm';
 import { type LlmConfig } from '@council/llm';
 import { ProviderWorkerEnv } from '../config/provider-worker.env';
-import { ProviderJobRunner } from './provider-job.runner';
+import {
+  PROVIDER_JOB_BILLING,
+  PROVIDER_JOB_PROVIDERS,
+  PROVIDER_JOB_SETTINGS,
+  type ProviderJobBilling,
+  type ProviderJobSettings,
+} from './provider-job.providers';
 import { firstTokenHistogram } from './provider-metrics';
 import { providerProcessorClass } from './provider.processor';
-import { ReleaseClientsModule } from './release-clients.module';
 
 /**
  * One processor per provider queue this process serves, all running one ProviderJobRunner. The
@@ -39,44 +40,34 @@ export class ProviderProcessorsModule {
     };
     return {
       module: ProviderProcessorsModule,
-      imports: [QueueModule.registerQueues(...names, QUEUES.usage), ReleaseClientsModule.forRoot()],
+      imports: [
+        QueueModule.registerQueues(...names, QUEUES.usage),
+        ReleaseClientsModule.forRoot(ProviderWorkerEnv),
+      ],
       providers: [
         {
-          provide: ProviderJobRunner,
-          inject: [
-            ProviderWorkerEnv,
-            DataSource,
-            REDIS_CLIENT,
-            getQueueToken(QUEUES.usage),
-            BillingReleaseClient,
-            UsageReleaseWaiter,
-            MetricsService,
-          ],
-          useFactory: (
-            config: ProviderWorkerEnv,
-            dataSource: DataSource,
-            redis: RedisClient,
-            usageQueue: Queue,
-            billing: BillingReleaseClient,
-            releases: UsageReleaseWaiter,
-            metrics: MetricsService,
-          ) =>
-            new ProviderJobRunner({
-              dataSource,
-              redis,
-              prefix: config.REDIS_PREFIX,
-              usageQueue,
-              releaseCall: (request) => billing.release(request),
-              holdTopUp: (request) => billing.topUpHold(request),
-              waitForUsage: (usage) => releases.wait(usage),
-              llm,
-              idleTimeoutMs: config.PROVIDER_IDLE_TIMEOUT_MS,
-              metrics: {
-                finished: questionsFinishedCounter(metrics.registry),
-                firstToken: firstTokenHistogram(metrics.registry),
-              },
-            }),
+          provide: PROVIDER_JOB_SETTINGS,
+          inject: [MetricsService],
+          useFactory: (metrics: MetricsService): ProviderJobSettings => ({
+            prefix: env.REDIS_PREFIX,
+            llm,
+            idleTimeoutMs: env.PROVIDER_IDLE_TIMEOUT_MS,
+            metrics: {
+              finished: questionsFinishedCounter(metrics.registry),
+              firstToken: firstTokenHistogram(metrics.registry),
+            },
+          }),
         },
+        {
+          provide: PROVIDER_JOB_BILLING,
+          inject: [BillingReleaseClient, UsageReleaseWaiter],
+          useFactory: (billing: BillingReleaseClient, releases: UsageReleaseWaiter): ProviderJobBilling => ({
+            releaseCall: (request) => billing.release(request),
+            holdTopUp: (request) => billing.topUpHold(request),
+            waitForUsage: (usage) => releases.wait(usage),
+          }),
+        },
+        ...PROVIDER_JOB_PROVIDERS,
         ...providers.map((provider) => providerProcessorClass(provider, env, settings)),
         // The depth of the queues this process serves is what the HPA scales on.
         queueDepthMetricsProvider(names),

@@ -1,17 +1,10 @@
 // How a provider queue's jobs run, shared by the Nest processors (ProviderProcessorsModule) and the
-// bare workers tests start: the handlers and the worker options.
+// bare workers the integration tests start: the handlers and the worker options.
 
-import {
-  JOBS,
-  type Provider,
-  type ProviderQueueName,
-  errorMessage,
-  providerQueueName,
-  queuePrefix,
-} from '@council/contracts';
-import { JobDispatcher, type JobHandlers, providerBackoffStrategy } from '@council/server-kit';
+import { JOBS, type ProviderQueueName, errorMessage } from '@council/contracts';
+import { type JobHandlers, providerBackoffStrategy } from '@council/server-kit';
 import { Logger } from '@nestjs/common';
-import { type ConnectionOptions, Worker, type WorkerOptions } from 'bullmq';
+import { type Worker, type WorkerOptions } from 'bullmq';
 import { type ProviderJobRunner } from './provider-job.runner';
 
 /** Every job of a provider queue is one provider call, run by the same runner. */
@@ -58,32 +51,4 @@ export function providerWorkerOptions(
     // Provider jobs back off by their own rule (a provider's Retry-After); see PROVIDER_BACKOFF_TYPE.
     settings: { backoffStrategy: providerBackoffStrategy },
   };
-}
-
-export interface ProviderWorkersOptions extends ProviderWorkerSettings {
-  providers: readonly Provider[];
-  /** A new connection for each worker (on a Redis Cluster each owns its client; see bullConnection). */
-  connection: () => ConnectionOptions;
-  /** REDIS_PREFIX; each queue's own prefix and hash tag follow from it (queuePrefix). */
-  redisPrefix: string;
-  autorun?: boolean;
-}
-
-/**
- * Bare BullMQ workers of provider queues with the handlers and options the Nest processors use,
- * for tests that drive the queues without a Nest application.
- */
-export function createProviderWorkers(runner: ProviderJobRunner, options: ProviderWorkersOptions): Worker[] {
-  return options.providers.map((provider) => {
-    const queue = providerQueueName(provider);
-    const dispatcher = new JobDispatcher(queue, providerHandlers(runner));
-    const worker = new Worker(queue, (job, token) => dispatcher.dispatch(job, token), {
-      ...providerWorkerOptions(options),
-      connection: options.connection(),
-      prefix: queuePrefix(options.redisPrefix, queue),
-      autorun: options.autorun ?? true,
-    });
-    watchFinalFailures(worker, runner);
-    return worker;
-  });
 }
