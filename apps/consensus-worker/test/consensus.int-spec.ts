@@ -39,9 +39,9 @@ import {
 } from '@council/testing';
 import { FlowProducer, type Job, Queue, UnrecoverableError, Worker } from 'bullmq';
 import { DataSource } from 'typeorm';
-import { ConsensusJobRunner } from '../src/consensus/consensus-job.runner';
+import { type ConsensusJobRunner } from '../src/consensus/consensus-job.runner';
 import { UNFINISHED_ERROR } from '../src/consensus/consensus.repository';
-import { createConsensusWorker } from '../src/consensus/consensus-worker';
+import { consensusJobRunner, createConsensusWorker } from './support/consensus-job-runner';
 
 /** How the stand-in answers one job: whether a revision changed position, or the job fails. */
 type Script = (
@@ -89,7 +89,7 @@ describe('consensus worker (PostgreSQL + Redis)', () => {
       prefix: redisEnv.queuePrefix(QUEUES.consensus),
     });
     queue(QUEUES.consensus);
-    runner = new ConsensusJobRunner({
+    runner = await consensusJobRunner({
       dataSource,
       stream: new QuestionStreamWriter(redis, prefix),
       usageQueue: queue(QUEUES.usage),

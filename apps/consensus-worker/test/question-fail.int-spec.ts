@@ -31,9 +31,8 @@ import {
 } from '@council/testing';
 import { Queue, type Worker } from 'bullmq';
 import { DataSource } from 'typeorm';
-import { ConsensusJobRunner } from '../src/consensus/consensus-job.runner';
-import { createConsensusWorker } from '../src/consensus/consensus-worker';
 import { UNFINISHED_ERROR } from '../src/consensus/consensus.repository';
+import { consensusJobRunner, createConsensusWorker } from './support/consensus-job-runner';
 
 /** A stream that refuses entries of chosen types a number of times, like a Redis blip. */
 class FlakyStream extends QuestionStreamWriter {
@@ -77,7 +76,7 @@ describe('question-fail job (PostgreSQL + Redis)', () => {
       return existing;
     };
     stream = new FlakyStream(redis, redisEnv.prefix);
-    const runner = new ConsensusJobRunner({
+    const runner = await consensusJobRunner({
       dataSource,
       stream,
       usageQueue: queue(QUEUES.usage),

@@ -1,59 +1,22 @@
-// The consensus queue's jobs, built from their layers: the flow rules (ConsensusFlow), the SQL
+// The consensus queue's jobs, run by their layers: the flow rules (ConsensusFlow), the SQL
 // (ConsensusRepository) and the queue side (ConsensusQueues).
 
 import { JOBS, type QUEUES, type ConsensusFinaliseJobData, parseJobPayload } from '@council/contracts';
-import {
-  type JobHandlers,
-  type QuestionBudget,
-  type QuestionStreamWriter,
-  withFinalFailure,
-} from '@council/server-kit';
+import { type JobHandlers, withFinalFailure } from '@council/server-kit';
+import { Inject, Injectable } from '@nestjs/common';
 import { type Job } from 'bullmq';
-import { type DataSource } from 'typeorm';
-import { ConsensusFlow, type ConsensusJobResult, type TrimHold } from './consensus-flow.service';
-import { ConsensusQueues, type ConsensusQueuesDeps } from './consensus-queues';
-import { ConsensusRepository } from './consensus.repository';
-import { DebatePauseRepository } from './debate-pause.repository';
+import { ConsensusFlow, type ConsensusJobResult } from './consensus-flow.service';
+import { ConsensusQueues } from './consensus-queues';
 import { QuestionFailure } from './question-failure.service';
 
-export interface ConsensusJobRunnerDeps extends ConsensusQueuesDeps {
-  dataSource: DataSource;
-  stream: QuestionStreamWriter;
-  maxRounds: number;
-  /** How long a debate waits for the asker's note; default WEIGH_IN.pauseSeconds. */
-  pauseMs?: number;
-  /** Capped questions' shared budgets (TOKEN_CAP). */
-  budget?: QuestionBudget;
-  /** Billing's hold trim at a weigh-in pause (ConsensusFlowDeps.trimHold). */
-  trimHold?: TrimHold;
-  /**
-   * Resolves once billing has processed the release (which settles the answers too), or gives up
-   * after a bounded wait. The final stream entry is appended after it, so a client that reloads
-   * its balance on completion sees the answers charged and the unused reservation back.
-   */
-  waitForUsage?: (usage: Job) => Promise<void>;
-}
-
+/** The consensus queue's jobs as the processor calls them (consensus-job.providers.ts builds the layers). */
+@Injectable()
 export class ConsensusJobRunner {
-  private readonly queues: ConsensusQueues;
-  private readonly flow: ConsensusFlow;
-  private readonly failure: QuestionFailure;
-
-  constructor(deps: ConsensusJobRunnerDeps) {
-    const repository = new ConsensusRepository(deps.dataSource);
-    this.queues = new ConsensusQueues(deps);
-    this.flow = new ConsensusFlow({
-      repository,
-      queues: this.queues,
-      stream: deps.stream,
-      pauses: new DebatePauseRepository(deps.dataSource),
-      maxRounds: deps.maxRounds,
-      pauseMs: deps.pauseMs,
-      budget: deps.budget,
-      trimHold: deps.trimHold,
-    });
-    this.failure = new QuestionFailure({ repository, queues: this.queues, stream: deps.stream });
-  }
+  constructor(
+    @Inject(ConsensusQueues) private readonly queues: ConsensusQueues,
+    @Inject(ConsensusFlow) private readonly flow: ConsensusFlow,
+    @Inject(QuestionFailure) private readonly failure: QuestionFailure,
+  ) {}
 
   handlers(): JobHandlers<typeof QUEUES.consensus> {
     return {

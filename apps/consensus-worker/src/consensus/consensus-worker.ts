@@ -1,16 +1,9 @@
-import { QUEUES, errorMessage, queuePrefix } from '@council/contracts';
-import { JobDispatcher } from '@council/server-kit';
-import { Logger } from '@nestjs/common';
-import { type ConnectionOptions, Worker } from 'bullmq';
-import { type ConsensusJobRunner } from './consensus-job.runner';
+// What the consensus processor and the integration tests' bare worker both do on a final failure.
 
-export interface ConsensusWorkerOptions {
-  connection: ConnectionOptions;
-  /** REDIS_PREFIX; the queue's own prefix and hash tag follow from it (queuePrefix). */
-  redisPrefix: string;
-  concurrency: number;
-  autorun?: boolean;
-}
+import { errorMessage } from '@council/contracts';
+import { Logger } from '@nestjs/common';
+import { type Worker } from 'bullmq';
+import { type ConsensusJobRunner } from './consensus-job.runner';
 
 const logger = new Logger('ConsensusWorker');
 
@@ -24,20 +17,4 @@ export function watchFinalFailures(worker: Worker, runner: ConsensusJobRunner, l
         log.error(`Could not queue the end of job ${job.id}'s question: ${errorMessage(error)}`),
       );
   });
-}
-
-/**
- * A bare BullMQ worker of the consensus queue with the handlers ConsensusProcessor runs, for tests
- * that drive the queue without a Nest application.
- */
-export function createConsensusWorker(runner: ConsensusJobRunner, options: ConsensusWorkerOptions): Worker {
-  const dispatcher = new JobDispatcher(QUEUES.consensus, runner.handlers());
-  const worker = new Worker(QUEUES.consensus, (job, token) => dispatcher.dispatch(job, token), {
-    connection: options.connection,
-    prefix: queuePrefix(options.redisPrefix, QUEUES.consensus),
-    concurrency: options.concurrency,
-    autorun: options.autorun ?? true,
-  });
-  watchFinalFailures(worker, runner);
-  return worker;
 }

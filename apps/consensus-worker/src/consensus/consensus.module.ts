@@ -10,41 +10,37 @@ import {
   QuestionStreamWriter,
   REDIS_CLIENT,
   type RedisClient,
+  ReleaseClientsModule,
   UsageReleaseWaiter,
-  billingRpcRequestsCounter,
   queueDepthMetricsProvider,
   questionsFinishedCounter,
 } from '@council/server-kit';
 import { type Queue } from 'bullmq';
-import { DataSource } from 'typeorm';
 import { ConsensusWorkerEnv } from '../config/consensus-worker.env';
-import { ConsensusJobRunner } from './consensus-job.runner';
+import {
+  CONSENSUS_JOB_DEPS,
+  CONSENSUS_JOB_PROVIDERS,
+  type ConsensusJobDeps,
+} from './consensus-job.providers';
 import { consensusProcessorClass } from './consensus.processor';
 
 const PROVIDER_QUEUES: readonly ProviderQueueName[] = Object.values(PROVIDER_QUEUE_NAMES);
 
 /**
- * The consensus queue's worker and what it adds jobs to. The queues are registered by this module's
- * imports, which Nest shuts down after it, so the processor's last jobs can still add to them.
+ * The consensus queue's worker and what it adds jobs to. The queues and the release clients are
+ * provided by this module's imports, which Nest shuts down after it, so the processor's last jobs
+ * can still add to the queues and release their questions.
  */
 @Module({})
 export class ConsensusModule {
   static forRoot(env: ConsensusWorkerEnv): DynamicModule {
     return {
       module: ConsensusModule,
-      imports: [QueueModule.registerQueues(QUEUES.consensus, QUEUES.usage, ...PROVIDER_QUEUES)],
+      imports: [
+        QueueModule.registerQueues(QUEUES.consensus, QUEUES.usage, ...PROVIDER_QUEUES),
+        ReleaseClientsModule.forRoot(ConsensusWorkerEnv),
+      ],
       providers: [
-        {
-          provide: UsageReleaseWaiter,
-          inject: [ConsensusWorkerEnv],
-          useFactory: (config: ConsensusWorkerEnv) => new UsageReleaseWaiter(config),
-        },
-        {
-          provide: BillingReleaseClient,
-          inject: [ConsensusWorkerEnv, MetricsService],
-          useFactory: (config: ConsensusWorkerEnv, metrics: MetricsService) =>
-            new BillingReleaseClient(config, billingRpcRequestsCounter(metrics.registry)),
-        },
         {
           // The built-in providers' queues, and any other provider's made on first use.
           provide: ProviderQueuePool,
@@ -53,10 +49,8 @@ export class ConsensusModule {
             new ProviderQueuePool(config, registered),
         },
         {
-          provide: ConsensusJobRunner,
+          provide: CONSENSUS_JOB_DEPS,
           inject: [
-            ConsensusWorkerEnv,
-            DataSource,
             REDIS_CLIENT,
             UsageReleaseWaiter,
             BillingReleaseClient,
@@ -66,8 +60,6 @@ export class ConsensusModule {
             MetricsService,
           ],
           useFactory: (
-            config: ConsensusWorkerEnv,
-            dataSource: DataSource,
             redis: RedisClient,
             releases: UsageReleaseWaiter,
             billing: BillingReleaseClient,
@@ -75,22 +67,21 @@ export class ConsensusModule {
             usageQueue: Queue,
             providerQueues: ProviderQueuePool,
             metrics: MetricsService,
-          ) =>
-            new ConsensusJobRunner({
-              dataSource,
-              stream: new QuestionStreamWriter(redis, config.REDIS_PREFIX, {
-                finished: questionsFinishedCounter(metrics.registry),
-              }),
-              consensusQueue,
-              usageQueue,
-              providerQueue: (name) => providerQueues.get(name).queue,
-              maxRounds: config.DEBATE_MAX_ROUNDS,
-              budget: new QuestionBudget(redis, config.REDIS_PREFIX),
-              waitForUsage: (usage) => releases.wait(usage),
-              releaseCall: (request) => billing.release(request),
-              trimHold: (request) => billing.trimHold(request),
+          ): ConsensusJobDeps => ({
+            stream: new QuestionStreamWriter(redis, env.REDIS_PREFIX, {
+              finished: questionsFinishedCounter(metrics.registry),
             }),
+            consensusQueue,
+            usageQueue,
+            providerQueue: (name) => providerQueues.get(name).queue,
+            maxRounds: env.DEBATE_MAX_ROUNDS,
+            budget: new QuestionBudget(redis, env.REDIS_PREFIX),
+            waitForUsage: (usage) => releases.wait(usage),
+            releaseCall: (request) => billing.release(request),
+            trimHold: (request) => billing.trimHold(request),
+          }),
         },
+        ...CONSENSUS_JOB_PROVIDERS,
         consensusProcessorClass(env),
         // The consensus queue's depth is what the HPA scales on.
         queueDepthMetricsProvider([QUEUES.consensus]),

@@ -1,14 +1,7 @@
 import { Processor } from '@nestjs/bullmq';
 import { Injectable, type Type } from '@nestjs/common';
 import { QUEUES } from '@council/contracts';
-import {
-  BillingReleaseClient,
-  type JobHandlers,
-  JobProcessor,
-  MetricsService,
-  UsageReleaseWaiter,
-  workerConnection,
-} from '@council/server-kit';
+import { type JobHandlers, JobProcessor, MetricsService, workerConnection } from '@council/server-kit';
 import { type ConsensusWorkerEnv } from '../config/consensus-worker.env';
 import { ConsensusJobRunner } from './consensus-job.runner';
 import { watchFinalFailures } from './consensus-worker';
@@ -21,8 +14,6 @@ export abstract class ConsensusProcessor extends JobProcessor<typeof QUEUES.cons
 
   constructor(
     private readonly runner: ConsensusJobRunner,
-    private readonly releases: UsageReleaseWaiter,
-    private readonly billing: BillingReleaseClient,
     protected readonly metrics: MetricsService,
   ) {
     super();
@@ -35,12 +26,6 @@ export abstract class ConsensusProcessor extends JobProcessor<typeof QUEUES.cons
   override onApplicationBootstrap(): void {
     super.onApplicationBootstrap();
     watchFinalFailures(this.worker, this.runner, this.logger);
-  }
-
-  override async onApplicationShutdown(): Promise<void> {
-    await super.onApplicationShutdown();
-    await this.releases.close();
-    await this.billing.close();
   }
 }
 
