@@ -13,6 +13,10 @@ import { fileURLToPath } from 'node:url';
 const root = dirname(fileURLToPath(import.meta.url));
 const webRoot = join(root, 'apps/web');
 const SERVER_APPS = ['gateway', 'billing', 'provider-worker', 'consensus-worker'];
+const NO_TEST_IMPORTS = {
+  group: ['**/test/**'],
+  message: 'The app does not import its tests or their support.',
+};
 const webFeatures = readdirSync(join(webRoot, 'src/features'), { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
@@ -159,6 +163,39 @@ export default tseslint.config(
               target: './questions',
               from: './council-stream',
               message: 'questions/ does not import the socket side: depend on QuestionAskedListener.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The app never imports its tests or their support.
+    files: SERVER_APPS.map((app) => `apps/${app}/src/**/*.ts`),
+    rules: { 'no-restricted-imports': ['error', { patterns: [NO_TEST_IMPORTS] }] },
+  },
+  {
+    // A repository is the bottom layer of its app: it holds SQL and is called by the use cases,
+    // never the reverse. (A later block replaces a rule's options, so the first pattern repeats.)
+    files: SERVER_APPS.map((app) => `apps/${app}/src/**/*.repository.ts`),
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            NO_TEST_IMPORTS,
+            {
+              group: [
+                'service',
+                'processor',
+                'controller',
+                'gateway',
+                'runner',
+                'module',
+                'handler',
+                'listener',
+              ].map((kind) => `**/*.${kind}`),
+              message: 'A repository imports no use case: move what both need into the repository or libs/.',
             },
           ],
         },

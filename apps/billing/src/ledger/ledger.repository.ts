@@ -72,6 +72,15 @@ export async function entrySums(manager: EntityManager, userId: number): Promise
 }
 
 /**
+ * A read that needs the user's row lock, sent in the lock's own round trip (withAccountReading).
+ * Its SQL carries no parameters: the values it names must be inlined as sqlInteger() literals.
+ */
+export interface LockedRead<State> {
+  sql: string;
+  parse(rows: readonly unknown[]): State;
+}
+
+/**
  * The user's row, locked for the rest of the transaction. NO KEY UPDATE, the lock an UPDATE of the
  * balance columns takes anyway: operations on one account still run one at a time, but rows that
  * merely reference the user (a question being asked, whose foreign key check takes KEY SHARE) are

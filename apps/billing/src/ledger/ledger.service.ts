@@ -17,22 +17,19 @@ import {
   total,
 } from './ledger.arithmetic';
 import { MAX_OPERATION_ENTRIES, operationKeys } from './ledger.keys';
-import { entrySums, findOperationEntries, insertEntries, lockUserSql } from './ledger.repository';
+import {
+  type LockedRead,
+  entrySums,
+  findOperationEntries,
+  insertEntries,
+  lockUserSql,
+} from './ledger.repository';
 
 /** A user row locked (SELECT … FOR NO KEY UPDATE) for the rest of the transaction. */
 export interface LockedAccount {
   readonly manager: EntityManager;
   /** Fresh from the lock; append() keeps its balance columns current. */
   readonly user: UserEntity;
-}
-
-/**
- * A read that needs the user's row lock, sent in the lock's own round trip (withAccountReading).
- * Its SQL carries no parameters: the values it names must be inlined as sqlInteger() literals.
- */
-export interface LockedRead<State> {
-  sql: string;
-  parse(rows: readonly unknown[]): State;
 }
 
 /** What an entry refers to; ids of rows that no longer exist must be left out (they are FKs). */

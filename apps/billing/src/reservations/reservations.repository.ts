@@ -12,7 +12,7 @@ import { type SqlWrite, updateRow } from '../database/sql-write.util';
 import { ALLOWANCE_NOTES } from '../ledger/ledger.arithmetic';
 import { ALLOWANCE_KEY_PREFIX, RESERVATION_KEY_PREFIX } from '../ledger/ledger.keys';
 import { sqlInteger } from '../ledger/ledger.repository';
-import { type LockedRead } from '../ledger/ledger.service';
+import { type LockedRead } from '../ledger/ledger.repository';
 
 export type ReservationRow = Pick<
   TokenReservationEntity,
