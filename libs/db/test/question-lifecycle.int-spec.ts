@@ -78,6 +78,7 @@ describe('question lifecycle', () => {
       return rows.find((row) => row.part === 'question')?.status !== before;
     },
     fail: (id) => failQuestion(dataSource, id),
+    failAgain: (id) => failQuestion(dataSource, id, true),
     cancel: (id) => cancelQuestion(dataSource, id),
     answerAgain: (id) => answerQuestionAgain(dataSource, id),
     undoAnswerAgain: (id) => undoAnswerAgain(dataSource, id),
@@ -123,7 +124,7 @@ describe('question lifecycle', () => {
     }
   });
 
-  it('leaves a final status only to answer again (completed) or to the flow that ran it (finalise)', () => {
+  it('leaves a final status only to answer again, a retried fail, or the flow that ran it', () => {
     const fromFinal = Object.fromEntries(
       Object.entries(QUESTION_TRANSITIONS)
         .map(([name, transition]) => [
@@ -132,7 +133,11 @@ describe('question lifecycle', () => {
         ])
         .filter(([, statuses]) => statuses.length > 0),
     );
-    expect(fromFinal).toEqual({ answerAgain: ['completed'], finalise: ['completed', 'failed'] });
+    expect(fromFinal).toEqual({
+      answerAgain: ['completed'],
+      failAgain: ['failed'],
+      finalise: ['completed', 'failed'],
+    });
   });
 
   it('never completes a cancelled question, nor pauses a completed one', async () => {

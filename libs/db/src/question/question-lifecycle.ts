@@ -56,6 +56,8 @@ export const QUESTION_TRANSITIONS = {
   },
   /** No job will run it (the gateway could not queue it), or its flow failed for good. */
   fail: { from: ['pending', 'running'], to: 'failed', pause: 'keep', whilePaused: false },
+  /** `fail` by a retried job: its earlier attempt may have failed the question and then stopped. */
+  failAgain: { from: ['pending', 'running', 'failed'], to: 'failed', pause: 'keep', whilePaused: false },
   /** The asker's Stop (DECISIONS 18); a debate waiting for a note waits no more. */
   cancel: { from: ['pending', 'running'], to: 'cancelled', pause: 'end', whilePaused: false },
   /** Answer again: a completed turn without a debate runs one member again. */
@@ -75,18 +77,12 @@ function statusList(statuses: readonly QuestionStatus[]): string {
   return statuses.map((status) => `'${status}'`).join(', ');
 }
 
-/**
- * A transition's guard: the question is in one of its "from" statuses (or in `statuses`, a
- * superset a caller needs, see failQuestion), and paused when the transition needs it.
- */
-export function transitionGuardSql(
-  name: QuestionTransitionName,
-  alias?: string,
-  statuses: readonly QuestionStatus[] = QUESTION_TRANSITIONS[name].from,
-): string {
+/** A transition's guard: the question is in one of its "from" statuses, and paused if it must be. */
+export function transitionGuardSql(name: QuestionTransitionName, alias?: string): string {
   const transition: QuestionTransition = QUESTION_TRANSITIONS[name];
-  if (statuses.length === 0) throw new Error(`The ${name} transition inserts the question: it has no guard`);
-  const guard = `${column('status', alias)} IN (${statusList(statuses)})`;
+  if (transition.from.length === 0)
+    throw new Error(`The ${name} transition inserts the question: it has no guard`);
+  const guard = `${column('status', alias)} IN (${statusList(transition.from)})`;
   return transition.whilePaused ? `${guard} AND ${column('pausedAfterRound', alias)} IS NOT NULL` : guard;
 }
 
@@ -99,14 +95,14 @@ export interface TransitionSqlOptions {
   set?: string;
   /** A FROM list (a locked CTE the statement joins). */
   from?: string;
-  /** The statement's own conditions, besides the transition's guard. */
+  /** The statement's own conditions, ANDed to the transition's guard (they can only narrow it). */
   and?: string;
   returning?: string;
   /** The pause's values for `pause`: the round and the countdown's end. */
   pauseValues?: { round: string; endsAt: string };
-  /** A guard superset (see transitionGuardSql). */
-  statuses?: readonly QuestionStatus[];
 }
+
+const LIFECYCLE_ASSIGNMENT = new RegExp(`"(?:${QUESTION_LIFECYCLE_COLUMNS.join('|')})"\\s*=`);
 
 /** The SET list of a transition: its status, its effect on the pause, and updatedAt. */
 function transitionSetSql(
@@ -116,7 +112,11 @@ function transitionSetSql(
 ): string {
   const transition: QuestionTransition = QUESTION_TRANSITIONS[name];
   const sets: string[] = [];
-  if (options.set) sets.push(options.set);
+  if (options.set) {
+    if (LIFECYCLE_ASSIGNMENT.test(options.set))
+      throw new Error(`The ${name} transition writes the lifecycle's columns`);
+    sets.push(options.set);
+  }
   if (transition.to !== null) {
     sets.push(
       guardInSet
@@ -146,8 +146,8 @@ export function transitionSql(name: QuestionTransitionName, options: TransitionS
   const table = alias ? `"questions" ${alias}` : `"questions"`;
   const where = [
     `${column('id', alias)} = ${options.id}`,
-    transitionGuardSql(name, alias, options.statuses),
-    ...(options.and ? [options.and] : []),
+    transitionGuardSql(name, alias),
+    ...(options.and ? [`(${options.and})`] : []),
   ];
   return [
     `UPDATE ${table} SET ${transitionSetSql(name, options, false)}`,
@@ -188,14 +188,11 @@ export async function cancelQuestion(queryable: QuestionQueryable, questionId: n
 }
 
 const FAIL_SQL = transitionSql('fail', { id: '$1' });
-const FAIL_AGAIN_SQL = transitionSql('fail', {
-  id: '$1',
-  statuses: [...QUESTION_TRANSITIONS.fail.from, QUESTION_TRANSITIONS.fail.to],
-});
+const FAIL_AGAIN_SQL = transitionSql('failAgain', { id: '$1' });
 
 /**
- * `fail`: true when the question is failed by this call. With `again`, a question already failed
- * counts too: a retried job whose earlier attempt failed it and then stopped carries on to the end.
+ * `fail`, or with `again` `failAgain` (a question already failed counts too, so a retried job whose
+ * earlier attempt failed it and then stopped carries on to the end). True when it is failed now.
  */
 export async function failQuestion(
   queryable: QuestionQueryable,
@@ -238,7 +235,8 @@ const RESUME_SQL = transitionSql('resume', { id: '$1' });
 
 /**
  * `resume`: ends the pause; false when it had ended already (the asker's note or Continue). Run it
- * under the question's row lock (DebatePauseRepository), like resumeQuestionEarly.
+ * in a transaction that has locked the question's row first (SELECT … FOR UPDATE), as
+ * resumeQuestionEarly does, so the two never both end one pause.
  */
 export async function resumeQuestion(queryable: QuestionQueryable, questionId: number): Promise<boolean> {
   return (await changed(queryable, RESUME_SQL, [questionId])) > 0;
@@ -287,7 +285,10 @@ export async function resumeQuestionEarly(
   return row ?? null;
 }
 
-/** The question's total: its answers' tokens, never more than a capped question's cap (billing never charges past it). */
+/**
+ * The question's total: its answers' tokens, never more than a capped question's cap (billing never
+ * charges past it).
+ */
 const TOTAL_SET_SQL = `"totalTokensUsed" = LEAST(
              (SELECT COALESCE(SUM("totalTokens"), 0) FROM "responses" WHERE "questionId" = $1),
              COALESCE(q."tokenCap", 2147483647))`;
