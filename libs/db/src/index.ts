@@ -20,6 +20,7 @@ export * from './provider/provider.entity';
 export * from './question-agent/question-agent.entity';
 export * from './question/question.entity';
 export * from './question/conversation-thread';
+export * from './question/question-lifecycle';
 export * from './response/response.entity';
 export * from './role/role.entity';
 export * from './sql/entity-columns';

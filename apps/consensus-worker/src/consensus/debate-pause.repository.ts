@@ -2,6 +2,7 @@
 // it; the gateway ends it early (a note or Continue) under the same row lock as the worker does
 // when the countdown runs out, so a note is stored either before the debate reads it or not at all.
 
+import { pauseQuestion, resumeQuestion } from '@council/db';
 import { type DataSource } from 'typeorm';
 
 export interface PauseEnd {
@@ -15,13 +16,8 @@ export class DebatePauseRepository {
   constructor(private readonly dataSource: DataSource) {}
 
   /** Marks the question as waiting after `round` until `endsAt`; false when it is no longer running. */
-  async start(questionId: number, round: number, endsAt: Date): Promise<boolean> {
-    const [, affected]: [unknown[], number] = await this.dataSource.query(
-      `UPDATE "questions" SET "pausedAfterRound" = $2, "pauseEndsAt" = $3, "updatedAt" = now()
-        WHERE "id" = $1 AND "status" IN ('pending', 'running')`,
-      [questionId, round, endsAt],
-    );
-    return affected > 0;
+  start(questionId: number, round: number, endsAt: Date): Promise<boolean> {
+    return pauseQuestion(this.dataSource, questionId, round, endsAt);
   }
 
   /**
@@ -31,16 +27,12 @@ export class DebatePauseRepository {
   end(questionId: number, round: number): Promise<PauseEnd> {
     return this.dataSource.transaction(async (manager) => {
       await manager.query(`SELECT 1 FROM "questions" WHERE "id" = $1 FOR UPDATE`, [questionId]);
-      const [, cleared]: [unknown[], number] = await manager.query(
-        `UPDATE "questions" SET "pausedAfterRound" = NULL, "pauseEndsAt" = NULL, "updatedAt" = now()
-          WHERE "id" = $1 AND "pausedAfterRound" IS NOT NULL`,
-        [questionId],
-      );
+      const endedNow = await resumeQuestion(manager, questionId);
       const notes: Array<{ note: string }> = await manager.query(
         `SELECT "note" FROM "debate_notes" WHERE "questionId" = $1 AND "afterRound" = $2`,
         [questionId, round],
       );
-      return { endedNow: cleared > 0, note: notes[0]?.note ?? null };
+      return { endedNow, note: notes[0]?.note ?? null };
     });
   }
 }

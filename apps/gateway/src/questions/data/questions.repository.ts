@@ -11,6 +11,9 @@ import {
   QuestionAgentEntity,
   QuestionEntity,
   ResponseEntity,
+  askQuestionSql,
+  cancelQuestion,
+  failQuestion,
   isConstraintViolation,
   preparedQuery,
 } from '@council/db';
@@ -29,9 +32,20 @@ const CONVERSATION_FOREIGN_KEY = 'FK_questions_conversationId';
  */
 const INSERT_QUESTION_SQL = `
   WITH "question" AS (
-    INSERT INTO "questions" ("userId", "question", "showDebate", "showReasoning", "debateLeaderId", "weighIn", "tokenCap", "status", "conversationId", "threadOmittedTurns")
-    VALUES ($1, $2, $3, $4, $5, $10, $11, 'pending', $12, $13)
-    RETURNING "id", "createdAt"
+    ${askQuestionSql(
+      {
+        userId: '$1',
+        question: '$2',
+        showDebate: '$3',
+        showReasoning: '$4',
+        debateLeaderId: '$5',
+        weighIn: '$10',
+        tokenCap: '$11',
+        conversationId: '$12',
+        threadOmittedTurns: '$13',
+      },
+      '"id", "createdAt"',
+    )}
   ), "conversation" AS (
     UPDATE "questions" SET "lastTurnAt" = now() WHERE "id" = $12 AND "userId" = $1
   ), "members" AS (
@@ -163,18 +177,11 @@ export class QuestionsRepository {
 
   /** Cancelled only while pending or running; false when something else ended it first. */
   async markCancelledIfRunning(questionId: number): Promise<boolean> {
-    const { affected } = await this.questions
-      .createQueryBuilder()
-      .update()
-      // A debate waiting for a note waits no more.
-      .set({ status: 'cancelled', pausedAfterRound: null, pauseEndsAt: null })
-      .where('id = :id AND status IN (:...running)', { id: questionId, running: ['pending', 'running'] })
-      .execute();
-    return Boolean(affected);
+    return cancelQuestion(this.dataSource, questionId);
   }
 
   async markFailed(questionId: number): Promise<void> {
-    await this.questions.update({ id: questionId }, { status: 'failed' });
+    await failQuestion(this.dataSource, questionId);
   }
 
   /** Removes a question nothing was spent on (its council goes with it, ON DELETE CASCADE). */

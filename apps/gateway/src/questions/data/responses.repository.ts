@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import { type AgreementMapResult, type ResponseProvider } from '@council/contracts';
-import { QuestionEntity, ResponseEntity } from '@council/db';
+import { ResponseEntity, answerQuestionAgain, undoAnswerAgain } from '@council/db';
 import { DataSource, type EntityManager, Repository } from 'typeorm';
 
 export interface SharedResponseRow {
@@ -144,17 +144,7 @@ export class ResponsesRepository {
   async answerAgain(questionId: number, responseId: number): Promise<ReplacedAnswer | null> {
     return this.dataSource
       .transaction(async (manager) => {
-        const { affected } = await manager
-          .getRepository(QuestionEntity)
-          .createQueryBuilder()
-          .update()
-          .set({ status: 'running' })
-          .where('id = :questionId AND status = :completed AND NOT "showDebate"', {
-            questionId,
-            completed: 'completed',
-          })
-          .execute();
-        if (!affected) return null;
+        if (!(await answerQuestionAgain(manager, questionId))) return null;
         const responses = manager.getRepository(ResponseEntity);
         const previous = await responses.findOneBy({
           id: responseId,
@@ -203,11 +193,7 @@ export class ResponsesRepository {
          VALUES (${RESPONSE_COLUMNS.map((_column, index) => `$${index + 1}`).join(', ')})`,
         values,
       );
-      await manager.query(
-        `UPDATE "questions" SET "status" = 'completed', "updatedAt" = now()
-          WHERE "id" = $1 AND "status" = 'running'`,
-        [previous.questionId],
-      );
+      await undoAnswerAgain(manager, previous.questionId);
     });
   }
 

@@ -4,7 +4,7 @@ import {
   type ResponseStatus,
   type SubscriptionTier,
 } from '@council/contracts';
-import { preparedQuery } from '@council/db';
+import { preparedQuery, transitionSql } from '@council/db';
 import { type DataSource } from 'typeorm';
 import { type StoredRow } from './responses.repository';
 
@@ -72,6 +72,9 @@ interface StartRow {
   rowStatus: ResponseStatus | null;
 }
 
+/** The question's `start`, unless the job will not run (cancelled, or its member is missing). */
+const START_SQL = transitionSql('start', { id: '$1', and: 'EXISTS (SELECT 1 FROM "runnable")' });
+
 /** The SQL a provider job runs before it calls the provider. */
 export class JobStartRepository {
   constructor(private readonly dataSource: DataSource) {}
@@ -101,8 +104,7 @@ export class JobStartRepository {
      ), "runnable" AS (
        SELECT 1 FROM "context" WHERE "status" <> 'cancelled' AND "apiModel" IS NOT NULL
      ), "started" AS (
-       UPDATE "questions" SET "status" = 'running'
-        WHERE "id" = $1 AND "status" = 'pending' AND EXISTS (SELECT 1 FROM "runnable")
+       ${START_SQL}
      ), "created" AS (
        INSERT INTO "responses" ("questionId", "provider", "memberOrder", "round", "agentId", "modelId", "roleId", "status")
        SELECT $1::integer, $2::varchar, $3::integer, $4::integer, $5::integer, $6::integer, $7::integer, 'streaming'

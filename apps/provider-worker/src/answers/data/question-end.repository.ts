@@ -1,5 +1,5 @@
 import { type QuestionStatus } from '@council/contracts';
-import { preparedQuery } from '@council/db';
+import { completeQuestion, preparedQuery } from '@council/db';
 import { type DataSource } from 'typeorm';
 
 /** Where a question without a debate stands once one of its members has ended. */
@@ -13,56 +13,6 @@ export interface QuestionEndState {
   /** Some answer of the question is still pending or streaming. */
   open: boolean;
 }
-
-interface EndRow {
-  status: QuestionStatus;
-  total: number | string;
-  completedTotal: number | string | null;
-  open: boolean;
-}
-
-/**
- * Completes the question when every member has a first answer and none is still open, in one
- * statement: the guard in the WHERE and the row lock of the UPDATE make exactly one of the members
- * that end together complete it (the last statement to start sees every member's row, and a second
- * UPDATE waits for the first and then finds the status changed). The total is the answers' tokens,
- * never more than a capped question's cap (billing never charges past it).
- *
- * A cancelled question keeps its status, but once none of its answers is open its total becomes
- * what its stopped and completed answers used, which is what billing charges for them (DECISIONS
- * 18), as the consensus worker's finalise does for a question with a debate. Only a statement
- * that sees every answer closed writes it, so all such writes agree.
- */
-const END_SQL = `
-  WITH "done" AS (
-    UPDATE "questions" q
-       SET "totalTokensUsed" = LEAST(
-             (SELECT COALESCE(SUM("totalTokens"), 0) FROM "responses" WHERE "questionId" = $1),
-             COALESCE(q."tokenCap", 2147483647)),
-           "status" = 'completed', "updatedAt" = now()
-     WHERE q."id" = $1 AND q."status" IN ('pending', 'running')
-       AND NOT EXISTS (
-         SELECT 1 FROM "responses" WHERE "questionId" = $1 AND "status" IN ('pending', 'streaming'))
-       AND (SELECT count(*) FROM "responses"
-             WHERE "questionId" = $1 AND "round" = 0 AND "memberOrder" IS NOT NULL)
-           >= (SELECT count(*) FROM "question_agents" WHERE "questionId" = $1)
-     RETURNING q."totalTokensUsed"
-  ), "tallied" AS (
-    UPDATE "questions" q
-       SET "totalTokensUsed" = LEAST(
-             (SELECT COALESCE(SUM("totalTokens"), 0) FROM "responses" WHERE "questionId" = $1),
-             COALESCE(q."tokenCap", 2147483647)),
-           "updatedAt" = now()
-     WHERE q."id" = $1 AND q."status" = 'cancelled'
-       AND NOT EXISTS (
-         SELECT 1 FROM "responses" WHERE "questionId" = $1 AND "status" IN ('pending', 'streaming'))
-     RETURNING q."totalTokensUsed"
-  )
-  SELECT q."status", COALESCE((SELECT "totalTokensUsed" FROM "tallied"), q."totalTokensUsed") AS "total",
-         (SELECT "totalTokensUsed" FROM "done") AS "completedTotal",
-         EXISTS (SELECT 1 FROM "responses" WHERE "questionId" = $1 AND "status" IN ('pending', 'streaming')) AS "open"
-    FROM "questions" q
-   WHERE q."id" = $1`;
 
 /**
  * A member's first answer that ended without one: its row is failed with `error` (one it stored
@@ -81,10 +31,12 @@ const CLOSE_MEMBER_SQL = `
 export class QuestionEndRepository {
   constructor(private readonly dataSource: DataSource) {}
 
-  /** Completes the question if this was its last open member (END_SQL); null when it is gone. */
+  /**
+   * Completes the question if this was its last open member, in one statement (completeQuestion):
+   * exactly one of the members that end together completes it. Null when the question is gone.
+   */
   async end(questionId: number): Promise<QuestionEndState | null> {
-    const { rows } = await preparedQuery<EndRow>(this.dataSource, END_SQL, [questionId]);
-    const row = rows[0];
+    const row = await completeQuestion(this.dataSource, questionId);
     if (!row) return null;
     const completedNow = row.completedTotal !== null;
     return {
