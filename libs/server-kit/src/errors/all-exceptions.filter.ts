@@ -58,8 +58,11 @@ export class AllExceptionsFilter implements ExceptionFilter {
     const body = toErrorBody(exception);
     const requestId = host.switchToHttp().getRequest<{ id?: unknown }>().id;
     if (body.statusCode >= 500 && typeof requestId === 'string') body.requestId = requestId;
-    if (body.statusCode >= 500)
-      this.logger.error(exception instanceof Error ? exception.stack : String(exception));
+    if (body.statusCode >= 500) {
+      // The request's id ties this line to the request's own line and to the answer's body.
+      const stack = exception instanceof Error ? exception.stack : String(exception);
+      this.logger.error({ requestId, msg: stack });
+    }
     if (response.headersSent) return;
     const layer = httpLayerError(exception);
     if (layer) {

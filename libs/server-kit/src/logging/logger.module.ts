@@ -1,7 +1,16 @@
 import { randomUUID } from 'node:crypto';
-import { type DynamicModule, RequestMethod } from '@nestjs/common';
+import {
+  type DynamicModule,
+  Inject,
+  type MiddlewareConsumer,
+  Module,
+  type NestModule,
+  RequestMethod,
+} from '@nestjs/common';
+import { type RouteInfo } from '@nestjs/common/interfaces';
 import { LoggerModule } from 'nestjs-pino';
-import { type Options } from 'pino-http';
+import { type DestinationStream } from 'pino';
+import { type HttpLogger, type Options, pinoHttp } from 'pino-http';
 import { type IncomingMessage, type ServerResponse } from 'node:http';
 import { type LogLevel } from '../config/base-server.env';
 import { activeSpanRequestId } from '../tracing/tracing';
@@ -42,25 +51,57 @@ export interface LoggerOptions {
    * internal, high-rate API whose caller already logs each request.
    */
   unloggedPaths?: readonly string[];
+  /** Where the lines go; standard output by default. */
+  destination?: DestinationStream;
 }
 
-/** Structured JSON logs, one line per request, with the request id on every line of that request. */
+/** The request log's middleware and the routes it skips (RequestLogModule). */
+interface RequestLog {
+  middleware: HttpLogger;
+  exclude: RouteInfo[];
+}
+const REQUEST_LOG = Symbol('REQUEST_LOG');
+
+/**
+ * One JSON line per HTTP request, with its id (pino-http), written through the same pino instance
+ * as the app's own lines. The request's logger is not bound to the lines written while it runs
+ * (nestjs-pino's middleware does that with an AsyncLocalStorage, which in Node 20 turns on promise
+ * hooks for the whole process and makes every promise of the streaming path dearer: 2.5 times in
+ * a loop of awaits; docs/performance.md). An error answered with a 5xx logs its request id itself
+ * (AllExceptionsFilter).
+ */
+@Module({})
+export class RequestLogModule implements NestModule {
+  constructor(@Inject(REQUEST_LOG) private readonly requestLog: RequestLog) {}
+
+  configure(consumer: MiddlewareConsumer): void {
+    consumer
+      .apply(this.requestLog.middleware)
+      .exclude(...this.requestLog.exclude)
+      .forRoutes({ path: '*', method: RequestMethod.ALL });
+  }
+}
+
+/** Structured JSON logs: the app's lines and one line per request (RequestLogModule). */
 export function createLoggerModule(
   service: string,
   level: LogLevel,
-  { unloggedPaths = [] }: LoggerOptions = {},
+  { unloggedPaths = [], destination }: LoggerOptions = {},
 ): DynamicModule {
-  return LoggerModule.forRoot({
-    // Probes and scrapes skip the request middleware altogether: its per-request context
-    // (AsyncLocalStorage) turns on promise hooks for the whole process, a cost every promise of a
-    // worker, whose only HTTP traffic they are, would pay from then on.
-    exclude: [
-      { path: 'health', method: RequestMethod.ALL },
-      { path: 'metrics', method: RequestMethod.ALL },
-      ...unloggedPaths.map((path) => ({ path, method: RequestMethod.ALL })),
-    ],
-    pinoHttp: requestLogOptions(service, level),
-  });
+  const options = requestLogOptions(service, level);
+  const middleware = destination ? pinoHttp(options, destination) : pinoHttp(options);
+  // Probes and scrapes are not logged.
+  const exclude: RouteInfo[] = [
+    { path: 'health', method: RequestMethod.ALL },
+    { path: 'metrics', method: RequestMethod.ALL },
+    ...unloggedPaths.map((path) => ({ path, method: RequestMethod.ALL })),
+  ];
+  return {
+    module: RequestLogModule,
+    // nestjs-pino gives Nest's Logger that pino instance; its middleware runs on no route.
+    imports: [LoggerModule.forRoot({ pinoHttp: { logger: middleware.logger }, forRoutes: [] })],
+    providers: [{ provide: REQUEST_LOG, useValue: { middleware, exclude } satisfies RequestLog }],
+  };
 }
 
 /** pino-http's options: one line per request, secrets in headers and query strings redacted. */
