@@ -3,7 +3,8 @@ import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import { askResultFixture } from '@/testing/ask.fixture';
 import { FakeCouncilSocket } from '@/testing/fake-socket';
-import { memberText, type QuestionStreamState } from '../utils/question-stream';
+import { type QuestionStreamState } from '../state/question-state';
+import { memberText } from '../state/question-views';
 import { AskedStream, takeOverAskedStream } from './asked-stream';
 import { questionKeys } from './question-keys';
 

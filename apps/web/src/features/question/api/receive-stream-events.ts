@@ -2,7 +2,8 @@ import { type StreamEvent as WireStreamEvent, isQuestionFinal } from '@council/c
 import { type QueryClient } from '@tanstack/react-query';
 import { userKeys } from '@/lib/auth';
 import { historyKeys } from '@/lib/history-keys';
-import { type QuestionStreamState, applyStreamEvent, streamEventsOf } from '../utils/question-stream';
+import { type QuestionStreamState } from '../state/question-state';
+import { applyStreamEvent, streamEventsOf } from '../state/stream.reducer';
 import { questionKeys } from './question-keys';
 
 /**

@@ -15,7 +15,7 @@ import { fakeClock, restoreTimeouts } from '@/testing/fake-timers';
 import { errorResponse, mockApi, sentBody } from '@/testing/mock-api';
 import { jsonResponse } from '@/testing/mock-fetch';
 import { questionKeys } from '../api/question-keys';
-import { createQuestionStream } from '../utils/question-stream';
+import { createQuestionStream } from '../state/question-seed';
 import { ResultsArea } from './results-area';
 
 let socket: FakeCouncilSocket;

@@ -15,13 +15,9 @@ import { takeOverAskedStream } from '../api/asked-stream';
 import { getQuestionStream, getQuestionStreamQueryOptions } from '../api/get-question-stream';
 import { questionKeys } from '../api/question-keys';
 import { receiveStreamEvents } from '../api/receive-stream-events';
-import {
-  type QuestionSeed,
-  type QuestionStreamState,
-  clearForReplay,
-  createQuestionStream,
-  withStoredUsage,
-} from '../utils/question-stream';
+import { createQuestionStream } from '../state/question-seed';
+import { type QuestionSeed, type QuestionStreamState } from '../state/question-state';
+import { clearForReplay, withStoredUsage } from '../state/question.reducer';
 
 /**
  * Subscribes to a question's events while it runs (spec §2 results area, ARCHITECTURE "Streaming"). On every
