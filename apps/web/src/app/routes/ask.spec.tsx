@@ -145,7 +145,7 @@ describe('Ask screen', () => {
     });
     const card = await screen.findByRole('article', { name: 'ChatGPT' });
     expect(within(card).getByText('Tea first')).toBeInTheDocument();
-    // The results subscribe from what they have, and their own listener takes over from the ask's.
+    // The results subscribe from what they have, and hold the ask's listener: one for the question.
     await waitFor(() => expect(socket.subscriptions).toEqual([{ questionId: 42, lastEntryId: '1-1' }]));
     expect(socket.listenerCount('question:events')).toBe(1);
     act(() => socket.stream(delta('1-1', 'first'), delta('2-0', ', then more')));
