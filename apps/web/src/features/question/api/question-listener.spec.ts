@@ -1,4 +1,4 @@
-import { ASKED_FRAMES_HELD_MAX, type StreamEvent as WireStreamEvent } from '@council/contracts';
+import { ASKED_FRAMES_HELD_MAX, type StreamEvent } from '@council/contracts';
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import { askResultFixture } from '@/testing/ask.fixture';
@@ -8,8 +8,15 @@ import { memberText } from '../state/question-views';
 import { questionKeys } from './question-keys';
 import { QuestionListener } from './question-listener';
 
-const delta = (entryId: string, text: string, questionId = 42): WireStreamEvent =>
-  ['answer:delta', { questionId, entryId, memberOrder: 0, round: 0, kind: 'text', text }] as WireStreamEvent;
+const delta = (entryId: string, text: string, questionId = 42): StreamEvent => ({
+  type: 'answer:delta',
+  questionId,
+  entryId,
+  memberOrder: 0,
+  round: 0,
+  kind: 'text',
+  text,
+});
 
 function connectedSocket(): FakeCouncilSocket {
   const socket = new FakeCouncilSocket();
@@ -60,7 +67,7 @@ describe('QuestionListener', () => {
     expect(memberText(stateOf(queryClient)!.members[0]!)).toHaveLength(ASKED_FRAMES_HELD_MAX);
 
     socket.fire('question:events', [
-      ['question:completed', { questionId: 42, entryId: '9-0', totalTokensUsed: 10 }] as WireStreamEvent,
+      { type: 'question:completed', questionId: 42, entryId: '9-0', totalTokensUsed: 10 },
     ]);
     expect(stateOf(queryClient)?.status).toBe('completed');
     expect(socket.listenerCount('question:events')).toBe(0);

@@ -1,7 +1,7 @@
 import {
   ASKED_FRAMES_HELD_MAX,
   type AskQuestionResult,
-  type StreamEvent as WireStreamEvent,
+  type StreamEvent,
   isQuestionFinal,
 } from '@council/contracts';
 import { type QueryClient } from '@tanstack/react-query';
@@ -32,14 +32,14 @@ function listenersOf(socket: CouncilSocket): Map<number, QuestionListener> {
  * is left.
  */
 export class QuestionListener {
-  private held: WireStreamEvent[][] = [];
+  private held: StreamEvent[][] = [];
   /** The ask screen still answers for the question (from start() until the results hold it). */
   private asking: boolean;
   /** The ask screen went away before the results held the question. */
   private abandoned = false;
   private holders = 0;
   private listening = false;
-  private readonly onEvents = (events: WireStreamEvent[]): void => {
+  private readonly onEvents = (events: StreamEvent[]): void => {
     if (this.questionId === null) {
       if (this.held.length < ASKED_FRAMES_HELD_MAX) this.held.push(events);
       return;
@@ -157,7 +157,7 @@ export class QuestionListener {
     }
   }
 
-  private fold(events: WireStreamEvent[]): void {
+  private fold(events: StreamEvent[]): void {
     if (this.questionId === null) return;
     const state = receiveStreamEvents(this.queryClient, this.questionId, events);
     // An ended question needs the ask no more; the results release their own hold.

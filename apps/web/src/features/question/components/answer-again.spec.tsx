@@ -77,7 +77,7 @@ function renderFinished(seed: AskQuestionResult = finished()) {
 
 const play = (event: string, payload: object) =>
   act(async () => {
-    socket.stream([event, payload]);
+    socket.stream({ type: event, ...payload });
     await new Promise((resolve) => setTimeout(resolve, 0));
   });
 

@@ -58,7 +58,7 @@ function renderResults(paused: { round: number; endsAt: string } | null) {
 const meta = (entryId: string) => ({ questionId: 42, entryId });
 const play = (event: string, payload: object) =>
   act(async () => {
-    socket.stream([event, payload]);
+    socket.stream({ type: event, ...payload });
     await new Promise((resolve) => setTimeout(resolve, 0));
   });
 

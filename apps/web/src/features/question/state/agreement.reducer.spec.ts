@@ -1,8 +1,7 @@
-import { type AgreementClaim, type AgreementMapResult } from '@council/contracts';
+import { type AgreementClaim, type AgreementMapResult, type StreamEvent } from '@council/contracts';
 import { describe, expect, it } from 'vitest';
 import { askResultFixture } from '@/testing/ask.fixture';
 import { questionDetailFixture, responseRowFixture } from '@/testing/history.fixture';
-import { type StreamEvent } from './question-state';
 import { createQuestionStream, questionStreamFromDetail } from './question-seed';
 import { clearForReplay } from './question.reducer';
 import { fold, meta } from './stream-events.fixture';

@@ -1,7 +1,6 @@
-import { TOKEN_CAP_TEXTS } from '@council/contracts';
+import { TOKEN_CAP_TEXTS, type StreamEvent } from '@council/contracts';
 import { describe, expect, it } from 'vitest';
 import { askResultFixture } from '@/testing/ask.fixture';
-import { type StreamEvent } from './question-state';
 import { createQuestionStream } from './question-seed';
 import { answerState, memberText } from './question-views';
 import { delta, fold, meta } from './stream-events.fixture';

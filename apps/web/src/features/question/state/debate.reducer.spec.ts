@@ -1,9 +1,8 @@
-import { TOKEN_CAP_TEXTS } from '@council/contracts';
+import { TOKEN_CAP_TEXTS, type StreamEvent } from '@council/contracts';
 import { describe, expect, it } from 'vitest';
 import { askResultFixture } from '@/testing/ask.fixture';
 import { questionDetailFixture } from '@/testing/history.fixture';
 import { withNoteSent, withoutPause } from './debate.reducer';
-import { type StreamEvent } from './question-state';
 import { createQuestionStream, questionStreamFromDetail } from './question-seed';
 import { clearForReplay, markCancelled } from './question.reducer';
 import { debateTranscript } from './question-views';

@@ -11,8 +11,8 @@ import {
   type ModelResponse,
   type QuestionStatus,
   type RoleResponse,
-  type StreamEntry,
   type StreamEntryType,
+  type StreamEvent,
   type TokenUsage,
 } from '@council/contracts';
 import { type AgreementStream, NO_AGREEMENT } from './agreement-stream';
@@ -106,13 +106,10 @@ export interface QuestionStreamState {
   error: string | null;
 }
 
-/** A stream entry as the state folds it: the entry's own fields, its question and its entry id. */
-export type StreamEvent = StreamEntry & { questionId: number; entryId: string };
-
 /** The part of an entry type before its colon: each family has a reducer of its own. */
 export type EntryFamily = StreamEntryType extends `${infer F}:${string}` ? F : never;
 
-/** The events of one entry family (`answer:*`, `debate:*` …). */
+/** The events of one entry family (`answer:*`, `debate:*` …), as the socket sends them. */
 export type FamilyEvent<F extends EntryFamily> = Extract<StreamEvent, { type: `${F}:${string}` }>;
 
 export const NO_USAGE: TokenUsage = { promptTokens: 0, completionTokens: 0, totalTokens: 0 };

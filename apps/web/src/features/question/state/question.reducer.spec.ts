@@ -1,8 +1,7 @@
-import { QUESTION_CANCELLED_MESSAGE } from '@council/contracts';
+import { QUESTION_CANCELLED_MESSAGE, type StreamEvent } from '@council/contracts';
 import { describe, expect, it } from 'vitest';
 import { askResultFixture } from '@/testing/ask.fixture';
 import { questionDetailFixture } from '@/testing/history.fixture';
-import { type StreamEvent } from './question-state';
 import { createQuestionStream, questionStreamFromDetail } from './question-seed';
 import { clearForReplay, markCancelled, withStoredUsage } from './question.reducer';
 import { answerState, memberText, singleErrorMessage } from './question-views';

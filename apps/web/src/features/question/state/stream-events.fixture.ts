@@ -1,7 +1,8 @@
 // Stream events of question 42 (askResultFixture's) for the reducers' specs, and a fold over them.
 
+import { type StreamEvent } from '@council/contracts';
 import { askResultFixture } from '@/testing/ask.fixture';
-import { type StreamEvent, type QuestionStreamState } from './question-state';
+import { type QuestionStreamState } from './question-state';
 import { createQuestionStream } from './question-seed';
 import { applyStreamEvent } from './stream.reducer';
 

@@ -1,7 +1,6 @@
-import { compareEntryIds } from '@council/contracts';
+import { compareEntryIds, type StreamEvent } from '@council/contracts';
 import { describe, expect, it } from 'vitest';
 import { askResultFixture } from '@/testing/ask.fixture';
-import { type StreamEvent } from './question-state';
 import { createQuestionStream } from './question-seed';
 import { answerState, memberText } from './question-views';
 import { applyStreamEvent } from './stream.reducer';

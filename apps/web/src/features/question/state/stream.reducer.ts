@@ -1,31 +1,20 @@
 // The combining reducer: one socket event checked against the question and its last applied entry,
 // then handed to the reducer of its entry family by the part of its type before the colon.
 
-import { type StreamEvent as WireStreamEvent, compareEntryIds, isQuestionFinal } from '@council/contracts';
+import { type StreamEvent, compareEntryIds, isQuestionFinal } from '@council/contracts';
 import { agreementReducer } from './agreement.reducer';
 import { answerReducer } from './answer.reducer';
 import { consensusReducer } from './consensus.reducer';
 import { debateReducer } from './debate.reducer';
 import { questionReducer } from './question.reducer';
-import {
-  type EntryFamily,
-  type FamilyEvent,
-  type QuestionStreamState,
-  type StreamEvent,
-} from './question-state';
-
-/** The events of one `question:events` frame, as the state folds them. */
-export function streamEventsOf(events: readonly WireStreamEvent[]): StreamEvent[] {
-  // Each pair's name matches its payload (WireStreamEvent); the object keeps that pairing.
-  return events.map(([type, payload]) => ({ type, ...payload }) as StreamEvent);
-}
+import { type EntryFamily, type FamilyEvent, type QuestionStreamState } from './question-state';
 
 function inFamily<F extends EntryFamily>(event: StreamEvent, family: F): event is FamilyEvent<F> {
   return event.type.startsWith(`${family}:`);
 }
 
 /**
- * Applies one socket event. Events of another question, and replays at or before lastEntryId, leave
+ * Applies one socket event, the stream entry as the worker wrote it. Events of another question, and replays at or before lastEntryId, leave
  * the state untouched (the same object, so React does not re-render).
  */
 export function applyStreamEvent(state: QuestionStreamState, event: StreamEvent): QuestionStreamState {
