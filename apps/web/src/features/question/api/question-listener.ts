@@ -33,7 +33,7 @@ function listenersOf(socket: CouncilSocket): Map<number, QuestionListener> {
  */
 export class QuestionListener {
   private held: StreamEvent[][] = [];
-  /** The ask screen still answers for the question (from start() until the results hold it). */
+  /** The ask screen still answers for the question (from forAsk() until the results hold it). */
   private asking: boolean;
   /** The ask screen went away before the results held the question. */
   private abandoned = false;
