@@ -65,9 +65,9 @@ export async function measureDebates(
   const timings: DebateTiming[] = [];
   for (let index = 0; index < count; index += 1) {
     const received: Received[] = [];
-    const listener = (events: Array<[string, Received[1]]>) => {
+    const listener = (events: Array<Received[1] & { type: string }>) => {
       const at = now();
-      for (const [event, payload] of events) received.push([event, payload, at]);
+      for (const entry of events) received.push([entry.type, entry, at]);
     };
     socket.on('question:events', listener);
     try {

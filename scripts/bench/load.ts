@@ -306,8 +306,8 @@ function deliver(question: Question, [event, payload, receivedAt]: Received): vo
 
 /**
  * Routes a socket's stream events to the questions it asked: the gateway sends them in
- * `question:events` frames of [name, payload] pairs, the baseline one event per token. Events of a
- * question not (yet) known go to `unknown`.
+ * `question:events` frames of stream entries (each with its `type`), the baseline one event per
+ * token. Events of a question not (yet) known go to `unknown`.
  */
 function routeEvents(
   socket: Socket,
@@ -319,9 +319,9 @@ function routeEvents(
     if (question) deliver(question, received);
     else unknown(received);
   };
-  socket.on('question:events', (events: Array<[string, StreamEvent]>) => {
+  socket.on('question:events', (events: Array<StreamEvent & { type: string }>) => {
     const receivedAt = now();
-    for (const [event, payload] of events) receive([event, payload, receivedAt]);
+    for (const entry of events) receive([entry.type, entry, receivedAt]);
   });
   for (const event of Object.keys(EVENT_HANDLERS)) {
     socket.on(event, (payload: StreamEvent) => receive([event, payload, now()]));

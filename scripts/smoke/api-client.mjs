@@ -71,9 +71,10 @@ export class QuestionStream {
     this.socket = socket;
     this.events = [];
     this.waiters = new Set();
-    // The gateway sends stream events in `question:events` frames of [name, payload] pairs.
+    // The gateway sends stream events in `question:events` frames of stream entries, each with
+    // its `type`, its question and its entry id.
     socket.on('question:events', (events) => {
-      for (const [event, payload] of events) this.events.push({ event, payload });
+      for (const entry of events) this.events.push({ event: entry.type, payload: entry });
       for (const waiter of this.waiters) waiter();
     });
   }

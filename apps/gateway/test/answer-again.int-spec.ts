@@ -208,13 +208,13 @@ describe('answering again (gateway, provider worker and billing processes, fake 
     const balance = await tokensLeft(owner.id);
     const socket = await openSocket(owner.cookie);
     const events: Array<{ event: string; memberOrder?: number; text?: string; responseId?: number }> = [];
-    onStreamEvents(socket, (event, payload) => {
-      const { memberOrder, text, responseId } = payload as {
+    onStreamEvents(socket, (event) => {
+      const { memberOrder, text, responseId } = event as {
         memberOrder?: number;
         text?: string;
         responseId?: number;
       };
-      events.push({ event, memberOrder, text, responseId });
+      events.push({ event: event.type, memberOrder, text, responseId });
     });
     try {
       // Slow enough that the turn is still running when the socket subscribes.

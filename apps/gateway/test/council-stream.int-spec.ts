@@ -98,9 +98,9 @@ describe('council stream over Socket.IO (two gateways, PostgreSQL, Redis)', () =
   /** Everything the socket receives, in order. */
   const record = (socket: CouncilClientSocket): Received[] => {
     const received: Received[] = [];
-    onStreamEvents(socket, (event, payload) => {
-      const text = 'text' in payload ? payload.text : undefined;
-      received.push({ event, questionId: payload.questionId, entryId: payload.entryId, text });
+    onStreamEvents(socket, (event) => {
+      const text = 'text' in event ? event.text : undefined;
+      received.push({ event: event.type, questionId: event.questionId, entryId: event.entryId, text });
     });
     return received;
   };

@@ -274,8 +274,8 @@ describe('hostile input (gateway, PostgreSQL, Redis)', () => {
       // The future id did not move the shared cursor past the stream's end: new entries still arrive.
       const other = await connect();
       const received: string[] = [];
-      onStreamEvents(other, (name, event) => {
-        if (name === 'answer:delta') received.push(event.text);
+      onStreamEvents(other, (event) => {
+        if (event.type === 'answer:delta') received.push(event.text);
       });
       expect(await subscribe(other, { questionId })).toEqual({ ok: true, status: 'running' });
       await writer.append(questionId, [
@@ -295,8 +295,8 @@ describe('hostile input (gateway, PostgreSQL, Redis)', () => {
       }
       const flooder = await connect();
       let delivered = 0;
-      onStreamEvents(flooder, (...[name]) => {
-        if (name === 'answer:delta') delivered += 1;
+      onStreamEvents(flooder, ({ type }) => {
+        if (type === 'answer:delta') delivered += 1;
       });
       expect(await subscribe(flooder, { questionId })).toEqual({ ok: true, status: 'running' });
       expect(await subscribe(flooder, { questionId })).toEqual({ ok: true, status: 'running' });

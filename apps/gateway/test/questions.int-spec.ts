@@ -635,9 +635,7 @@ describe('asking the council (gateway, billing process, PostgreSQL, Redis, BullM
   /** What the socket receives, as "questionId event entryId". */
   const seen = (socket: CouncilClientSocket): string[] => {
     const received: string[] = [];
-    onStreamEvents(socket, (event, payload) =>
-      received.push(`${payload.questionId} ${event} ${payload.entryId}`),
-    );
+    onStreamEvents(socket, (event) => received.push(`${event.questionId} ${event.type} ${event.entryId}`));
     return received;
   };
 

@@ -823,11 +823,12 @@ export class StreamClient {
       forceNew: true,
       timeout: 10_000,
     });
-    // The gateway sends stream events in `question:events` frames of [name, payload] pairs.
-    socket.on('question:events', (events: Array<[string, ClientEvent['payload']]>) => {
+    // The gateway sends stream events in `question:events` frames of stream entries, each with
+    // its `type`, its question and its entry id.
+    socket.on('question:events', (events: Array<ClientEvent['payload'] & { type: string }>) => {
       if (socket !== this.socket) return;
       const at = Date.now();
-      for (const [event, payload] of events) this.events.push({ event, payload, at });
+      for (const entry of events) this.events.push({ event: entry.type, payload: entry, at });
       for (const listener of this.listeners) listener();
     });
     this.socket = socket;

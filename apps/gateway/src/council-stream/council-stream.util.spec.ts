@@ -12,15 +12,15 @@ describe('council stream helpers', () => {
     expect(entryTimestampMs('1700000000001-4')).toBe(1700000000001);
   });
 
-  it('turns an entry into its event, with the question and entry ids', () => {
+  it('turns an entry into its event: the entry itself, with the question and entry ids', () => {
     expect([
       streamEvent(42, '1-1', { type: 'consensus:delta', kind: 'text', text: 'Agreed' }),
       streamEvent(42, '1-2', { type: 'question:completed', totalTokensUsed: 9 }),
       streamEvent(42, '1-3', { type: 'answer:reset', memberOrder: 1, round: 0, attempt: 2 }),
     ]).toEqual([
-      ['consensus:delta', { questionId: 42, entryId: '1-1', kind: 'text', text: 'Agreed' }],
-      ['question:completed', { questionId: 42, entryId: '1-2', totalTokensUsed: 9 }],
-      ['answer:reset', { questionId: 42, entryId: '1-3', memberOrder: 1, round: 0, attempt: 2 }],
+      { type: 'consensus:delta', questionId: 42, entryId: '1-1', kind: 'text', text: 'Agreed' },
+      { type: 'question:completed', questionId: 42, entryId: '1-2', totalTokensUsed: 9 },
+      { type: 'answer:reset', questionId: 42, entryId: '1-3', memberOrder: 1, round: 0, attempt: 2 },
     ]);
   });
 

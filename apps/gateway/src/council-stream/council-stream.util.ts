@@ -14,13 +14,11 @@ export type RawStreamEntry = [id: string, fields: string[]];
 export type XreadReply = Array<[key: string, entries: RawStreamEntry[]]> | null;
 
 /**
- * A decoded stream entry as its socket event: the entry's type is the event's name, and the
- * payload carries the question and entry ids besides the entry's own fields.
+ * A decoded stream entry as its socket event: the entry as the worker wrote it, with the question
+ * and entry ids, so the browser folds the same object the worker appended.
  */
 export function streamEvent(questionId: number, entryId: string, entry: StreamEntry): StreamEvent {
-  const { type, ...fields } = entry;
-  // TypeScript does not pair a union's `type` with the rest of the same member; the spread keeps it.
-  return [type, { ...fields, questionId, entryId }] as StreamEvent;
+  return { ...entry, questionId, entryId };
 }
 
 /**

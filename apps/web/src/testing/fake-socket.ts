@@ -68,8 +68,8 @@ export class FakeCouncilSocket {
       (listener as (value: unknown) => void)(payload);
   }
 
-  /** Plays stream events as the gateway sends them: one `question:events` frame of [name, payload]. */
-  stream(...events: Array<[name: string, payload: object]>): void {
+  /** Plays stream events as the gateway sends them: one `question:events` frame of entry objects. */
+  stream(...events: Array<{ type: string } & Record<string, unknown>>): void {
     this.fire('question:events', events);
   }
 

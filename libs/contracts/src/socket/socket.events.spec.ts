@@ -24,18 +24,31 @@ function _typeChecks(
       void lastEntryId;
       ack({ ok: true, status: 'running' });
       socket.emit('question:events', [
-        [
-          'answer:delta',
-          { questionId, entryId: '1-0', memberOrder: 0, round: 0, kind: 'text', text: String(userId) },
-        ],
-        ['question:completed', { questionId, entryId: '1-1', totalTokensUsed: 3 }],
+        {
+          type: 'answer:delta',
+          questionId,
+          entryId: '1-0',
+          memberOrder: 0,
+          round: 0,
+          kind: 'text',
+          text: String(userId),
+        },
+        { type: 'question:completed', questionId, entryId: '1-1', totalTokensUsed: 3 },
       ]);
-      const poem = { questionId, entryId: '1-1', kind: 'poem', text: '' } as const;
+      const poem = { type: 'consensus:delta', questionId, entryId: '1-1', kind: 'poem', text: '' } as const;
       // @ts-expect-error kind must be text or reasoning
-      socket.emit('question:events', [['consensus:delta', poem]]);
-      const delta = { questionId, entryId: '1-2', kind: 'text', text: '' } as const;
-      // @ts-expect-error a payload goes with its own event's name
-      socket.emit('question:events', [['question:completed', delta]]);
+      socket.emit('question:events', [poem]);
+      const delta = {
+        type: 'question:completed',
+        questionId,
+        entryId: '1-2',
+        kind: 'text',
+        text: '',
+      } as const;
+      // @ts-expect-error an event carries its own type's fields
+      socket.emit('question:events', [delta]);
+      // @ts-expect-error an event carries its question and its entry id
+      socket.emit('question:events', [{ type: 'question:completed', totalTokensUsed: 3 }]);
     });
   });
 }
@@ -47,7 +60,7 @@ function _clientChecks(socket: ClientSocket<ServerToClientEvents, ClientToServer
   // @ts-expect-error question ids are numbers
   socket.emit('question:unsubscribe', { questionId: '42' });
   socket.on('question:events', (events) => {
-    for (const [name, payload] of events) if (name === 'question:completed') void payload.totalTokensUsed;
+    for (const event of events) if (event.type === 'question:completed') void event.totalTokensUsed;
   });
   // @ts-expect-error not an event of ours
   socket.emit('question:delete', { questionId: 42 });

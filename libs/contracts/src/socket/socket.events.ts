@@ -1,6 +1,6 @@
 // Socket.IO contract of the /council namespace: pass these interfaces as the generics of the
 // gateway's Server/Namespace and of the web's socket, so both ends are checked against one source.
-// Event names are `domain:action`. Stream events mirror the stream entries (streams/streams.entries.ts)
+// Event names are `domain:action`. Stream events are the stream entries (streams/streams.entries.ts)
 // plus the question they belong to and the stream entry id, which a reconnecting client sends back
 // as `lastEntryId` to receive exactly what it missed; they travel in `question:events` batches.
 
@@ -23,59 +23,15 @@ interface StreamEventMeta {
   entryId: string;
 }
 
-/** A stream entry as relayed to the browser: without `type` (that is the event name), with its place. */
-export type StreamEventPayload<T extends StreamEntryType> = Omit<StreamEntryOf<T>, 'type'> & StreamEventMeta;
+/**
+ * A stream entry as relayed to the browser: the entry itself as the worker appended it (its `type`
+ * and its own fields, streams/streams.entries.ts), with its question and its place in the stream.
+ * The same object goes from the worker's entry to the card, with nothing renamed on the way.
+ */
+export type StreamEventOf<T extends StreamEntryType> = StreamEntryOf<T> & StreamEventMeta;
 
-export type AnswerDeltaEvent = StreamEventPayload<'answer:delta'>;
-export type AnswerCompletedEvent = StreamEventPayload<'answer:completed'>;
-export type AnswerFailedEvent = StreamEventPayload<'answer:failed'>;
-export type AnswerResetEvent = StreamEventPayload<'answer:reset'>;
-export type DebateRoundEvent = StreamEventPayload<'debate:round'>;
-export type DebatePausedEvent = StreamEventPayload<'debate:paused'>;
-export type DebateNoteEvent = StreamEventPayload<'debate:note'>;
-export type DebateResumedEvent = StreamEventPayload<'debate:resumed'>;
-export type ConsensusDeltaEvent = StreamEventPayload<'consensus:delta'>;
-export type ConsensusResetEvent = StreamEventPayload<'consensus:reset'>;
-export type ConsensusCompletedEvent = StreamEventPayload<'consensus:completed'>;
-export type ConsensusFailedEvent = StreamEventPayload<'consensus:failed'>;
-export type AgreementClaimEvent = StreamEventPayload<'agreement:claim'>;
-export type AgreementResetEvent = StreamEventPayload<'agreement:reset'>;
-export type AgreementCompletedEvent = StreamEventPayload<'agreement:completed'>;
-export type QuestionCompletedEvent = StreamEventPayload<'question:completed'>;
-export type QuestionFailedEvent = StreamEventPayload<'question:failed'>;
-
-/** Every stream event's payload, by event name (the stream entry's type). */
-export interface StreamEventPayloads {
-  'answer:delta': AnswerDeltaEvent;
-  'answer:completed': AnswerCompletedEvent;
-  'answer:failed': AnswerFailedEvent;
-  /** A retry of this member and round starts: discard its text and reasoning shown so far. */
-  'answer:reset': AnswerResetEvent;
-  'debate:round': DebateRoundEvent;
-  /** The debate waits for the asker's note until endsAt. */
-  'debate:paused': DebatePausedEvent;
-  'debate:note': DebateNoteEvent;
-  'debate:resumed': DebateResumedEvent;
-  'consensus:delta': ConsensusDeltaEvent;
-  /** A retry of the consensus starts: discard the consensus text shown so far. */
-  'consensus:reset': ConsensusResetEvent;
-  'consensus:completed': ConsensusCompletedEvent;
-  'consensus:failed': ConsensusFailedEvent;
-  /** A claim of the agreement map, written in full (a draft until agreement:completed). */
-  'agreement:claim': AgreementClaimEvent;
-  /** The map is asked for again: discard the draft claims shown so far. */
-  'agreement:reset': AgreementResetEvent;
-  'agreement:completed': AgreementCompletedEvent;
-  'question:completed': QuestionCompletedEvent;
-  'question:failed': QuestionFailedEvent;
-}
-
-export type StreamEventName = keyof StreamEventPayloads;
-
-/** One stream event as sent: its name and its payload. */
-export type StreamEvent = {
-  [K in StreamEventName]: [name: K, payload: StreamEventPayloads[K]];
-}[StreamEventName];
+/** One stream event as sent, of any entry type. */
+export type StreamEvent = { [T in StreamEntryType]: StreamEventOf<T> }[StreamEntryType];
 
 export interface ServerToClientEvents {
   /**

@@ -1,6 +1,6 @@
 // What workers append to a question's stream, and how it is flattened into Redis field/value
-// strings. The `type` of each entry is the Socket.IO event the gateway relays it as, so the two
-// ends share one vocabulary (socket/socket.events.ts adds questionId and the entry id).
+// strings. The gateway relays each entry as this same object, adding only questionId and the entry
+// id (StreamEvent, socket/socket.events.ts), so the worker and the browser share one shape.
 
 import {
   type AgreementClaim,

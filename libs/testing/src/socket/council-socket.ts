@@ -47,8 +47,8 @@ export function socketRefused(socket: Socket): Promise<Error> {
  * Calls `listener` with each stream event the socket receives, in order (the gateway sends them
  * in `question:events` frames).
  */
-export function onStreamEvents(socket: CouncilClientSocket, listener: (...event: StreamEvent) => void): void {
+export function onStreamEvents(socket: CouncilClientSocket, listener: (event: StreamEvent) => void): void {
   socket.on('question:events', (events) => {
-    for (const event of events) listener(...event);
+    for (const event of events) listener(event);
   });
 }

@@ -115,7 +115,7 @@ describe('Ask screen', () => {
     expect(fetchMock.mock.calls.filter(([url]) => String(url).endsWith('/api/questions'))).toHaveLength(1);
 
     await act(async () => {
-      socket.stream(['question:completed', { questionId: 42, entryId: '9-0', totalTokensUsed: 120 }]);
+      socket.stream({ type: 'question:completed', questionId: 42, entryId: '9-0', totalTokensUsed: 120 });
       await new Promise((resolve) => setTimeout(resolve, 0));
     });
     expect(await screen.findByRole('button', { name: 'Ask the Council' })).toBeEnabled();
@@ -133,10 +133,15 @@ describe('Ask screen', () => {
       expect(sentBody(fetchMock, '/api/questions')).toMatchObject({ socketId: 'socket-1' }),
     );
 
-    const delta = (entryId: string, text: string): [string, object] => [
-      'answer:delta',
-      { questionId: 42, entryId, memberOrder: 0, round: 0, kind: 'text', text },
-    ];
+    const delta = (entryId: string, text: string) => ({
+      type: 'answer:delta',
+      questionId: 42,
+      entryId,
+      memberOrder: 0,
+      round: 0,
+      kind: 'text',
+      text,
+    });
     // The gateway streams to the named socket while the POST is still being answered.
     act(() => socket.stream(delta('1-0', 'Tea '), delta('1-1', 'first')));
     await act(async () => {
@@ -145,7 +150,7 @@ describe('Ask screen', () => {
     });
     const card = await screen.findByRole('article', { name: 'ChatGPT' });
     expect(within(card).getByText('Tea first')).toBeInTheDocument();
-    // The results subscribe from what they have, and their own listener takes over from the ask's.
+    // The results subscribe from what they have, and hold the ask's listener: one for the question.
     await waitFor(() => expect(socket.subscriptions).toEqual([{ questionId: 42, lastEntryId: '1-1' }]));
     expect(socket.listenerCount('question:events')).toBe(1);
     act(() => socket.stream(delta('1-1', 'first'), delta('2-0', ', then more')));

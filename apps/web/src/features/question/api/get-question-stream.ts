@@ -1,11 +1,8 @@
 import { ASK_API_PATHS, type AskQuestionResult, type QuestionDetail } from '@council/contracts';
 import { type QueryClient, queryOptions } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import {
-  type QuestionStreamState,
-  createQuestionStream,
-  questionStreamFromDetail,
-} from '../utils/question-stream';
+import { createQuestionStream, questionStreamFromDetail } from '../state/question-seed';
+import { type QuestionStreamState } from '../state/question-state';
 import { questionKeys } from './question-keys';
 
 /** GET /api/questions/{id}, as a stream state: for a question whose live stream has expired. */

@@ -5,7 +5,7 @@ export const questionKeys = {
   /** The stored question with its answers (GET /api/questions/{id}). */
   detail: (questionId: number) => [...questionKeys.details(), questionId] as const,
   /**
-   * One question's live state: answers folded from socket events (utils/question-stream.ts). Not under
+   * One question's live state: answers folded from socket events (state/stream.reducer.ts). Not under
    * `details()`, so refreshing the details never refetches a stream.
    */
   stream: (questionId: number) => [...questionKeys.all, 'stream', questionId] as const,

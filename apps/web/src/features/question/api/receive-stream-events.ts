@@ -1,8 +1,9 @@
-import { type StreamEvent as WireStreamEvent, isQuestionFinal } from '@council/contracts';
+import { type StreamEvent, isQuestionFinal } from '@council/contracts';
 import { type QueryClient } from '@tanstack/react-query';
 import { userKeys } from '@/lib/auth';
 import { historyKeys } from '@/lib/history-keys';
-import { type QuestionStreamState, applyStreamEvent, streamEventsOf } from '../utils/question-stream';
+import { type QuestionStreamState } from '../state/question-state';
+import { applyStreamEvent } from '../state/stream.reducer';
 import { questionKeys } from './question-keys';
 
 /**
@@ -13,12 +14,12 @@ import { questionKeys } from './question-keys';
 export function receiveStreamEvents(
   queryClient: QueryClient,
   questionId: number,
-  events: readonly WireStreamEvent[],
+  events: readonly StreamEvent[],
 ): QuestionStreamState | undefined {
   let finished = false;
   const state = queryClient.setQueryData<QuestionStreamState>(questionKeys.stream(questionId), (current) => {
     if (!current) return current;
-    const next = streamEventsOf(events).reduce(applyStreamEvent, current);
+    const next = events.reduce(applyStreamEvent, current);
     finished = next !== current && isQuestionFinal(next.status) && !isQuestionFinal(current.status);
     return next;
   });

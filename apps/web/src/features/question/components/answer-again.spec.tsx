@@ -18,7 +18,7 @@ import { FakeCouncilSocket } from '@/testing/fake-socket';
 import { errorResponse, mockApi } from '@/testing/mock-api';
 import { jsonResponse } from '@/testing/mock-fetch';
 import { questionKeys } from '../api/question-keys';
-import { createQuestionStream } from '../utils/question-stream';
+import { createQuestionStream } from '../state/question-seed';
 import { ResultsArea } from './results-area';
 
 let socket: FakeCouncilSocket;
@@ -77,7 +77,7 @@ function renderFinished(seed: AskQuestionResult = finished()) {
 
 const play = (event: string, payload: object) =>
   act(async () => {
-    socket.stream([event, payload]);
+    socket.stream({ type: event, ...payload });
     await new Promise((resolve) => setTimeout(resolve, 0));
   });
 

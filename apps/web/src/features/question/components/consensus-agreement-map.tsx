@@ -1,5 +1,6 @@
 import { memberName } from '../utils/member-name';
-import { type QuestionStreamState, isStreaming, memberText } from '../utils/question-stream';
+import { type QuestionStreamState } from '../state/question-state';
+import { isStreaming, memberText } from '../state/question-views';
 import { AgreementMap } from './agreement-map';
 
 /** The agreement map under a question's consensus, live on the Ask page and on the question page. */

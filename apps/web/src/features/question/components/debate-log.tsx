@@ -1,7 +1,8 @@
 import { ASK_RESULTS, DEBATE_LOG_MAX_HEIGHT } from '@council/contracts';
 import { ScrollArea } from '@/components/ui/scroll-area';
 import { memberName } from '../utils/member-name';
-import { type QuestionStreamState, debateTranscript } from '../utils/question-stream';
+import { type QuestionStreamState } from '../state/question-state';
+import { debateTranscript } from '../state/question-views';
 import { AskerNote } from './asker-note';
 import { FormattedText } from './formatted-text';
 

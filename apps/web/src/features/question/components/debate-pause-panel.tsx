@@ -8,7 +8,7 @@ import { Label } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/textarea';
 import { asyncHandler } from '@/lib/async-handler';
 import { useSecondsLeft } from '../hooks/use-seconds-left';
-import { type DebatePause } from '../utils/question-stream';
+import { type DebatePause } from '../state/question-state';
 
 const resolver = classValidatorResolver(DebateNoteDto);
 

@@ -15,7 +15,7 @@ import { fakeClock, restoreTimeouts } from '@/testing/fake-timers';
 import { errorResponse, mockApi, sentBody } from '@/testing/mock-api';
 import { jsonResponse } from '@/testing/mock-fetch';
 import { questionKeys } from '../api/question-keys';
-import { createQuestionStream } from '../utils/question-stream';
+import { createQuestionStream } from '../state/question-seed';
 import { ResultsArea } from './results-area';
 
 let socket: FakeCouncilSocket;
@@ -58,7 +58,7 @@ function renderResults(paused: { round: number; endsAt: string } | null) {
 const meta = (entryId: string) => ({ questionId: 42, entryId });
 const play = (event: string, payload: object) =>
   act(async () => {
-    socket.stream([event, payload]);
+    socket.stream({ type: event, ...payload });
     await new Promise((resolve) => setTimeout(resolve, 0));
   });
 

@@ -1,7 +1,8 @@
 import { WEIGH_IN_TEXTS } from '@council/contracts';
 import { useState } from 'react';
 import { useResumeDebate } from '../hooks/use-resume-debate';
-import { type QuestionStreamState, isStreaming } from '../utils/question-stream';
+import { type QuestionStreamState } from '../state/question-state';
+import { isStreaming } from '../state/question-views';
 import { DebatePausePanel } from './debate-pause-panel';
 
 /**

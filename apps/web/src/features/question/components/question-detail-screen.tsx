@@ -22,7 +22,7 @@ import { errorDetail } from '@/lib/error-message';
 import { getCouncilSocket } from '@/lib/socket';
 import { useQuestion } from '../api/get-question';
 import { useQuestionStream } from '../hooks/use-question-stream';
-import { type QuestionSeed } from '../utils/question-stream';
+import { type QuestionSeed } from '../state/question-state';
 import { ConversationTurns } from './conversation-turns';
 import { QuestionBadges } from './question-badges';
 import { RelativeTime } from './relative-time';

@@ -20,7 +20,7 @@ import { FakeCouncilSocket } from '@/testing/fake-socket';
 import { mockApi } from '@/testing/mock-api';
 import { jsonResponse } from '@/testing/mock-fetch';
 import { questionKeys } from '../api/question-keys';
-import { createQuestionStream } from '../utils/question-stream';
+import { createQuestionStream } from '../state/question-seed';
 import { ResultsArea } from './results-area';
 
 let socket: FakeCouncilSocket;
@@ -54,7 +54,7 @@ const meta = (entryId: string) => ({ questionId: 42, entryId });
 /** Plays a server event and lets TanStack Query's batched notification (a 0 ms timeout) reach React. */
 const play = (event: string, payload: object) =>
   act(async () => {
-    socket.stream([event, payload]);
+    socket.stream({ type: event, ...payload });
     await new Promise((resolve) => setTimeout(resolve, 0));
   });
 
@@ -138,10 +138,14 @@ describe('ResultsArea', () => {
 
   it('applies every event of a frame in order, skipping entries it has already applied', async () => {
     renderResults();
-    const delta = (entryId: string, memberOrder: number, text: string): [string, object] => [
-      'answer:delta',
-      { ...meta(entryId), memberOrder, round: 0, kind: 'text', text },
-    ];
+    const delta = (entryId: string, memberOrder: number, text: string) => ({
+      type: 'answer:delta',
+      ...meta(entryId),
+      memberOrder,
+      round: 0,
+      kind: 'text',
+      text,
+    });
     await act(async () => {
       socket.stream(delta('1-0', 0, 'Tea'), delta('1-1', 1, 'Coffee'), delta('1-2', 0, ' first'));
       // A replay overlapping what the last frame brought: only 1-3 is new.

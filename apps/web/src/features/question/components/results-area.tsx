@@ -19,14 +19,8 @@ import { useCancelQuestion, useRetryResponse } from '../hooks/use-question-actio
 import { useQuestionStream } from '../hooks/use-question-stream';
 import { consensusLimitNote, memberLimitNote } from '../utils/limit-notes';
 import { memberName } from '../utils/member-name';
-import {
-  type MemberStream,
-  type QuestionStreamState,
-  answerState,
-  isStreaming,
-  memberText,
-  singleErrorMessage,
-} from '../utils/question-stream';
+import { type MemberStream, type QuestionStreamState } from '../state/question-state';
+import { answerState, isStreaming, memberText, singleErrorMessage } from '../state/question-views';
 import { ConsensusAgreementMap } from './consensus-agreement-map';
 import { DebateLog } from './debate-log';
 import { DebatePause } from './debate-pause';

@@ -2,8 +2,8 @@ import { type AskQuestionResult } from '@council/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef } from 'react';
 import { type CouncilSocket, getCouncilSocket } from '@/lib/socket';
-import { AskedStream } from '../api/asked-stream';
 import { seedQuestionStream } from '../api/get-question-stream';
+import { QuestionListener } from '../api/question-listener';
 
 export interface AskedStreamControls {
   /** Before the POST: listens on the socket and answers its id for the ask (none if offline). */
@@ -15,13 +15,13 @@ export interface AskedStreamControls {
 }
 
 /**
- * The ask screen's side of streaming a question from its first words (AskedStream): opens the
- * socket while the screen shows, so an ask can name it, and abandons the question's stream when
- * the screen goes before its results took over.
+ * The ask screen's side of streaming a question from its first words (QuestionListener.forAsk):
+ * opens the socket while the screen shows, so an ask can name it, and abandons the question's
+ * stream when the screen goes before its results held it.
  */
 export function useAskedStream(socketFactory: () => CouncilSocket = getCouncilSocket): AskedStreamControls {
   const queryClient = useQueryClient();
-  const current = useRef<AskedStream | null>(null);
+  const current = useRef<QuestionListener | null>(null);
 
   useEffect(() => {
     const socket = socketFactory();
@@ -34,7 +34,7 @@ export function useAskedStream(socketFactory: () => CouncilSocket = getCouncilSo
     () => ({
       start: () => {
         current.current?.abandon();
-        current.current = AskedStream.start(queryClient, socketFactory());
+        current.current = QuestionListener.forAsk(queryClient, socketFactory());
         return current.current?.socketId;
       },
       seed: (asked) => {

@@ -6,7 +6,9 @@ import { errorDetail } from '@/lib/error-message';
 import { historyKeys } from '@/lib/history-keys';
 import { cancelQuestion, retryResponse } from '../api/question-actions';
 import { questionKeys } from '../api/question-keys';
-import { type QuestionStreamState, markCancelled, markRetrying } from '../utils/question-stream';
+import { markRetrying } from '../state/answer.reducer';
+import { type QuestionStreamState } from '../state/question-state';
+import { markCancelled } from '../state/question.reducer';
 
 /** The Stop button: POST …/cancel, then the unfinished answers are marked stopped. */
 export function useCancelQuestion(questionId: number) {

@@ -2,7 +2,6 @@ import {
   ASK_TOASTS,
   STOPPED_USAGE_READ_BACK_MS,
   type QuestionSubscribeAck,
-  type StreamEvent as WireStreamEvent,
   isQuestionFinal,
   toastWithMessage,
 } from '@council/contracts';
@@ -11,17 +10,12 @@ import { useCallback, useEffect, useRef } from 'react';
 import { toast } from '@/components/ui/use-toast';
 import { userKeys } from '@/lib/auth';
 import { type CouncilSocket, getCouncilSocket } from '@/lib/socket';
-import { takeOverAskedStream } from '../api/asked-stream';
 import { getQuestionStream, getQuestionStreamQueryOptions } from '../api/get-question-stream';
 import { questionKeys } from '../api/question-keys';
-import { receiveStreamEvents } from '../api/receive-stream-events';
-import {
-  type QuestionSeed,
-  type QuestionStreamState,
-  clearForReplay,
-  createQuestionStream,
-  withStoredUsage,
-} from '../utils/question-stream';
+import { QuestionListener } from '../api/question-listener';
+import { createQuestionStream } from '../state/question-seed';
+import { type QuestionSeed, type QuestionStreamState } from '../state/question-state';
+import { clearForReplay, withStoredUsage } from '../state/question.reducer';
 
 /**
  * Subscribes to a question's events while it runs (spec §2 results area, ARCHITECTURE "Streaming"). On every
@@ -108,11 +102,8 @@ export function useQuestionStream(
   useEffect(() => {
     if (!live || questionId === null) return;
     const socket = socketFactory();
-    const onEvents = (events: WireStreamEvent[]) => {
-      receiveStreamEvents(queryClient, questionId, events);
-    };
-    socket.on('question:events', onEvents);
-    takeOverAskedStream(questionId);
+    // The question's one listener: the ask's, already folding its first entries, or a new one.
+    const release = QuestionListener.of(queryClient, socket, questionId).hold();
     const onConnect = () => subscribe(socket);
     // The gateway ends a socket when its session ends: find out whether the user is still signed in.
     const onDisconnect = (reason: string) => {
@@ -127,7 +118,7 @@ export function useQuestionStream(
     return () => {
       socket.off('connect', onConnect);
       socket.off('disconnect', onDisconnect);
-      socket.off('question:events', onEvents);
+      release();
       if (socket.connected) socket.emit('question:unsubscribe', { questionId });
     };
   }, [live, questionId, queryClient, socketFactory, subscribe]);

@@ -5,7 +5,8 @@ import { ApiError } from '@/lib/api-client';
 import { errorDetail } from '@/lib/error-message';
 import { questionKeys } from '../api/question-keys';
 import { continueDebate, sendDebateNote } from '../api/weigh-in';
-import { type QuestionStreamState, withNoteSent, withoutPause } from '../utils/question-stream';
+import { withNoteSent, withoutPause } from '../state/debate.reducer';
+import { type QuestionStreamState } from '../state/question-state';
 
 export interface ResumeDebateInput {
   /** The round the debate is paused after. */

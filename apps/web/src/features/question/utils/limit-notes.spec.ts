@@ -2,7 +2,8 @@ import { BALANCE_STOP_TEXTS, TOKEN_CAP_TEXTS } from '@council/contracts';
 import { describe, expect, it } from 'vitest';
 import { askResultFixture } from '@/testing/ask.fixture';
 import { consensusLimitNote, memberLimitNote } from './limit-notes';
-import { type ConsensusStream, createQuestionStream } from './question-stream';
+import { createQuestionStream } from '../state/question-seed';
+import { type ConsensusStream } from '../state/question-state';
 
 const start = createQuestionStream(askResultFixture({ showDebate: true, tokenCap: 2000 }));
 const withConsensus = (

@@ -1,7 +1,7 @@
 // What the answer cards say about the question's token cap (TOKEN_CAP_TEXTS), live and read back
 // alike: both views fold into the same QuestionStreamState.
 import { BALANCE_STOP_TEXTS, TOKEN_CAP_TEXTS } from '@council/contracts';
-import { type MemberStream, type QuestionStreamState } from './question-stream';
+import { type MemberStream, type QuestionStreamState } from '../state/question-state';
 
 /** A member's answer or revision the cap left no room to start: its note in place of an error. */
 export function memberLimitNote(member: Pick<MemberStream, 'phase' | 'error'>): string | null {

@@ -1,5 +1,5 @@
 import { ASK_FORM } from '@council/contracts';
-import { type MemberStream } from './question-stream';
+import { type MemberStream } from '../state/question-state';
 
 /** A member's display name: its agent, else its place in the council. */
 export function memberName(member: Pick<MemberStream, 'agent' | 'order'>): string {
