@@ -32,6 +32,9 @@ export interface BenchOptions {
   idleGap: number;
   debateQuestions: number;
   fewStreams: number;
+  /** The few-streams phase's fake provider: ms before the first token, and tokens per answer. */
+  fewTtft: number;
+  fewTokens: number;
   help: boolean;
 }
 
@@ -77,7 +80,10 @@ export const DEFAULTS: Omit<BenchOptions, 'users' | 'throughputUsers'> & {
   rounds: 3, // --compare: latency phases per stack (and baseline phases), alternating
   idleGap: 0, // seconds every other latency-phase question waits (first text warm and after a pause)
   debateQuestions: 3, // one-round debates asked one at a time after the load phases (0: none)
-  fewStreams: 20, // seconds of one user's question (3 streams), stack and baseline, for the CPU goal at low load (0: none)
+  fewStreams: 30, // seconds of one user's question (3 streams), stack and baseline, for the CPU goal at low load (0: none)
+  // One user's question as the CPU goal at 3 streams defines it (docs/performance.md, "Targets").
+  fewTtft: 300,
+  fewTokens: 150,
   help: false,
 };
 
@@ -128,6 +134,8 @@ export const BENCH_USAGE = `Usage: npm run bench -- [flags]
                       --duration: each pair of questions takes S s more
   --few-streams S     after the load phases, S seconds of one user (3 streams) on the baseline and
                       then on the stack, for the CPU goal at a few streams (default ${DEFAULTS.fewStreams}; 0 skips)
+  --few-ttft MS       the fake's time to first token in that phase (default ${DEFAULTS.fewTtft})
+  --few-tokens N      tokens per answer in that phase (default ${DEFAULTS.fewTokens})
   --debate-questions N
                       one-round debates one user asks one at a time after the load phases,
                       each timed from the ask to question:completed, against the fake's call
@@ -155,6 +163,8 @@ const NUMERIC: Record<string, NumericKey> = {
   '--idle-gap': 'idleGap',
   '--debate-questions': 'debateQuestions',
   '--few-streams': 'fewStreams',
+  '--few-ttft': 'fewTtft',
+  '--few-tokens': 'fewTokens',
 };
 const STRING: Record<string, StringKey> = { '--url': 'url', '--out': 'out', '--compare': 'compare' };
 const BOOLEAN: Record<string, BooleanKey> = {

@@ -74,7 +74,7 @@ import {
   now,
   watchDriverLag,
 } from './load.ts';
-import { createBenchUsers, mapLimit, startHelper } from './setup.ts';
+import { configureHelper, createBenchUsers, mapLimit, startHelper } from './setup.ts';
 import {
   type CpuProcesses,
   type StackUnderTest,
@@ -842,7 +842,7 @@ async function main(): Promise<number> {
     'fake-provider',
     'fake-provider.ts',
     { port: options.fakePort, ttftMs: options.ttft, tokensPerSecond: options.tps, tokens: options.tokens },
-    { sink },
+    { sink, ipc: true },
   );
   const fakeUrl = `http://127.0.0.1:${fake.port}`;
   ok(
@@ -1013,7 +1013,15 @@ async function main(): Promise<number> {
   // One user's question, where each question carries more of the processes' fixed costs: the CPU
   // goal at a few streams (docs/performance.md, "Targets"), baseline and stack back to back.
   if (baseline && options.fewStreams > 0 && stackUsers[0]) {
-    const few = { ramp: Math.min(options.ramp, 5), duration: options.fewStreams, ...common };
+    await configureHelper(fake.service, { ttftMs: options.fewTtft, tokens: options.fewTokens });
+    info(
+      `Fake provider for one user's question: first token after ${options.fewTtft} ms, ${options.fewTokens} tokens`,
+    );
+    const few = {
+      ramp: Math.min(options.ramp, 5),
+      duration: options.fewStreams,
+      expectedTokens: options.fewTokens,
+    };
     phases.fewBaseline = summarizePhase(
       await runPhase({
         name: 'baseline, 3 streams',
@@ -1034,6 +1042,7 @@ async function main(): Promise<number> {
         ...few,
       }),
     );
+    await configureHelper(fake.service, { ttftMs: options.ttft, tokens: options.tokens });
   }
 
   let debate: DebateLatency | null = null;
@@ -1313,7 +1322,8 @@ function renderMarkdown(result: BenchRun, rows: readonly Row[]): string {
       `latency phase ${o.users} users (≈ ${o.users * 3} answer streams), throughput phase ${o.throughputUsers} users, ` +
       `${o.duration} s measured each after a ${o.ramp} s ramp; baseline ${o.baseline} s with ${o.users} users` +
       `${o.providerWorkers > 1 ? `; ${o.providerWorkers} provider-worker processes` : ''}` +
-      `${o.capacityOnly ? '; --capacity-only (no throughput or soak phase)' : ''}.`,
+      `${o.capacityOnly ? '; --capacity-only (no throughput or soak phase)' : ''}` +
+      `${phases.few ? `; one user's question (3 streams), ${o.fewStreams} s each on the baseline and the stack, first token after ${o.fewTtft} ms, ${o.fewTokens} tokens per answer` : ''}.`,
     '',
     table,
     '',

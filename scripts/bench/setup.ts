@@ -10,13 +10,14 @@ import { type Service, type Sink, startService } from '../lib/service-process.mj
 
 /**
  * Starts `node scripts/bench/<script> <json>` and resolves { service, port } once it prints its
- * `{"ready":true,"port":N}` line. Other output goes to `sink`.
+ * `{"ready":true,"port":N}` line. Other output goes to `sink`. With `ipc`, the child has an IPC
+ * channel (the fake provider takes new pacing through it: configureHelper).
  */
 export function startHelper(
   name: string,
   script: string,
   options: object,
-  { sink, timeoutMs = 30_000 }: { sink?: Sink; timeoutMs?: number } = {},
+  { sink, timeoutMs = 30_000, ipc = false }: { sink?: Sink; timeoutMs?: number; ipc?: boolean } = {},
 ): Promise<{ service: Service; port: number }> {
   return new Promise((resolve, reject) => {
     let ready = false;
@@ -27,6 +28,7 @@ export function startHelper(
       ['--import', 'tsx', path.join(ROOT, 'scripts', 'bench', script), JSON.stringify(options)],
       {
         cwd: ROOT,
+        ipc,
         sink: (serviceName, colour, line) => {
           if (!ready && line.startsWith('{"ready":true')) {
             ready = true;
@@ -48,6 +50,28 @@ export function startHelper(
         reject(new Error(`${name} exited before it was ready (${JSON.stringify(exit)})`));
       }
     });
+  });
+}
+
+/**
+ * Sends `{ configure }` to a helper started with `ipc` and resolves once it answers
+ * `{ configured: true }`.
+ */
+export function configureHelper(service: Service, configure: object, timeoutMs = 10_000): Promise<void> {
+  const { child } = service;
+  return new Promise((resolve, reject) => {
+    const done = (message: unknown) => {
+      if ((message as { configured?: boolean } | null)?.configured !== true) return;
+      clearTimeout(timer);
+      child.off('message', done);
+      resolve();
+    };
+    const timer = setTimeout(() => {
+      child.off('message', done);
+      reject(new Error(`${service.name} did not take its new configuration within ${timeoutMs} ms`));
+    }, timeoutMs);
+    child.on('message', done);
+    child.send({ configure });
   });
 }
 

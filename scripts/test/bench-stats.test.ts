@@ -175,6 +175,16 @@ describe('bench flags', () => {
     assert.equal(options.soak, 120);
   });
 
+  it("runs one user's question as the 3-stream goal defines it unless told otherwise", () => {
+    const defaults = parseBenchArgs([]);
+    assert.deepEqual(
+      [defaults.fewTtft, defaults.fewTokens, defaults.ttft, defaults.tokens],
+      [300, 150, 100, 50],
+    );
+    const options = parseBenchArgs(['--few-ttft', '100', '--few-tokens=50']);
+    assert.deepEqual([options.fewTtft, options.fewTokens], [100, 50]);
+  });
+
   it('refuses unknown flags, bad numbers and --url without --fake-port', () => {
     assert.throws(() => parseBenchArgs(['--nope']), /Unknown argument/);
     assert.throws(() => parseBenchArgs(['--users', 'many']), /not a number/);
