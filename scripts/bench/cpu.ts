@@ -6,14 +6,20 @@ import { readdirSync, readFileSync } from 'node:fs';
 /** The bench's own processes: they load the system, they are not part of it. */
 export const DRIVER_GROUP = 'bench driver';
 export const FAKE_GROUP = 'fake provider';
+/**
+ * The backend of the bench's VACUUM (ANALYZE), standing in for autovacuum where the server has it
+ * off (db-maintenance.ts): autovacuum is one of PostgreSQL's background processes, left out like
+ * the others.
+ */
+export const MAINTENANCE_GROUP = 'bench VACUUM';
 
 /**
- * Whether a CPU group belongs to the system under test: everything measured but the bench driver
- * and the fake provider (the stack's apps, its PostgreSQL backends and Redis; or the baseline
- * process), so the goal's ratios compare the two systems and not the load generator.
+ * Whether a CPU group belongs to the system under test: everything measured but the bench driver,
+ * the fake provider and the bench's VACUUM (the stack's apps, its PostgreSQL backends and Redis; or
+ * the baseline process), so the goal's ratios compare the two systems and not the load generator.
  */
 export function isSystemUnderTest(group: string): boolean {
-  return group !== DRIVER_GROUP && group !== FAKE_GROUP;
+  return group !== DRIVER_GROUP && group !== FAKE_GROUP && group !== MAINTENANCE_GROUP;
 }
 
 /** CPU seconds of the system under test in a phase's per-group seconds. */

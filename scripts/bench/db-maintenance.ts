@@ -13,12 +13,13 @@ export const DB_MAINTENANCE_INTERVAL_MS = 30_000;
 
 /**
  * When the server's autovacuum is off, runs VACUUM (ANALYZE) on the apps' tables now and every
- * `intervalMs`. Resolves with { stop } when it runs, or null when autovacuum is on.
+ * `intervalMs`. Resolves with { stop, backendPid } when it runs (the backend that vacuums, whose CPU
+ * is not the stack's: MAINTENANCE_GROUP), or null when autovacuum is on.
  */
 export async function startDbMaintenance(
   databaseUrl: string,
   intervalMs = DB_MAINTENANCE_INTERVAL_MS,
-): Promise<{ stop(): Promise<void> } | null> {
+): Promise<{ stop(): Promise<void>; backendPid: number } | null> {
   const client = new pg.Client({ connectionString: databaseUrl });
   client.on('error', () => {}); // the database is dropped at the end of the run, maybe under us
   await client.connect();
@@ -27,6 +28,8 @@ export async function startDbMaintenance(
     await client.end();
     return null;
   }
+  const backend = await client.query<{ pid: number }>('SELECT pg_backend_pid() AS "pid"');
+  const backendPid = Number(backend.rows[0]?.pid);
   const vacuum = `VACUUM (ANALYZE) ${await appTables(client)}`;
   await client.query(vacuum); // the first pass fails loudly; later ones may meet the dropped database
   let running: Promise<void> | null = null;
@@ -41,6 +44,7 @@ export async function startDbMaintenance(
   };
   const timer = setInterval(pass, intervalMs);
   return {
+    backendPid,
     async stop() {
       clearInterval(timer);
       await running;

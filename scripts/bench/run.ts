@@ -80,6 +80,7 @@ import {
   type StackUnderTest,
   knownPids,
   startStackUnderTest,
+  withMaintenanceBackend,
 } from './stack-under-test.ts';
 import {
   cpuTable,
@@ -905,6 +906,7 @@ async function main(): Promise<number> {
     const maintenance = await startDbMaintenance(target.databaseUrl);
     if (maintenance) {
       onCleanup(() => maintenance.stop());
+      target = withMaintenanceBackend(target, maintenance.backendPid);
       info(
         `PostgreSQL runs with autovacuum off: VACUUM (ANALYZE) of the bench database's tables every ${DB_MAINTENANCE_INTERVAL_MS / 1000} s in its place`,
       );
@@ -1182,7 +1184,7 @@ async function runComparison(spec: ComparisonSpec): Promise<number> {
     ['compare', compareRoot, `${runId}b`],
   ] as const) {
     const traced = label === 'compare' && tracingSink !== null;
-    const target = await startStackUnderTest({
+    let target = await startStackUnderTest({
       env: traced ? { OTEL_EXPORTER_OTLP_ENDPOINT: tracingSink.url } : {},
       id,
       root,
@@ -1196,7 +1198,10 @@ async function runComparison(spec: ComparisonSpec): Promise<number> {
       logFile,
     });
     const maintenance = await startDbMaintenance(target.databaseUrl);
-    if (maintenance) onCleanup(() => maintenance.stop());
+    if (maintenance) {
+      onCleanup(() => maintenance.stop());
+      target = withMaintenanceBackend(target, maintenance.backendPid);
+    }
     const origin = new URL(target.baseUrl).origin;
     const accounts = await createBenchUsers({
       baseUrl: target.baseUrl,

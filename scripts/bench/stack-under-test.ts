@@ -14,7 +14,7 @@ import { deleteKeysWithPrefix } from '../lib/redis.mjs';
 import { type Sink } from '../lib/service-process.mjs';
 import { type AppSpec, SERVER_APPS, startStack } from '../lib/stack.mjs';
 import { withDatabase } from '../lib/urls.mjs';
-import { type CpuScan, DRIVER_GROUP, FAKE_GROUP } from './cpu.ts';
+import { type CpuScan, DRIVER_GROUP, FAKE_GROUP, MAINTENANCE_GROUP } from './cpu.ts';
 import { stackEnv } from './setup.ts';
 
 /** The processes whose CPU a phase accounts: known PIDs by group, and what to find by scanning /proc. */
@@ -29,6 +29,17 @@ export interface StackUnderTest {
   /** Where each app's /metrics answers (the gateway's on its own METRICS_PORT). */
   appUrls: Record<string, string>;
   cpu: () => CpuProcesses;
+}
+
+/** The stack, with the bench's VACUUM backend counted apart from it (MAINTENANCE_GROUP). */
+export function withMaintenanceBackend(target: StackUnderTest, backendPid: number): StackUnderTest {
+  return {
+    ...target,
+    cpu: () => {
+      const { known, scan } = target.cpu();
+      return { known: { ...known, [String(backendPid)]: MAINTENANCE_GROUP }, scan };
+    },
+  };
 }
 
 export interface StackUnderTestSpec {
