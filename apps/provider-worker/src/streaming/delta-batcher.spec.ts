@@ -1,4 +1,5 @@
 import { DeltaBatcher, type DeltaPart } from './delta-batcher';
+import { FlushClock } from './flush-clock';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -97,5 +98,56 @@ describe('DeltaBatcher', () => {
     expect(writes.map((write) => write.text)).toEqual(['first read ', 'soon after']);
     expect(writes[1]?.at).toBeGreaterThanOrEqual(190);
     await batcher.close();
+  });
+
+  describe('on a grid', () => {
+    beforeEach(() => jest.useFakeTimers({ now: 0 }));
+    afterEach(() => jest.useRealTimers());
+
+    /** Two answers whose first deltas come 12 ms apart, then a delta each every 10 ms until 200 ms. */
+    async function writeTimes(gridMs: number): Promise<Record<'a' | 'b', number[]>> {
+      const clock = new FlushClock(5);
+      const times: Record<'a' | 'b', number[]> = { a: [], b: [] };
+      const batcher = (name: 'a' | 'b') =>
+        new DeltaBatcher(
+          async () => {
+            times[name].push(performance.now());
+          },
+          { intervalMs: 30, maxChars: 1000, gridMs },
+          clock,
+        );
+      const a = batcher('a');
+      const b = batcher('b');
+      await jest.advanceTimersByTimeAsync(7);
+      a.push('text', 'a');
+      await jest.advanceTimersByTimeAsync(12);
+      b.push('text', 'b');
+      for (let at = 20; at <= 200; at += 10) {
+        await jest.advanceTimersByTimeAsync(at - performance.now());
+        a.push('text', 'a');
+        b.push('text', 'b');
+      }
+      const closing = Promise.all([a.close(), b.close()]);
+      await jest.runAllTimersAsync();
+      await closing;
+      return times;
+    }
+
+    it('writes the answers streaming together in the same tick, an interval apart once on it', async () => {
+      const { a, b } = await writeTimes(30);
+      expect(a[0]).toBe(7); // each first delta leaves at once
+      expect(b[0]).toBe(19);
+      const onGrid = Math.max(a[1] ?? 0, b[1] ?? 0);
+      const streaming = (times: number[]) => times.slice(0, -1).filter((at) => at >= onGrid); // not close()
+      expect(streaming(a)).toEqual(streaming(b));
+      expect(streaming(a)).toEqual([60, 90, 120, 150, 180]);
+    });
+
+    it('writes each answer on its own interval without one', async () => {
+      const { a, b } = await writeTimes(0);
+      const streaming = (times: number[]) => times.slice(1, -1);
+      expect(streaming(a)).toEqual([40, 70, 100, 130, 160, 190]);
+      expect(streaming(b)).toEqual([50, 80, 110, 140, 170, 200]);
+    });
   });
 });

@@ -12,15 +12,25 @@ export interface DeltaBatcherOptions {
   intervalMs: number | (() => number);
   /** Write at once when this many characters are waiting. */
   maxChars: number;
+  /**
+   * When above 0, a batch waiting for its interval is written at the nearest multiple of this
+   * (performance.now() time, shared by the process), so the answers streaming together write in
+   * the same tick; 0 (the default) writes each when its own interval ends. Read at each write.
+   */
+  gridMs?: number | (() => number);
 }
 
 /**
- * Ours: written at once while the worker has time to spare, at most 25 writes a second per answer
- * when it is busy (LoadAdaptiveInterval), so the UI stays fluid without an XADD per token under load.
+ * Ours: at most 25 writes a second per answer when the worker is busy (LoadAdaptiveInterval), so the
+ * UI stays fluid without an XADD per token under load; while it is quiet, the answers streaming
+ * together write on one shared grid, so one pipelined write carries them all.
  */
+const DEFAULT_INTERVAL = new LoadAdaptiveInterval();
+
 export const DEFAULT_DELTA_BATCH: DeltaBatcherOptions = {
-  intervalMs: new LoadAdaptiveInterval().intervalMs,
+  intervalMs: DEFAULT_INTERVAL.intervalMs,
   maxChars: 512,
+  gridMs: DEFAULT_INTERVAL.gridMs,
 };
 
 /**
@@ -60,8 +70,7 @@ export class DeltaBatcher {
     }
     if (this.scheduled) return; // a write of what waits is already scheduled
     this.scheduled = true;
-    const { intervalMs } = this.options;
-    const dueAt = this.lastFlushAt + (typeof intervalMs === 'number' ? intervalMs : intervalMs());
+    const dueAt = this.dueAt();
     if (performance.now() >= dueAt) this.clock.flushSoon(this);
     else this.clock.flushAt(this, dueAt);
   }
@@ -94,6 +103,14 @@ export class DeltaBatcher {
     this.pending = [];
     this.pendingChars = 0;
     await this.chain;
+  }
+
+  /** When what waits may be written: its interval after the last write, on the grid if there is one. */
+  private dueAt(): number {
+    const { intervalMs, gridMs = 0 } = this.options;
+    const dueAt = this.lastFlushAt + (typeof intervalMs === 'number' ? intervalMs : intervalMs());
+    const grid = typeof gridMs === 'number' ? gridMs : gridMs();
+    return grid > 0 && Number.isFinite(dueAt) ? Math.round(dueAt / grid) * grid : dueAt;
   }
 
   private clearTimer(): void {

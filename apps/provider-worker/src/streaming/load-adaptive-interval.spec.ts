@@ -47,4 +47,17 @@ describe('LoadAdaptiveInterval', () => {
     expect(interval.intervalMs()).toBe(DEFAULT_BATCH_LOAD.quietIntervalMs);
     interval.stop();
   });
+
+  it('puts the answers on a grid of the quiet interval while quiet, and on none once busy', () => {
+    const fake = reader();
+    const interval = new LoadAdaptiveInterval({ ...DEFAULT_BATCH_LOAD, sampleMs: 60_000 }, fake.read);
+    expect(interval.gridMs()).toBe(DEFAULT_BATCH_LOAD.quietIntervalMs);
+    fake.set(0.5);
+    interval.sample();
+    expect(interval.gridMs()).toBe(0);
+    fake.set(0.1);
+    interval.sample();
+    expect(interval.gridMs()).toBe(DEFAULT_BATCH_LOAD.quietIntervalMs);
+    interval.stop();
+  });
 });

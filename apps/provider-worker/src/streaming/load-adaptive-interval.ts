@@ -70,6 +70,14 @@ export class LoadAdaptiveInterval {
     return this.current;
   };
 
+  /**
+   * The DeltaBatcher's grid: the quiet interval while quiet (the answers then write together, one
+   * pipelined write a tick instead of one each), none once busy, when the interval grows with the
+   * load and every tick has batches due anyway.
+   */
+  readonly gridMs = (): number =>
+    this.intervalMs() === this.policy.quietIntervalMs ? this.policy.quietIntervalMs : 0;
+
   /** One sample (exported for tests; the timer calls it). */
   sample(): void {
     const now = this.readUtilization();
